@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { Module, type DynamicModule } from '@nestjs/common';
+import { LoggerModule } from 'nestjs-pino';
+import type { Config } from '../../../libs/config/index.ts';
+import { ConfigModule } from './config/config.module.ts';
+import { DatabaseModule } from './database/database.module.ts';
+import { HealthModule } from './health/health.module.ts';
+import { StorageModule } from './storage/storage.module.ts';
+import { TemporalModule } from './temporal/temporal.module.ts';
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+@Module({})
+export class AppModule {
+  static forRoot(config: Readonly<Config>): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.LOG_LEVEL,
+            // Honour a caller's X-Request-Id (e.g. from a proxy), otherwise make one; either way echo it back.
+            genReqId: (req, res) => {
+              const given = req.headers['x-request-id'];
+              const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+              res.setHeader('X-Request-Id', id);
+              return id;
+            },
+            ...(config.NODE_ENV === 'development' ? { transport: { target: 'pino-pretty', options: { singleLine: true } } } : {}),
+          },
+        }),
+        DatabaseModule,
+        StorageModule,
+        TemporalModule,
+        HealthModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,32 @@
+import 'reflect-metadata';
+import { type INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { Logger } from 'nestjs-pino';
+import type { Config } from '../../../libs/config/index.ts';
+import { AppModule } from './app.module.ts';
+import { HttpExceptionFilter } from './common/http-exception.filter.ts';
+import { createValidationPipe } from './common/validation.ts';
+
+/** Builds the API with everything main.ts and the tests share: prefix, validation, errors, logging, docs. */
+export async function createApp(config: Readonly<Config>): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new HttpExceptionFilter());
+  app.set('trust proxy', 'loopback');
+  app.enableShutdownHooks();
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Pressroom API')
+      .setDescription('Turns notes and ideas into a finished, typeset, printable book.')
+      .setVersion(process.env.npm_package_version ?? '0.1.0')
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
+  return app;
+}

@@ -1,0 +1,40 @@
+import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
+import type { Response } from 'express';
+
+/** The error body every endpoint answers with (see design.md, "API conventions"). */
+export interface ErrorBody {
+  message: string;
+  statusCode: number;
+  details?: unknown;
+}
+
+/**
+ * Turns every thrown error into `{ message, statusCode, details? }`. HttpExceptions keep their status and
+ * message; anything else is a bug, logged with its stack and answered as a plain 500 without internals.
+ */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpExceptionFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    const body = toErrorBody(exception);
+    if (body.statusCode >= 500 && !(exception instanceof HttpException)) {
+      this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    }
+    if (response.headersSent) return;
+    response.status(body.statusCode).json(body);
+  }
+}
+
+export function toErrorBody(exception: unknown): ErrorBody {
+  if (!(exception instanceof HttpException)) {
+    return { message: 'Internal server error', statusCode: HttpStatus.INTERNAL_SERVER_ERROR };
+  }
+  const statusCode = exception.getStatus();
+  const response = exception.getResponse();
+  if (typeof response === 'string') return { message: response, statusCode };
+  const { message, details } = response as { message?: unknown; details?: unknown };
+  const text = Array.isArray(message) ? message.map(String).join('; ') : typeof message === 'string' ? message : exception.message;
+  return details === undefined ? { message: text, statusCode } : { message: text, statusCode, details };
+}

@@ -1,0 +1,27 @@
+import { Runtime, makeTelemetryFilterString, DefaultLogger } from '@temporalio/worker';
+import { loadConfigOrExit } from '../../../libs/config/index.ts';
+import { openOrm } from '../../../libs/db/index.ts';
+import { StorageService, storageSettingsFrom } from '../../../libs/storage/index.ts';
+import { createWorker } from './worker.ts';
+
+const config = loadConfigOrExit();
+
+Runtime.install({
+  logger: new DefaultLogger(config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace' ? 'DEBUG' : 'INFO'),
+  telemetryOptions: { logging: { filter: makeTelemetryFilterString({ core: 'WARN' }) } },
+  // SIGINT/SIGTERM make worker.run() finish its in-flight tasks and return.
+  shutdownSignals: ['SIGINT', 'SIGTERM'],
+});
+
+const orm = await openOrm(config.DATABASE_URL);
+const storage = new StorageService(storageSettingsFrom(config));
+const { worker, connection } = await createWorker(config, { orm, storage });
+
+console.log(`worker polling task queue "${config.TEMPORAL_TASK_QUEUE}" in namespace "${config.TEMPORAL_NAMESPACE}" at ${config.TEMPORAL_ADDRESS}`);
+try {
+  await worker.run();
+} finally {
+  await connection.close();
+  await orm.close();
+  console.log('worker stopped');
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/**
+ * Every environment variable Pressroom reads, validated once at start-up.
+ * `.env.example` and `docker-compose.yml` must set each key (a test checks both).
+ */
+const port = z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535);
+const url = (protocols: string[]) =>
+  z.url({ protocol: new RegExp(`^(${protocols.join('|')})$`), error: `must be a ${protocols.join(' or ')} URL` });
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  API_PORT: port.default(3000),
+  PORTAL_URL: url(['http', 'https']).default('http://localhost:5173'),
+
+  DATABASE_URL: url(['postgres', 'postgresql']),
+
+  TEMPORAL_ADDRESS: z.string().regex(/^[^\s:]+:\d+$/, 'must be host:port'),
+  TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  TEMPORAL_TASK_QUEUE: z.string().min(1).default('pressroom'),
+  TEMPORAL_UI_URL: url(['http', 'https']).default('http://localhost:8233'),
+
+  S3_ENDPOINT: url(['http', 'https']),
+  /** Address browsers use for presigned links, when it differs from S3_ENDPOINT (e.g. inside Docker). */
+  S3_PUBLIC_ENDPOINT: url(['http', 'https']).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY: z.string().min(3),
+  S3_SECRET_KEY: z.string().min(8),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name')
+    .default('book-files'),
+
+  SMTP_URL: url(['smtp', 'smtps']).default('smtp://127.0.0.1:1025'),
+  MAIL_FROM: z.string().min(3).default('Pressroom <no-reply@pressroom.local>'),
+
+  HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
+});
+
+export type Config = z.infer<typeof configSchema>;
+export const configKeys = Object.keys(configSchema.shape) as (keyof Config)[];
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+/** Parses the environment into a typed, frozen config; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Readonly<Config> {
+  const present = Object.fromEntries(
+    configKeys.filter((key) => env[key] !== undefined && env[key] !== '').map((key) => [key, env[key]]),
+  );
+  const result = configSchema.safeParse(present);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => {
+        const key = issue.path.join('.');
+        return env[key] === undefined || env[key] === '' ? `${key} is required` : `${key} ${issue.message}`;
+      }),
+    );
+  }
+  return Object.freeze(result.data);
+}
+
+/** Entry points call this: on a bad environment it prints the problems and exits instead of starting half-configured. */
+export function loadConfigOrExit(env: Record<string, string | undefined> = process.env): Readonly<Config> {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,4 @@
+import { HealthCanary } from './health-canary.ts';
+
+export { HealthCanary };
+export const entities = [HealthCanary];

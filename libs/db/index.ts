@@ -1,0 +1,2 @@
+export * from './entities/index.ts';
+export { migrateUp, openOrm, ormOptions } from './orm.ts';

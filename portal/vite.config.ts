@@ -1,0 +1,24 @@
+import { readFileSync } from 'node:fs';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+const api = process.env.PRESSROOM_API_URL ?? 'http://127.0.0.1:3000';
+// The portal and the API share one origin: the dev server and `vite preview` forward /api to the API.
+const proxy = { '/api': { target: api, changeOrigin: false, xfwd: true } };
+
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react()],
+  define: {
+    __APP_VERSION__: JSON.stringify(version),
+    __BUILD_DATE__: JSON.stringify(new Date().toISOString().slice(0, 10)),
+  },
+  server: { host: '127.0.0.1', proxy },
+  preview: { host: '127.0.0.1', proxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1200,
+  },
+});

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Entry point of `npm start` and `npm test` on any machine: installs the Node dependencies when they are
+# missing or stale (npm itself may still run under an older system Node), then hands over to the
+# TypeScript script under the project's pinned Node 24.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+command=${1:?usage: bootstrap.sh start|test [args...]}
+shift
+
+if ! command -v npm >/dev/null 2>&1; then
+  echo "npm is not installed: install Node.js (20 or newer) with npm, then run this again." >&2
+  exit 1
+fi
+
+stamp=node_modules/.pressroom-lock.sha256
+want=$(sha256sum package-lock.json | cut -d' ' -f1)
+if [ ! -x node_modules/.bin/node ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+  echo "pressroom installing Node dependencies (npm ci)…"
+  npm ci --no-audit --no-fund --loglevel=error
+  echo "$want" > "$stamp"
+fi
+
+exec node_modules/.bin/node "scripts/$command.ts" "$@"

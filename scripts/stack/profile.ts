@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { configKeys } from '../../libs/config/index.ts';
+
+export const repoRoot = resolve(import.meta.dirname, '../..');
+
+/**
+ * A profile is one self-contained set of local services: `dev` for `npm start`, `test` for `npm test`.
+ * They use different ports, data directories, database, Temporal namespace and bucket, so tests never
+ * touch the data of a running `npm start`.
+ */
+export interface Profile {
+  name: 'dev' | 'test';
+  dataDir: string;
+  ports: { postgres: number; temporal: number; temporalUi: number; temporalHttp: number; minio: number; minioConsole: number; smtp: number; mailWeb: number; api: number; portal: number };
+  /** The environment for every process of the stack: defaults, then `.env` (dev only), then the caller's environment. */
+  env: Record<string, string>;
+}
+
+const PORTS = {
+  dev: { postgres: 54320, temporal: 7233, temporalUi: 8233, temporalHttp: 7243, minio: 9000, minioConsole: 9001, smtp: 1025, mailWeb: 1080, api: 3000, portal: 5173 },
+  test: { postgres: 54330, temporal: 7263, temporalUi: 8263, temporalHttp: 7273, minio: 9020, minioConsole: 9021, smtp: 1125, mailWeb: 1180, api: 3100, portal: 4273 },
+} as const;
+
+/** Local secrets are generated once per data directory, never committed. */
+function localSecrets(dataDir: string): Record<string, string> {
+  const file = join(dataDir, 'secrets.env');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    const lines = [`S3_ACCESS_KEY=pressroom-${randomBytes(4).toString('hex')}`, `S3_SECRET_KEY=${randomBytes(24).toString('base64url')}`];
+    writeFileSync(file, `${lines.join('\n')}\n`, { mode: 0o600 });
+  }
+  return parseEnv(readFileSync(file, 'utf8'));
+}
+
+function parseEnv(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of text.split('\n')) {
+    const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);
+    if (match?.[1] && match[2] !== undefined) out[match[1]] = match[2].replace(/^(['"])(.*)\1$/, '$2');
+  }
+  return out;
+}
+
+export function loadProfile(name: Profile['name'], callerEnv: NodeJS.ProcessEnv = process.env): Profile {
+  const ports = PORTS[name];
+  const dataDir = name === 'dev' ? join(repoRoot, '.data') : join(repoRoot, '.data', 'test');
+  const isTest = name === 'test';
+  const defaults: Record<string, string> = {
+    NODE_ENV: isTest ? 'test' : 'development',
+    LOG_LEVEL: isTest ? 'warn' : 'info',
+    API_PORT: String(ports.api),
+    PORTAL_URL: `http://localhost:${ports.portal}`,
+    DATABASE_URL: `postgres://postgres@127.0.0.1:${ports.postgres}/${isTest ? 'pressroom_test' : 'pressroom'}`,
+    TEMPORAL_ADDRESS: `127.0.0.1:${ports.temporal}`,
+    TEMPORAL_NAMESPACE: isTest ? 'pressroom-test' : 'default',
+    TEMPORAL_TASK_QUEUE: isTest ? 'pressroom-test' : 'pressroom',
+    TEMPORAL_UI_URL: `http://localhost:${ports.temporalUi}`,
+    S3_ENDPOINT: `http://127.0.0.1:${ports.minio}`,
+    S3_BUCKET: isTest ? 'book-files-test' : 'book-files',
+    SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
+    ...localSecrets(dataDir),
+  };
+  // Tests run on their own instances whatever the shell exports; `npm start` honours .env and the environment.
+  const overrides = isTest ? {} : { ...readDotEnv(), ...definedOnly(callerEnv) };
+  return { name, dataDir, ports, env: { ...defaults, ...pick(overrides, configKeys) } };
+}
+
+function readDotEnv(): Record<string, string> {
+  const file = join(repoRoot, '.env');
+  return existsSync(file) ? parseEnv(readFileSync(file, 'utf8')) : {};
+}
+
+function definedOnly(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
+}
+
+function pick(source: Record<string, string>, keys: string[]): Record<string, string> {
+  return Object.fromEntries(keys.filter((k) => k in source).map((k) => [k, source[k] as string]));
+}

@@ -1,0 +1,169 @@
+import { spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { say, StackError } from './log.ts';
+import { hostPort, isListening, isLocalHost, waitUntil } from './net.ts';
+import type { Profile } from './profile.ts';
+import type { Supervisor } from './supervisor.ts';
+import { ensureAptPackages, ensureGoProgram, findPostgresBin, postgresUser } from './tools.ts';
+
+export interface ServiceUrls {
+  [label: string]: string;
+}
+
+/**
+ * Each `ensure*` reuses the service when it already answers at its configured address, starts its own
+ * under the profile's data directory when that address is local, and otherwise stops with a clear sentence.
+ */
+interface Ctx {
+  profile: Profile;
+  supervisor: Supervisor;
+}
+
+const logFile = (ctx: Ctx, name: string) => join(ctx.profile.dataDir, 'logs', `${name}.log`);
+
+async function reuseOrLocal(label: string, variable: string, host: string, port: number): Promise<'reuse' | 'start'> {
+  if (await isListening(host, port)) {
+    say(`${label}: reusing the server already at ${host}:${port}`);
+    return 'reuse';
+  }
+  if (!isLocalHost(host)) {
+    throw new StackError(`${label} does not answer at ${host}:${port} (${variable}); start it or point ${variable} at a running server.`);
+  }
+  return 'start';
+}
+
+export async function ensurePostgres(ctx: Ctx): Promise<void> {
+  const url = new URL(ctx.profile.env.DATABASE_URL ?? '');
+  const { host, port } = hostPort(url.href, 5432);
+  if ((await reuseOrLocal('PostgreSQL', 'DATABASE_URL', host, port)) === 'start') {
+    ensureAptPackages(['postgresql'], () => findPostgresBin() !== null, 'set DATABASE_URL to a running PostgreSQL server');
+    const bin = findPostgresBin() as string;
+    const dataDir = join(ctx.profile.dataDir, 'postgres');
+    const user = postgresUser();
+    if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+      mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+      if (user) chownSync(dataDir, user.uid, user.gid);
+      say(`PostgreSQL: creating a cluster in ${dataDir}`);
+      const init = spawnSync(join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8'], {
+        stdio: ['ignore', 'ignore', 'inherit'],
+        ...user,
+      });
+      if (init.status !== 0) throw new StackError(`initdb failed for ${dataDir}; see the output above.`);
+    }
+    ctx.supervisor.start({
+      name: 'postgres',
+      command: join(bin, 'postgres'),
+      args: ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-k', dataDir],
+      ...user,
+      logFile: logFile(ctx, 'postgres'),
+      restart: true,
+      stopSignal: 'SIGINT',
+    });
+    await waitUntil('PostgreSQL', () => canConnect(url, 'postgres'), 30_000, () => ctx.supervisor.isRunning('postgres'));
+    say(`PostgreSQL: started on ${host}:${port} (data in ${dataDir})`);
+  }
+  await ensureDatabase(url);
+}
+
+async function canConnect(url: URL, database: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: withDatabase(url, database), connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+function withDatabase(url: URL, database: string): string {
+  const copy = new URL(url.href);
+  copy.pathname = `/${database}`;
+  return copy.href;
+}
+
+/** Creates the configured database if the server lacks it. */
+export async function ensureDatabase(url: URL): Promise<void> {
+  const name = decodeURIComponent(url.pathname.slice(1));
+  const client = new pg.Client({ connectionString: withDatabase(url, 'postgres'), connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) {
+      await client.query(`create database ${pg.escapeIdentifier(name)}`);
+      say(`PostgreSQL: created database ${name}`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+export async function ensureTemporal(ctx: Ctx, { ui }: { ui: boolean }): Promise<void> {
+  const { env, ports, dataDir } = ctx.profile;
+  const { host, port } = hostPort(env.TEMPORAL_ADDRESS ?? '', 7233);
+  if ((await reuseOrLocal('Temporal', 'TEMPORAL_ADDRESS', host, port)) === 'reuse') return;
+  const bin = ensureGoProgram('temporal', 'set TEMPORAL_ADDRESS to a running Temporal server');
+  const dir = join(dataDir, 'temporal');
+  mkdirSync(dir, { recursive: true });
+  const uiPort = Number(new URL(env.TEMPORAL_UI_URL ?? `http://localhost:${ports.temporalUi}`).port || ports.temporalUi);
+  ctx.supervisor.start({
+    name: 'temporal',
+    command: bin,
+    args: [
+      'server', 'start-dev',
+      '--ip', host === 'localhost' ? '127.0.0.1' : host,
+      '--port', String(port),
+      '--http-port', String(ports.temporalHttp),
+      '--db-filename', join(dir, 'temporal.db'),
+      '--log-level', 'warn',
+      ...(ui ? ['--ui-port', String(uiPort)] : ['--headless']),
+    ],
+    logFile: logFile(ctx, 'temporal'),
+    restart: true,
+  });
+  await waitUntil('Temporal', () => isListening(host, port), 60_000, () => ctx.supervisor.isRunning('temporal'));
+  say(`Temporal: started on ${host}:${port}${ui ? `, Web UI on ${uiPort}` : ''} (data in ${dir})`);
+}
+
+export async function ensureMinio(ctx: Ctx): Promise<void> {
+  const { env, ports, dataDir } = ctx.profile;
+  const { host, port } = hostPort(env.S3_ENDPOINT ?? '', 9000);
+  if ((await reuseOrLocal('MinIO', 'S3_ENDPOINT', host, port)) === 'reuse') return;
+  const bin = ensureGoProgram('minio', 'set S3_ENDPOINT to a running S3-compatible server');
+  const dir = join(dataDir, 'minio');
+  mkdirSync(dir, { recursive: true });
+  ctx.supervisor.start({
+    name: 'minio',
+    command: bin,
+    args: ['server', dir, '--address', `127.0.0.1:${port}`, '--console-address', `127.0.0.1:${ports.minioConsole}`, '--quiet'],
+    env: { ...process.env, MINIO_ROOT_USER: env.S3_ACCESS_KEY, MINIO_ROOT_PASSWORD: env.S3_SECRET_KEY, MINIO_BROWSER_REDIRECT: 'off' },
+    logFile: logFile(ctx, 'minio'),
+    restart: true,
+  });
+  const live = `http://127.0.0.1:${port}/minio/health/live`;
+  await waitUntil('MinIO', async () => (await fetch(live)).ok, 60_000, () => ctx.supervisor.isRunning('minio'));
+  say(`MinIO: started on 127.0.0.1:${port}, console on ${ports.minioConsole} (data in ${dir})`);
+}
+
+/** Development mail: an SMTP catcher whose web inbox shows every message the platform sends. */
+export async function ensureMailCatcher(ctx: Ctx): Promise<void> {
+  const { env, ports } = ctx.profile;
+  const { host, port } = hostPort(env.SMTP_URL ?? '', 1025);
+  if ((await reuseOrLocal('SMTP', 'SMTP_URL', host, port)) === 'reuse') return;
+  ctx.supervisor.start({
+    name: 'mail',
+    command: process.execPath,
+    args: [
+      join(import.meta.dirname, '../../node_modules/maildev/bin/maildev'),
+      '--ip', '127.0.0.1', '--smtp', String(port), '--web', String(ports.mailWeb),
+      '--mail-directory', join(ctx.profile.dataDir, 'mail'),
+    ],
+    logFile: logFile(ctx, 'mail'),
+    restart: true,
+  });
+  await waitUntil('SMTP catcher', () => isListening(host, port), 30_000, () => ctx.supervisor.isRunning('mail'));
+  say(`Mail: SMTP on ${host}:${port}, inbox on ${ports.mailWeb}`);
+}
+
+export type { Ctx as StackContext };

@@ -1,0 +1,79 @@
+import { Connection } from '@temporalio/client';
+import { msToTs, SearchAttributeType } from '@temporalio/common';
+import proto, { type temporal as protoTypes } from '@temporalio/proto';
+import type { Config } from '../../libs/config/index.ts';
+import { migrateUp, openOrm } from '../../libs/db/index.ts';
+import { StorageService, storageSettingsFrom } from '../../libs/storage/index.ts';
+import { customSearchAttributes } from '../../workflows/search-attributes.ts';
+import { say } from './log.ts';
+
+const { temporal } = proto; // a CommonJS package: its namespaces are not named ESM exports
+
+/**
+ * Brings the services' contents up to what the code expects: database migrations, the private bucket,
+ * the Temporal namespace and the custom search attributes. Idempotent; used by `npm start`, `npm test`
+ * and the `setup` service of docker-compose.yml.
+ */
+export async function setUpServices(config: Config): Promise<void> {
+  await Promise.all([runMigrations(config.DATABASE_URL), ensureBucket(config), ensureTemporalNamespace(config)]);
+}
+
+export async function runMigrations(databaseUrl: string): Promise<void> {
+  const orm = await openOrm(databaseUrl);
+  try {
+    const applied = await migrateUp(orm);
+    say(applied.length ? `migrations applied: ${applied.join(', ')}` : 'database schema is up to date');
+  } finally {
+    await orm.close();
+  }
+}
+
+async function ensureBucket(config: Config): Promise<void> {
+  const storage = new StorageService(storageSettingsFrom(config));
+  await storage.ensureBucket();
+  say(`bucket "${storage.bucket}" is ready (private)`);
+}
+
+const GRPC_ALREADY_EXISTS = 6;
+const alreadyExists = (error: unknown) => (error as { code?: number }).code === GRPC_ALREADY_EXISTS;
+
+async function ensureTemporalNamespace(config: Config): Promise<void> {
+  const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
+  try {
+    const namespace = config.TEMPORAL_NAMESPACE;
+    try {
+      await connection.workflowService.registerNamespace({
+        namespace,
+        workflowExecutionRetentionPeriod: msToTs('30 days'),
+      });
+      say(`Temporal: registered namespace "${namespace}"`);
+    } catch (error) {
+      if (!alreadyExists(error)) throw error;
+    }
+    // A new namespace takes a moment to be visible to the operator service.
+    const existing = await retry(() => connection.operatorService.listSearchAttributes({ namespace }));
+    const missing = customSearchAttributes.filter((key) => !(key.name in (existing.customAttributes ?? {})));
+    if (missing.length) {
+      const types: Record<string, protoTypes.api.enums.v1.IndexedValueType> = {};
+      for (const key of missing) {
+        if (key.type !== SearchAttributeType.KEYWORD) throw new Error(`search attribute ${key.name}: only keyword attributes are registered here`);
+        types[key.name] = temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD;
+      }
+      await connection.operatorService.addSearchAttributes({ namespace, searchAttributes: types });
+      say(`Temporal: registered search attributes ${missing.map((k) => k.name).join(', ')}`);
+    }
+  } finally {
+    await connection.close();
+  }
+}
+
+async function retry<T>(fn: () => Promise<T>, attempts = 20): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (i >= attempts) throw error;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}

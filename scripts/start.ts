@@ -1,0 +1,70 @@
+// `npm start`: brings up PostgreSQL, Temporal, MinIO and a mail catcher (reusing any already reachable),
+// applies migrations, then runs the API, the worker and the portal until Ctrl-C.
+import { styleText } from 'node:util';
+import { ConfigError, loadConfig } from '../libs/config/index.ts';
+import { apiEntry, bin, buildApi, portalConfig, workerEntry } from './stack/app.ts';
+import { say, StackError } from './stack/log.ts';
+import { waitUntil } from './stack/net.ts';
+import { loadProfile, repoRoot } from './stack/profile.ts';
+import { ensureMailCatcher, ensurePostgres, ensureMinio, ensureTemporal } from './stack/services.ts';
+import { setUpServices } from './stack/setup.ts';
+import { Supervisor } from './stack/supervisor.ts';
+
+const profile = loadProfile('dev');
+const supervisor = new Supervisor();
+let stopping = false;
+
+async function stop(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    say('stopping everything this command started…');
+    await supervisor.stopAll();
+    say('stopped');
+  }
+  process.exit(code);
+}
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+
+try {
+  const started = Date.now();
+  const config = loadConfig(profile.env);
+  const ctx = { profile, supervisor };
+  await ensurePostgres(ctx);
+  await Promise.all([ensureTemporal(ctx, { ui: true }), ensureMinio(ctx), ensureMailCatcher(ctx)]);
+  await setUpServices(config);
+  buildApi();
+
+  const env = { ...process.env, ...profile.env };
+  supervisor.start({ name: 'worker', command: process.execPath, args: [workerEntry], env, cwd: repoRoot, restart: true });
+  supervisor.start({ name: 'api', command: process.execPath, args: ['--enable-source-maps', apiEntry], env, cwd: repoRoot, restart: true });
+  supervisor.start({
+    name: 'portal',
+    command: bin('vite'),
+    args: ['--config', portalConfig, '--port', String(profile.ports.portal), '--strictPort', '--clearScreen', 'false'],
+    env: { ...env, PRESSROOM_API_URL: `http://127.0.0.1:${config.API_PORT}` },
+    cwd: repoRoot,
+    restart: true,
+  });
+  const apiHealth = `http://127.0.0.1:${config.API_PORT}/api/health`;
+  await waitUntil('API', async () => (await fetch(apiHealth)).status < 500, 90_000);
+
+  const portal = config.PORTAL_URL;
+  const rows: [string, string][] = [
+    ['Portal (authors)', portal],
+    ['Back office', `${portal}/admin`],
+    ['API docs (Swagger UI)', `http://localhost:${config.API_PORT}/api/docs`],
+    ['API health', `http://localhost:${config.API_PORT}/api/health  (deep: /api/health/deep)`],
+    ['Temporal UI', `${config.TEMPORAL_UI_URL}/namespaces/${config.TEMPORAL_NAMESPACE}/workflows`],
+    ['MinIO console', `http://localhost:${profile.ports.minioConsole}  (user ${config.S3_ACCESS_KEY}, password in .data/secrets.env)`],
+    ['Mail inbox', `http://localhost:${profile.ports.mailWeb}`],
+  ];
+  const width = Math.max(...rows.map(([label]) => label.length));
+  console.log(`\n${styleText('bold', `Pressroom is up (${Math.round((Date.now() - started) / 1000)} s)`)}`);
+  for (const [label, url] of rows) console.log(`  ${label.padEnd(width)}  ${styleText('cyan', url)}`);
+  console.log(`\nLogs of PostgreSQL, Temporal, MinIO and mail are in ${profile.dataDir}/logs. Ctrl-C stops everything.\n`);
+} catch (error) {
+  if (error instanceof StackError || error instanceof ConfigError) console.error(styleText('red', error.message));
+  else console.error(error);
+  await stop(1);
+}
