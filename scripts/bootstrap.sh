@@ -21,4 +21,6 @@ if [ ! -x node_modules/.bin/node ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want"
   echo "$want" > "$stamp"
 fi
 
-exec node_modules/.bin/node "scripts/$command.ts" "$@"
+# Every tool the script starts (vitest, vite, eslint…) then runs under the pinned Node 24 too.
+export PATH="$PWD/node_modules/.bin:$PATH"
+exec node "scripts/$command.ts" "$@"

@@ -10,7 +10,7 @@ export function ormOptions(databaseUrl: string, debug = false) {
     entities,
     extensions: [Migrator],
     // Schema changes go through migrations only; the list is explicit so source and compiled code run the same set.
-    migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
+    migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false, silent: true },
     discovery: { warnWhenNoEntities: true },
     pool: { min: 0, max: 10 },
     debug,

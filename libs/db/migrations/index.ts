@@ -1,6 +1,6 @@
 import { Migration20261121000000_health_canaries } from './Migration20261121000000_health_canaries.ts';
 
-/** Every migration in order. Add new ones here (`npm run migration:create -- <name>` writes the file). */
+/** Every migration in order: write each as a class in this folder (named Migration<UTC timestamp>_<what>) and add it here. */
 export const migrationsList = [
   { name: 'Migration20261121000000_health_canaries', class: Migration20261121000000_health_canaries },
 ];

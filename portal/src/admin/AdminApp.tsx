@@ -1,4 +1,5 @@
-import { Admin } from 'react-admin';
+import { Admin, CustomRoutes } from 'react-admin';
+import { Route } from 'react-router-dom';
 import { authProvider } from './authProvider.ts';
 import { Dashboard } from './Dashboard.tsx';
 import { dataProvider } from './dataProvider.ts';
@@ -14,6 +15,11 @@ export default function AdminApp() {
       dashboard={Dashboard}
       requireAuth
       disableTelemetry
-    />
+    >
+      {/* react-admin renders nothing without at least one child; resources join this route as they land. */}
+      <CustomRoutes>
+        <Route path="/health" element={<Dashboard />} />
+      </CustomRoutes>
+    </Admin>
   );
 }

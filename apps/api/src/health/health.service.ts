@@ -123,7 +123,6 @@ export class HealthService {
     const steps: DeepStep[] = [];
     const started = performance.now();
     const waitMs = this.config.HEALTH_TIMEOUT_MS * 5;
-    let runId: string | undefined;
 
     const step = async <T>(name: string, fn: () => Promise<T>): Promise<T | undefined> => {
       try {
@@ -135,7 +134,7 @@ export class HealthService {
         return undefined;
       }
     };
-    const report = (): DeepHealthReport => ({
+    const report = (runId?: string): DeepHealthReport => ({
       status: steps.every((s) => s.ok) ? 'ok' : 'down',
       workflowId,
       ...(runId
@@ -158,12 +157,12 @@ export class HealthService {
       }),
     );
     if (!handle) return report();
-    runId = handle.firstExecutionRunId;
+    const runId = handle.firstExecutionRunId;
 
     const result = await step('workflow completed (a worker ran it)', () => handle.result() as Promise<CanaryResult>);
     if (!result) {
       await handle.terminate('deep health check gave up waiting').catch(() => undefined);
-      return report();
+      return report(runId);
     }
     for (const activityStep of result.steps) steps.push({ ...activityStep, ok: true });
 
@@ -179,7 +178,7 @@ export class HealthService {
       await this.orm.em.fork().nativeDelete(HealthCanary, { id: canaryId });
       await this.storage.delete(canaryObjectKey(canaryId));
     });
-    return report();
+    return report(runId);
   }
 }
 

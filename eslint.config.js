@@ -1,0 +1,66 @@
+// @ts-check
+import { builtinModules } from 'node:module';
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Workflow code must be deterministic: no Node built-ins and nothing that does I/O (that is what activities are for). */
+const workflowForbidden = [
+  ...builtinModules.flatMap((name) => [name, `node:${name}`]),
+  'pg',
+  'minio',
+  'stripe',
+  'openai',
+  '@anthropic-ai/sdk',
+  '@temporalio/client',
+  '@temporalio/worker',
+  '@temporalio/activity',
+];
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'portal/dist/', '.data/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+    },
+  },
+  {
+    files: ['apps/api/**/*.ts'],
+    // Nest injects by the constructor parameter's runtime type: those imports must stay value imports.
+    rules: { '@typescript-eslint/consistent-type-imports': 'off' },
+  },
+  {
+    files: ['portal/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['workflows/**/*.ts'],
+    ignores: ['workflows/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: workflowForbidden.map((name) => ({ name, message: 'Workflows are deterministic: do I/O in an activity.', allowTypeImports: true })),
+          patterns: [
+            { group: ['@mikro-orm/*'], message: 'Workflows are deterministic: do database work in an activity.', allowTypeImports: true },
+            { group: ['**/libs/db/**', '**/libs/storage/**', '**/activities/**'], message: 'Workflows reach I/O only through proxyActivities.', allowTypeImports: true },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

@@ -1,0 +1,72 @@
+// `npm test`: lint and type-check, then bring up the test profile's own PostgreSQL, Temporal, MinIO and mail
+// catcher (separate ports, data directory, database, namespace and bucket), run every Vitest project
+// (unit, integration, e2e in Debian's Chromium) and tear down what it started. Extra arguments go to Vitest.
+import { spawn, spawnSync } from 'node:child_process';
+import { styleText } from 'node:util';
+import pg from 'pg';
+import { ConfigError, loadConfig } from '../libs/config/index.ts';
+import { bin, buildApi } from './stack/app.ts';
+import { say, StackError } from './stack/log.ts';
+import { loadProfile, repoRoot } from './stack/profile.ts';
+import { ensureDatabase, ensureMailCatcher, ensureMinio, ensurePostgres, ensureTemporal } from './stack/services.ts';
+import { setUpServices } from './stack/setup.ts';
+import { Supervisor } from './stack/supervisor.ts';
+import { chromiumPath, ensureAptPackages } from './stack/tools.ts';
+
+const profile = loadProfile('test');
+const supervisor = new Supervisor();
+const vitestArgs = process.argv.slice(2);
+
+function step(name: string, command: string, args: string[], env?: NodeJS.ProcessEnv): void {
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: repoRoot, stdio: 'inherit', env: env ?? process.env });
+  if (result.status !== 0) throw new StackError(`${name} failed; see the output above.`);
+  say(`${name} passed (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+/** Every run starts from an empty database, so migrations are applied from scratch each time. */
+async function recreateDatabase(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const admin = new URL(url.href);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.href });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${pg.escapeIdentifier(url.pathname.slice(1))} with (force)`);
+  } finally {
+    await client.end();
+  }
+  await ensureDatabase(url);
+}
+
+let code = 1;
+process.on('SIGINT', () => void supervisor.stopAll().then(() => process.exit(130)));
+try {
+  const config = loadConfig(profile.env);
+  step('lint (eslint)', bin('eslint'), ['.']);
+  step('type-check', bin('tsc'), ['-p', 'tsconfig.json']);
+  step('type-check API', bin('tsc'), ['-p', 'apps/api/tsconfig.json']);
+  step('type-check portal', bin('tsc'), ['-p', 'portal/tsconfig.json']);
+  buildApi();
+  step('portal build', bin('vite'), ['build', '--config', 'portal/vite.config.ts', '--logLevel', 'warn']);
+  ensureAptPackages(['chromium'], () => chromiumPath() !== null, 'install Chromium for the browser tests');
+
+  const ctx = { profile, supervisor };
+  await ensurePostgres(ctx);
+  await Promise.all([ensureTemporal(ctx, { ui: false }), ensureMinio(ctx), ensureMailCatcher(ctx)]);
+  await recreateDatabase(config.DATABASE_URL);
+  await setUpServices(config);
+
+  const vitest = spawn(bin('vitest'), ['run', ...vitestArgs], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    env: { ...process.env, ...profile.env, PRESSROOM_TEST_DATA_DIR: profile.dataDir, CHROMIUM_PATH: chromiumPath() ?? '' },
+  });
+  code = await new Promise<number>((resolve) => vitest.once('exit', (exitCode) => resolve(exitCode ?? 1)));
+} catch (error) {
+  if (error instanceof StackError || error instanceof ConfigError) console.error(styleText('red', error.message));
+  else console.error(error);
+} finally {
+  await supervisor.stopAll();
+}
+process.exit(code);
