@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../libs/config/index.ts';
+import { loadProfile } from './profile.ts';
+
+describe('stack profiles', () => {
+  const dev = loadProfile('dev', {});
+  const test = loadProfile('test', {});
+
+  it('give npm test its own ports, data directory, database, namespace and bucket', () => {
+    expect(test.dataDir).not.toBe(dev.dataDir);
+    expect(test.dataDir.startsWith(dev.dataDir)).toBe(true); // one .data/ folder to ignore and clean
+    for (const key of Object.keys(dev.ports) as (keyof typeof dev.ports)[]) expect(test.ports[key]).not.toBe(dev.ports[key]);
+    for (const key of ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'TEMPORAL_NAMESPACE', 'TEMPORAL_TASK_QUEUE', 'S3_ENDPOINT', 'S3_BUCKET', 'SMTP_URL']) {
+      expect(test.env[key], key).not.toBe(dev.env[key]);
+    }
+  });
+
+  it('produce a valid configuration with generated local secrets', () => {
+    const config = loadConfig(dev.env);
+    expect(config.S3_BUCKET).toBe('book-files');
+    expect(config.S3_SECRET_KEY.length).toBeGreaterThanOrEqual(24);
+    expect(loadConfig(test.env).TEMPORAL_NAMESPACE).toBe('pressroom-test');
+  });
+
+  it('let the environment override npm start but never npm test', () => {
+    const env = { DATABASE_URL: 'postgres://db.internal:5432/pressroom', UNRELATED: 'x' };
+    expect(loadProfile('dev', env).env.DATABASE_URL).toBe(env.DATABASE_URL);
+    expect(loadProfile('dev', env).env).not.toHaveProperty('UNRELATED');
+    expect(loadProfile('test', env).env.DATABASE_URL).toBe(test.env.DATABASE_URL);
+  });
+});
