@@ -27,6 +27,11 @@ export class AppModule {
               res.setHeader('X-Request-Id', id);
               return id;
             },
+            // One short line per request; headers stay out of the log (they carry tokens).
+            serializers: {
+              req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+              res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+            },
             ...(config.NODE_ENV === 'development' ? { transport: { target: 'pino-pretty', options: { singleLine: true } } } : {}),
           },
         }),
