@@ -7,6 +7,7 @@ const valid = {
   S3_ENDPOINT: 'http://127.0.0.1:9000',
   S3_ACCESS_KEY: 'access',
   S3_SECRET_KEY: 'secret-secret',
+  JWT_SECRET: 'a-test-secret-that-is-long-enough-0123',
 };
 
 function problemsOf(env: Record<string, string | undefined>): string[] {
@@ -41,6 +42,7 @@ describe('loadConfig', () => {
       'S3_ENDPOINT is required',
       'S3_ACCESS_KEY is required',
       'S3_SECRET_KEY is required',
+      'JWT_SECRET is required',
     ]);
   });
 

@@ -32,6 +32,20 @@ export const configSchema = z.object({
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name')
     .default('book-files'),
 
+  /** Signs access tokens (HS256). At least 32 characters of randomness. */
+  JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(60).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number({ error: 'must be a number of days' }).int().min(1).max(365).default(30),
+  /** Sign-in and sign-up attempts allowed per minute, counted per client address and per e-mail. */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int().min(1).max(10_000).default(10),
+  /** Google sign-in is offered only when the client id and secret are set. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Google's OAuth endpoints; configurable so tests can run the flow against a local OpenID provider. */
+  GOOGLE_AUTHORIZATION_URL: url(['http', 'https']).default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: url(['http', 'https']).default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: url(['http', 'https']).default('https://openidconnect.googleapis.com/v1/userinfo'),
+
   SMTP_URL: url(['smtp', 'smtps']).default('smtp://127.0.0.1:1025'),
   MAIL_FROM: z.string().min(3).default('Pressroom <no-reply@pressroom.local>'),
 

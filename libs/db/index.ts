@@ -1,2 +1,3 @@
 export * from './entities/index.ts';
+export { createAccount, hashPassword, type NewAccount } from './accounts.ts';
 export { migrateUp, openOrm, ormOptions } from './orm.ts';

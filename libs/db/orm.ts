@@ -11,6 +11,8 @@ export function ormOptions(databaseUrl: string, debug = false) {
     extensions: [Migrator],
     // Schema changes go through migrations only; the list is explicit so source and compiled code run the same set.
     migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false, silent: true },
+    // rate_limits belongs to rate-limiter-flexible (created by a migration, not mapped to an entity).
+    schemaGenerator: { skipTables: ['rate_limits'] },
     discovery: { warnWhenNoEntities: true },
     pool: { min: 0, max: 10 },
     debug,

@@ -1,3 +1,4 @@
 // Shared constants and pure functions: no I/O here, so the API, the workflows and the portal can all import it.
 export * from './workflow-ids.ts';
 export * from './storage-keys.ts';
+export * from './accounts.ts';

@@ -23,15 +23,23 @@ const PORTS = {
   test: { postgres: 54330, temporal: 7263, temporalUi: 8263, temporalHttp: 7273, minio: 9020, minioConsole: 9021, smtp: 1125, mailWeb: 1180, api: 3100, portal: 4273 },
 } as const;
 
-/** Local secrets are generated once per data directory, never committed. */
+const SECRET_GENERATORS: Record<string, () => string> = {
+  S3_ACCESS_KEY: () => `pressroom-${randomBytes(4).toString('hex')}`,
+  S3_SECRET_KEY: () => randomBytes(24).toString('base64url'),
+  JWT_SECRET: () => randomBytes(48).toString('base64url'),
+};
+
+/** Local secrets are generated once per data directory (and completed when new ones appear), never committed. */
 function localSecrets(dataDir: string): Record<string, string> {
   const file = join(dataDir, 'secrets.env');
-  if (!existsSync(file)) {
+  const secrets = existsSync(file) ? parseEnv(readFileSync(file, 'utf8')) : {};
+  const missing = Object.keys(SECRET_GENERATORS).filter((key) => !secrets[key]);
+  if (missing.length) {
+    for (const key of missing) secrets[key] = (SECRET_GENERATORS[key] as () => string)();
     mkdirSync(dataDir, { recursive: true });
-    const lines = [`S3_ACCESS_KEY=pressroom-${randomBytes(4).toString('hex')}`, `S3_SECRET_KEY=${randomBytes(24).toString('base64url')}`];
-    writeFileSync(file, `${lines.join('\n')}\n`, { mode: 0o600 });
+    writeFileSync(file, `${Object.entries(secrets).map(([k, v]) => `${k}=${v}`).join('\n')}\n`, { mode: 0o600 });
   }
-  return parseEnv(readFileSync(file, 'utf8'));
+  return secrets;
 }
 
 function parseEnv(text: string): Record<string, string> {

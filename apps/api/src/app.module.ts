@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import type { Config } from '../../../libs/config/index.ts';
+import { AdminModule } from './admin/admin.module.ts';
+import { AuthModule } from './auth/auth.module.ts';
+import { JwtAuthGuard, RolesGuard } from './auth/guards.ts';
 import { ConfigModule } from './config/config.module.ts';
 import { DatabaseModule } from './database/database.module.ts';
 import { HealthModule } from './health/health.module.ts';
+import { ProfileModule } from './profile/profile.module.ts';
 import { StorageModule } from './storage/storage.module.ts';
 import { TemporalModule } from './temporal/temporal.module.ts';
 
@@ -39,6 +44,14 @@ export class AppModule {
         StorageModule,
         TemporalModule,
         HealthModule,
+        AuthModule,
+        ProfileModule,
+        AdminModule,
+      ],
+      // Every route needs a signed-in caller unless marked @Public(); @Roles() narrows it further.
+      providers: [
+        { provide: APP_GUARD, useClass: JwtAuthGuard },
+        { provide: APP_GUARD, useClass: RolesGuard },
       ],
     };
   }

@@ -25,6 +25,7 @@ export async function createApp(config: Readonly<Config>): Promise<INestApplicat
       .setTitle('Pressroom API')
       .setDescription('Turns notes and ideas into a finished, typeset, printable book.')
       .setVersion(process.env.npm_package_version ?? '0.1.0')
+      .addBearerAuth()
       .build(),
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });

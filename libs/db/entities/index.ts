@@ -1,4 +1,7 @@
 import { HealthCanary } from './health-canary.ts';
+import { Profile } from './profile.ts';
+import { AuthSession, RefreshToken } from './session.ts';
+import { User } from './user.ts';
 
-export { HealthCanary };
-export const entities = [HealthCanary];
+export { AuthSession, HealthCanary, Profile, RefreshToken, User };
+export const entities = [HealthCanary, User, Profile, AuthSession, RefreshToken];

@@ -1,4 +1,5 @@
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
+import { NotFoundError } from '@mikro-orm/core';
 import type { Response } from 'express';
 
 /** The error body every endpoint answers with (see design.md, "API conventions"). */
@@ -19,7 +20,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     const body = toErrorBody(exception);
-    if (body.statusCode >= 500 && !(exception instanceof HttpException)) {
+    if (body.statusCode >= 500) {
       this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     }
     if (response.headersSent) return;
@@ -28,6 +29,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
 }
 
 export function toErrorBody(exception: unknown): ErrorBody {
+  if (exception instanceof NotFoundError) return { message: 'Not found', statusCode: HttpStatus.NOT_FOUND };
   if (!(exception instanceof HttpException)) {
     return { message: 'Internal server error', statusCode: HttpStatus.INTERNAL_SERVER_ERROR };
   }

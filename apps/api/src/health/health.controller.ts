@@ -1,8 +1,10 @@
 import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { Public } from '../auth/public.decorator.ts';
 import { HealthService, type DeepHealthReport, type HealthReport } from './health.service.ts';
 
+@Public()
 @ApiTags('health')
 @Controller('health')
 export class HealthController {

@@ -1,0 +1,71 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsEmail, IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { AuthMessages } from '../../../../libs/domain/index.ts';
+
+/** E-mail or phone plus password; which of them is present is checked by the service (one message for both). */
+export class CredentialsDto {
+  @ApiPropertyOptional({ example: 'author@example.com' })
+  @IsOptional()
+  @ValidateIf((_, value) => value !== '')
+  @IsEmail({}, { message: AuthMessages.invalidEmail })
+  @MaxLength(254, { message: AuthMessages.invalidEmail })
+  email?: string;
+
+  @ApiPropertyOptional({ example: '+15555550100' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(32)
+  phone?: string;
+
+  @ApiProperty({ example: 'correct horse battery staple' })
+  @IsOptional()
+  @IsString({ message: AuthMessages.credentialsRequired })
+  @MaxLength(256)
+  password?: string;
+}
+
+export class SignUpDto extends CredentialsDto {
+  @ApiPropertyOptional({ description: 'Profile fields to set at sign-up, e.g. { "full_name": "Ada Lovelace" }' })
+  @IsOptional()
+  @IsObject()
+  data?: { full_name?: string; marketing_emails_enabled?: boolean };
+}
+
+export class TokenDto extends CredentialsDto {
+  @ApiPropertyOptional({ description: 'For grant_type=refresh_token' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  refresh_token?: string;
+}
+
+export class GrantTypeQuery {
+  @ApiProperty({ enum: ['password', 'refresh_token'] })
+  @IsIn(['password', 'refresh_token'], { message: AuthMessages.unsupportedGrantType })
+  grant_type!: 'password' | 'refresh_token';
+}
+
+export class LogoutQuery {
+  @ApiPropertyOptional({ enum: ['local', 'global', 'others'], default: 'local' })
+  @IsOptional()
+  @IsIn(['local', 'global', 'others'], { message: 'scope must be local, global or others' })
+  scope?: 'local' | 'global' | 'others';
+}
+
+export class UpdateUserDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsEmail({}, { message: AuthMessages.invalidEmail })
+  email?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(256)
+  password?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsObject()
+  data?: { full_name?: string };
+}

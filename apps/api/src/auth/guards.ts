@@ -1,0 +1,42 @@
+import { ForbiddenException, Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import type { Request } from 'express';
+import { AuthMessages, type Role } from '../../../../libs/domain/index.ts';
+import type { AuthUser } from './auth.types.ts';
+import { IS_PUBLIC, ROLES_KEY } from './public.decorator.ts';
+
+/** Every route needs a valid access token unless it is marked @Public(). */
+@Injectable()
+export class JwtAuthGuard extends AuthGuard('jwt') {
+  constructor(private readonly reflector: Reflector) {
+    super();
+  }
+
+  override canActivate(context: ExecutionContext) {
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
+    return isPublic ? true : super.canActivate(context);
+  }
+
+  override handleRequest<T>(error: unknown, user: T, _info: unknown, context: ExecutionContext): T {
+    if (error instanceof UnauthorizedException) throw error;
+    if (error || !user) {
+      const hasToken = /^Bearer\s+\S/i.test(context.switchToHttp().getRequest<Request>().headers.authorization ?? '');
+      throw new UnauthorizedException(hasToken ? AuthMessages.invalidToken : AuthMessages.sessionMissing);
+    }
+    return user;
+  }
+}
+
+@Injectable()
+export class RolesGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [context.getHandler(), context.getClass()]);
+    if (!roles?.length) return true;
+    const user = context.switchToHttp().getRequest<{ user?: AuthUser }>().user;
+    if (!user || !roles.includes(user.role)) throw new ForbiddenException(AuthMessages.forbidden);
+    return true;
+  }
+}

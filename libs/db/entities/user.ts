@@ -1,0 +1,19 @@
+import { defineEntity, p } from '@mikro-orm/core';
+
+/** A person who can sign in: by e-mail (or phone) and password, or by Google. */
+export const UserSchema = defineEntity({
+  name: 'User',
+  tableName: 'users',
+  properties: {
+    id: p.uuid().primary(),
+    email: p.string().nullable().unique(),
+    phone: p.string().nullable().unique(),
+    passwordHash: p.text().nullable().hidden(),
+    emailVerified: p.boolean().default(false),
+    googleSubject: p.string().nullable().unique().hidden(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export class User extends UserSchema.class {}
+UserSchema.setClass(User);

@@ -1,0 +1,54 @@
+// Accounts: roles, profile defaults, validation messages and limits from the spec (document 1, sections 3, 5, 8, 9).
+
+export const ROLES = ['user', 'elite_team', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+export const BACK_OFFICE_ROLES: readonly Role[] = ['elite_team', 'admin'];
+
+export const AUTH_PROVIDERS = ['email', 'google'] as const;
+export type AuthProvider = (typeof AUTH_PROVIDERS)[number];
+
+export const MIN_PASSWORD_LENGTH = 8;
+export const SIGNUP_REDIRECT_MS = 2000;
+export const SESSION_LOAD_TIMEOUT_MS = 5000;
+export const AUTH_TICK_MS = 30_000;
+/** A session is refreshed when it expires within this many ticks. */
+export const AUTH_REFRESH_TICKS = 3;
+
+export const AuthMessages = {
+  credentialsRequired: 'You must provide either an email or phone number and a password',
+  passwordTooShort: 'Password must be at least 8 characters long',
+  passwordsDoNotMatch: 'Passwords do not match',
+  weakPassword: 'Password is too weak',
+  invalidEmail: 'Please enter a valid email address',
+  invalidCredentials: 'Invalid login credentials',
+  alreadyRegistered: 'User already registered',
+  sessionMissing: 'Auth session missing!',
+  invalidToken: 'Invalid or expired token',
+  refreshTokenRequired: 'A refresh token is required',
+  invalidRefreshToken: 'Invalid Refresh Token: Refresh Token Not Found',
+  refreshTokenReused: 'Invalid Refresh Token: Already Used',
+  unsupportedGrantType: 'Unsupported grant_type: use password or refresh_token',
+  unsupportedProvider: 'Unsupported provider: only google is available',
+  providerDisabled: 'Sign-in with Google is not configured on this server',
+  rateLimited: 'Too many attempts. Please wait a minute and try again.',
+  sessionTimeout: 'Session timeout after 5s',
+  forbidden: 'You do not have access to this resource',
+  backOfficeRefused: 'This account has no access to the back office.',
+} as const;
+
+/** Passwords so common that length alone does not make them safe. */
+const COMMON_PASSWORDS = new Set([
+  'password', 'password1', 'password123', '12345678', '123456789', '1234567890', 'qwertyuiop', 'qwerty123',
+  'iloveyou', 'abcdefgh', 'abc12345', '11111111', '00000000', 'letmein1', 'welcome1', 'sunshine', 'football',
+  'baseball', 'princess', 'passw0rd', 'trustno1', 'superman', 'starwars', 'whatever',
+]);
+
+/** The reasons a password is weak (empty when it is acceptable), as the auth service reports weak_password. */
+export function weakPasswordReasons(password: string): ('length' | 'common')[] {
+  const reasons: ('length' | 'common')[] = [];
+  if (password.length < MIN_PASSWORD_LENGTH) reasons.push('length');
+  if (COMMON_PASSWORDS.has(password.toLowerCase())) reasons.push('common');
+  return reasons;
+}
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
