@@ -24,7 +24,12 @@ describe('the portal in Chromium', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`${baseURL}/`);
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('From your notes to a finished book');
+    await expect(page.getByRole('heading', { level: 1 }).getAttribute('aria-label')).resolves.toBe("Let's finish that book!");
+    // The typing headline types the first word, letter by letter.
+    await page.locator('.typed', { hasText: 'finish' }).waitFor();
+    for (const name of ['Try Free Demo', 'Generate - $99', 'Elite Service - Now Available']) {
+      await expect(page.getByRole('link', { name }).isVisible()).resolves.toBe(true);
+    }
     await expect(page.locator('footer').textContent()).resolves.toMatch(/Pressroom v\d+\.\d+\.\d+ · built \d{4}-\d{2}-\d{2}/);
     await snapshot(page, 'landing');
     expect(errors).toEqual([]);
@@ -44,6 +49,46 @@ describe('the portal in Chromium', () => {
   });
 });
 
+describe('static pages', () => {
+  it('FAQ: twelve questions that open and close independently', async () => {
+    await page.goto(`${baseURL}/faq`);
+    const questions = page.locator('.faq-item button');
+    await expect(questions.count()).resolves.toBe(12);
+    await questions.nth(0).click();
+    await questions.nth(3).click();
+    await expect(page.locator('.faq-item [role=region]:visible').count()).resolves.toBe(2);
+    await expect(questions.nth(0).getAttribute('aria-expanded')).resolves.toBe('true');
+    await questions.nth(0).click();
+    await expect(questions.nth(0).getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(questions.nth(3).getAttribute('aria-expanded')).resolves.toBe('true');
+    await snapshot(page, 'faq');
+  });
+
+  it('terms have 17 sections and every static page leads back home', async () => {
+    await page.goto(`${baseURL}/terms`);
+    await expect(page.locator('.legal-section').count()).resolves.toBe(17);
+    await expect(page.getByText('Last updated August 16, 2025').isVisible()).resolves.toBe(true);
+    for (const path of ['/how-it-works', '/service-tiers', '/health-biotech', '/international-professionals', '/privacy', '/coming-soon', '/success']) {
+      await page.goto(`${baseURL}${path}`);
+      await page.getByRole('link', { name: '← Back to Home' }).click();
+      await page.waitForURL(`${baseURL}/`);
+    }
+  });
+
+  it('the mobile menu folds the top bar items and opens on demand', async () => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(`${baseURL}/`);
+    await expect(page.getByRole('navigation', { name: 'Main' }).isVisible()).resolves.toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await expect(menu.getByRole('link', { name: 'Sign In' }).isVisible()).resolves.toBe(true);
+    await expect(menu.getByRole('link', { name: 'Get Started' }).isVisible()).resolves.toBe(true);
+    await snapshot(page, 'mobile-menu');
+    await menu.getByRole('link', { name: 'Get Started' }).click();
+    await page.waitForURL(`${baseURL}/signup`);
+  });
+});
+
 describe('the back office in Chromium', () => {
   it('loads lazily and asks a signed-out visitor to sign in', async () => {
     const scripts: string[] = [];
@@ -56,7 +101,7 @@ describe('the back office in Chromium', () => {
 
     await page.goto(`${baseURL}/admin`);
     await page.waitForURL(/\/admin\/login$/);
-    await page.getByLabel(/username/i).waitFor();
+    await page.getByLabel(/email/i).waitFor();
     await expect(page.getByLabel(/password/i).count()).resolves.toBeGreaterThan(0);
     await expect(page.getByRole('button', { name: /sign in/i }).isVisible()).resolves.toBe(true);
     expect(scripts.some((s) => s.includes('AdminApp'))).toBe(true);

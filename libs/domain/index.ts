@@ -2,3 +2,4 @@
 export * from './workflow-ids.ts';
 export * from './storage-keys.ts';
 export * from './accounts.ts';
+export * from './offers.ts';

@@ -1,25 +1,68 @@
-import { lazy, Suspense } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { createQueryClient } from './api/queryClient.ts';
+import { AuthProvider, useAuth } from './auth/AuthContext.tsx';
+import { RedirectIfSignedIn, RequireAuth } from './auth/routes.tsx';
+import { Spinner } from './layout/Spinner.tsx';
+import { Dashboard } from './pages/Dashboard.tsx';
 import { Landing } from './pages/Landing.tsx';
+import { Login } from './pages/Login.tsx';
+import { SignUp } from './pages/SignUp.tsx';
+import { Faq } from './pages/static/Faq.tsx';
+import { Privacy, Terms } from './pages/static/Legal.tsx';
+import { ComingSoon, GeneratorComing, HealthBiotech, HowItWorks, InternationalProfessionals, ServiceTiers, Success } from './pages/static/Marketing.tsx';
+import './styles.css';
 
 // The back office (react-admin + MUI) is a large bundle that authors never need: load it on demand.
 const AdminApp = lazy(() => import('./admin/AdminApp.tsx'));
 
-export function App() {
+function AppRoutes() {
+  const { loading } = useAuth();
+  if (loading) return <Spinner label="Loading Pressroom…" />;
   return (
-    <BrowserRouter>
-      <Routes>
-        <Route path="/" element={<Landing />} />
-        <Route
-          path="/admin/*"
-          element={
-            <Suspense fallback={<p className="loading">Loading the back office…</p>}>
-              <AdminApp />
-            </Suspense>
-          }
-        />
-        <Route path="*" element={<Navigate to="/" replace />} />
-      </Routes>
-    </BrowserRouter>
+    <Routes>
+      <Route path="/" element={<Landing />} />
+      <Route path="/login" element={<RedirectIfSignedIn><Login /></RedirectIfSignedIn>} />
+      <Route path="/signup" element={<RedirectIfSignedIn><SignUp /></RedirectIfSignedIn>} />
+      <Route path="/dashboard" element={<RequireAuth><Dashboard /></RequireAuth>} />
+      <Route path="/demo" element={<GeneratorComing title="Free demo" />} />
+      <Route path="/ai-generator" element={<GeneratorComing title="AI Book Generator" />} />
+      <Route path="/one-shot" element={<GeneratorComing title="One-Shot Generator" />} />
+      <Route path="/resume-project" element={<GeneratorComing title="Resume a project" />} />
+      <Route path="/ai-generator-legacy" element={<GeneratorComing title="AI Book Generator (classic)" />} />
+      <Route path="/quarto" element={<RequireAuth><GeneratorComing title="Quarto generator" /></RequireAuth>} />
+      <Route path="/success" element={<Success />} />
+      <Route path="/how-it-works" element={<HowItWorks />} />
+      <Route path="/service-tiers" element={<ServiceTiers />} />
+      <Route path="/faq" element={<Faq />} />
+      <Route path="/health-biotech" element={<HealthBiotech />} />
+      <Route path="/international-professionals" element={<InternationalProfessionals />} />
+      <Route path="/privacy" element={<Privacy />} />
+      <Route path="/terms" element={<Terms />} />
+      <Route path="/coming-soon" element={<ComingSoon />} />
+      <Route
+        path="/admin/*"
+        element={
+          <Suspense fallback={<Spinner label="Loading the back office…" />}>
+            <AdminApp />
+          </Suspense>
+        }
+      />
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Routes>
+  );
+}
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AuthProvider>
+    </QueryClientProvider>
   );
 }

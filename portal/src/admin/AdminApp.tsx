@@ -1,10 +1,15 @@
-import { Admin, CustomRoutes } from 'react-admin';
-import { Route } from 'react-router-dom';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
+import { Admin, Resource } from 'react-admin';
 import { authProvider } from './authProvider.ts';
 import { Dashboard } from './Dashboard.tsx';
 import { dataProvider } from './dataProvider.ts';
+import { users } from './users/index.tsx';
 
-/** The Elite team's back office at /admin. Resources are added one folder each as their features land. */
+// Accounts sign in with their e-mail.
+const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ra: { ...englishMessages.ra, auth: { ...englishMessages.ra.auth, username: 'Email' } } }), 'en');
+
+/** The Elite team's back office at /admin: one resource folder per feature. */
 export default function AdminApp() {
   return (
     <Admin
@@ -12,14 +17,12 @@ export default function AdminApp() {
       title="Pressroom back office"
       authProvider={authProvider}
       dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
       dashboard={Dashboard}
       requireAuth
       disableTelemetry
     >
-      {/* react-admin renders nothing without at least one child; resources join this route as they land. */}
-      <CustomRoutes>
-        <Route path="/health" element={<Dashboard />} />
-      </CustomRoutes>
+      {(permissions: string) => <Resource name="users" {...users} {...(permissions === 'admin' ? {} : { edit: undefined })} />}
     </Admin>
   );
 }

@@ -1,38 +1,43 @@
 import type { AuthProvider } from 'react-admin';
-import { apiFetch, readSession, SESSION_KEY, type StoredSession } from '../api/client.ts';
+import { AuthMessages, BACK_OFFICE_ROLES } from '../../../libs/domain/index.ts';
+import { apiFetch } from '../api/client.ts';
+import { sessionStore, signOut, type Session } from '../auth/session.ts';
 
-const BACK_OFFICE_ROLES = ['elite_team', 'admin'];
+const inBackOffice = (session: Session | null) => !!session && BACK_OFFICE_ROLES.includes(session.user.role);
 
-/** react-admin's auth over the platform's own accounts; only the Elite team and admins get in. */
+/**
+ * react-admin's auth over the platform's own accounts and the portal's session store. Only the Elite team and
+ * admins get in; a plain user is told so, and their portal session is left alone.
+ */
 export const authProvider: AuthProvider = {
   async login({ username, password }: { username: string; password: string }) {
-    const session = await apiFetch<StoredSession>('/api/auth/token?grant_type=password', {
+    const session = await apiFetch<Session>('/api/auth/token?grant_type=password', {
       method: 'POST',
       body: JSON.stringify({ email: username, password }),
+      token: null,
     });
-    if (!BACK_OFFICE_ROLES.includes(session.user?.role ?? '')) {
-      throw new Error('This account has no access to the back office. Ask an admin to give you the elite_team role.');
+    if (!inBackOffice(session)) {
+      await apiFetch('/api/auth/logout?scope=local', { method: 'POST', token: session.access_token }).catch(() => undefined);
+      throw new Error(AuthMessages.backOfficeRefused);
     }
-    localStorage.setItem(SESSION_KEY, JSON.stringify(session));
+    sessionStore.set(session);
   },
   async logout() {
-    localStorage.removeItem(SESSION_KEY);
+    if (inBackOffice(sessionStore.get())) await signOut();
   },
   async checkAuth() {
-    if (!BACK_OFFICE_ROLES.includes(readSession()?.user?.role ?? '')) throw new Error('Please sign in');
+    if (!inBackOffice(sessionStore.get())) throw { message: false, logoutUser: false };
   },
   async checkError(error: { status?: number }) {
-    if (error.status === 401 || error.status === 403) {
-      localStorage.removeItem(SESSION_KEY);
-      throw new Error('Your session has ended');
-    }
+    if (error.status === 401) throw new Error('Your session has ended');
+    // 403: signed in, but this action needs another role; stay signed in.
   },
   async getIdentity() {
-    const user = readSession()?.user;
+    const user = sessionStore.get()?.user;
     if (!user) throw new Error('Not signed in');
-    return { id: user.id, fullName: user.email };
+    return { id: user.id, fullName: user.email ?? user.id };
   },
   async getPermissions() {
-    return readSession()?.user?.role;
+    return sessionStore.get()?.user.role;
   },
 };

@@ -1,11 +1,11 @@
 import { fetchUtils } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
-import { readSession } from '../api/client.ts';
+import { sessionStore } from '../auth/session.ts';
 
 /** simple-rest over /api/admin (sort, range and filter query params; Content-Range answers). */
 export const dataProvider = simpleRestProvider('/api/admin', (url: string, options: fetchUtils.Options = {}) => {
-  const token = readSession()?.access_token;
   const headers = new Headers(options.headers);
+  const token = sessionStore.get()?.access_token;
   if (token) headers.set('Authorization', `Bearer ${token}`);
   return fetchUtils.fetchJson(url, { ...options, headers });
 });

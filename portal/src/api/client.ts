@@ -11,33 +11,29 @@ export class ApiError extends Error {
   }
 }
 
-export const SESSION_KEY = 'pressroom.session';
-
-export interface StoredSession {
-  access_token: string;
-  user?: { id: string; email: string; role?: string };
+let tokenSource: () => string | undefined = () => undefined;
+/** The auth store tells the client where the current access token comes from. */
+export function setAccessTokenSource(source: () => string | undefined): void {
+  tokenSource = source;
 }
 
-export function readSession(): StoredSession | null {
-  try {
-    const raw = localStorage.getItem(SESSION_KEY);
-    return raw ? (JSON.parse(raw) as StoredSession) : null;
-  } catch {
-    return null;
-  }
-}
-
-export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const headers = new Headers(init.headers);
-  if (init.body !== undefined && !(init.body instanceof FormData)) headers.set('Content-Type', 'application/json');
-  const token = readSession()?.access_token;
+export async function apiFetch<T>(path: string, init: RequestInit & { token?: string | null } = {}): Promise<T> {
+  const { token: explicitToken, ...rest } = init;
+  const headers = new Headers(rest.headers);
+  if (rest.body !== undefined && !(rest.body instanceof FormData)) headers.set('Content-Type', 'application/json');
+  const token = explicitToken === null ? undefined : (explicitToken ?? tokenSource());
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  const response = await fetch(path, { ...init, headers });
+  let response: Response;
+  try {
+    response = await fetch(path, { ...rest, headers });
+  } catch {
+    throw new ApiError(0, 'Network error: the server could not be reached. Check your connection and try again.');
+  }
   const text = await response.text();
   const body: unknown = text ? safeJson(text) : undefined;
   if (!response.ok) {
-    const { message, details } = (body ?? {}) as { message?: string; details?: unknown };
-    throw new ApiError(response.status, message ?? `Request failed (${response.status})`, details);
+    const { message, details } = (typeof body === 'object' && body ? body : {}) as { message?: string; details?: unknown };
+    throw new ApiError(response.status, message ?? `HTTP ${response.status}: ${response.statusText}`, details);
   }
   return body as T;
 }

@@ -1,25 +1,57 @@
-import '../styles.css';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { PRODUCTS, TYPING } from '../../../libs/domain/index.ts';
+import { Footer } from '../layout/Footer.tsx';
+import { TopBar } from '../layout/TopBar.tsx';
+
+/** "Let's [finish|start|complete|publish] that book!": types, pauses, deletes, moves to the next word. */
+function useTypedWord(): string {
+  const [index, setIndex] = useState(0);
+  const [text, setText] = useState('');
+  const [deleting, setDeleting] = useState(false);
+  useEffect(() => {
+    const word = TYPING.words[index % TYPING.words.length] ?? '';
+    let delay: number = deleting ? TYPING.deleteMs : TYPING.typeMs;
+    if (!deleting && text === word) delay = TYPING.pauseMs;
+    const timer = setTimeout(() => {
+      if (!deleting && text === word) setDeleting(true);
+      else if (deleting && text === '') {
+        setDeleting(false);
+        setIndex((i) => i + 1);
+      } else setText(deleting ? word.slice(0, text.length - 1) : word.slice(0, text.length + 1));
+    }, delay);
+    return () => clearTimeout(timer);
+  }, [text, deleting, index]);
+  return text;
+}
 
 export function Landing() {
+  const word = useTypedWord();
   return (
     <div className="page">
-      <header className="topbar">
-        <a className="brand" href="/">
-          Pressroom
-        </a>
-      </header>
+      <TopBar />
       <main className="hero">
-        <h1>From your notes to a finished book</h1>
-        <p>
-          Pressroom turns a person&apos;s notes and ideas into an outline, chapters, a typeset print-ready PDF, a cover and
-          an editable Quarto project — then helps you publish, sell and print it.
+        <h1 aria-label="Let's finish that book!">
+          Let&apos;s <span className="typed">{word}</span>
+          <span className="caret" aria-hidden="true" /> that book!
+        </h1>
+        <p className="lead">
+          Pressroom turns your notes and ideas into a structured, cited book — outline, chapters, a typeset print-ready PDF, a
+          cover and an editable Quarto project — then helps you publish, sell and print it. Bring sources in any language.
         </p>
+        <div className="path-buttons">
+          <Link className="button button-secondary" to="/demo">Try Free Demo</Link>
+          <Link className="button" to="/one-shot">Generate - ${PRODUCTS.aiBookGenerator.priceUsd}</Link>
+          <Link className="button button-accent" to="/coming-soon">Elite Service - Now Available</Link>
+        </div>
+        <ol className="steps">
+          <li><strong>Share your vision</strong> — notes, drafts, slides, papers.</li>
+          <li><strong>AI content creation</strong> — an outline you approve, then chapters that cite your sources.</li>
+          <li><strong>Review and refine</strong> — regenerate any chapter, edit the outline.</li>
+          <li><strong>Publish and promote</strong> — print-ready PDF, cover, ISBN help, your own shop page.</li>
+        </ol>
       </main>
-      <footer className="footer">
-        <span>
-          Pressroom v{__APP_VERSION__} · built {__BUILD_DATE__}
-        </span>
-      </footer>
+      <Footer />
     </div>
   );
 }

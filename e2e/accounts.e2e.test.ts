@@ -1,0 +1,150 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { repoRoot } from '../scripts/stack/profile.ts';
+import { launchBrowser, snapshot } from './browser.ts';
+
+const baseURL = inject('baseURL');
+const tag = randomUUID().slice(0, 8);
+const author = { email: `author-${tag}@example.com`, password: 'my own sturdy passphrase' };
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function freshPage(): Promise<Page> {
+  const context = await browser.newContext();
+  return context.newPage();
+}
+
+const banner = (page: Page) => page.getByRole('alert');
+
+describe('an author, in the browser', () => {
+  let page: Page;
+  beforeAll(async () => {
+    page = await freshPage();
+  });
+
+  it('is sent to /login from a protected page, without a history entry for it', async () => {
+    await page.goto(`${baseURL}/`);
+    await page.goto(`${baseURL}/dashboard`);
+    await page.waitForURL(`${baseURL}/login`);
+    await page.goBack();
+    await page.waitForURL(`${baseURL}/`);
+  });
+
+  it('sees the sign-up rules before anything is sent', async () => {
+    await page.goto(`${baseURL}/signup`);
+    await expect(page.getByRole('heading', { name: 'Create your account' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText('Must be at least 8 characters long').isVisible()).resolves.toBe(true);
+    await page.getByLabel('Email').fill(author.email);
+    await page.getByLabel('Password', { exact: true }).fill(author.password);
+    await page.getByLabel('Confirm password', { exact: true }).fill('something else entirely');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(banner(page).textContent()).resolves.toBe('Passwords do not match');
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm password', { exact: true }).fill('short');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(banner(page).textContent()).resolves.toBe('Password must be at least 8 characters long');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    await expect(page.getByLabel('Password', { exact: true }).getAttribute('type')).resolves.toBe('text');
+  });
+
+  it('signs up, sees the welcome screen and lands on the dashboard', async () => {
+    await page.getByLabel('Password', { exact: true }).fill(author.password);
+    await page.getByLabel('Confirm password', { exact: true }).fill(author.password);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('Your account has been created successfully. Redirecting to your dashboard...').waitFor();
+    await page.waitForURL(`${baseURL}/dashboard`);
+    await page.getByRole('heading', { name: 'My Books' }).waitFor();
+    await page.getByText('No active subscription').waitFor();
+    await expect(page.getByRole('tab', { name: 'Book Projects (0)' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('tab', { name: 'Book Requests (0)' }).click();
+    await page.getByText('No book requests yet').waitFor();
+    await snapshot(page, 'dashboard');
+  });
+
+  it('is sent from /login to the dashboard while signed in, and the session survives a reload', async () => {
+    await page.goto(`${baseURL}/login`);
+    await page.waitForURL(`${baseURL}/dashboard`);
+    await page.reload();
+    await page.getByText(author.email).first().waitFor();
+  });
+
+  it('signs out and is signed out on the server too', async () => {
+    const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('pressroom.session') ?? '{}') as { access_token?: string }).access_token);
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(`${baseURL}/`);
+    await page.getByRole('link', { name: 'Sign In' }).first().waitFor();
+    const after = await fetch(`${baseURL}/api/auth/user`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(after.status).toBe(401);
+  });
+
+  it('gets the service’s message for wrong credentials, then signs in', async () => {
+    await page.goto(`${baseURL}/login`);
+    await expect(page.getByRole('heading', { name: 'Welcome back' }).isVisible()).resolves.toBe(true);
+    await page.getByLabel('Email').fill(author.email);
+    await page.getByLabel('Password', { exact: true }).fill('not my passphrase');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(banner(page).textContent()).resolves.toBe('Invalid login credentials');
+    await expect(page.getByRole('button', { name: 'Sign In' }).isEnabled()).resolves.toBe(true);
+    await page.getByLabel('Password', { exact: true }).fill(author.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${baseURL}/dashboard`);
+  });
+
+  it('is refused by the back office', async () => {
+    const other = await freshPage();
+    await other.goto(`${baseURL}/admin`);
+    await other.waitForURL(/\/admin\/login$/);
+    await other.getByLabel(/email/i).fill(author.email);
+    await other.getByLabel(/password/i).first().fill(author.password);
+    await other.getByRole('button', { name: /sign in/i }).click();
+    await other.getByText('This account has no access to the back office.').waitFor();
+    expect(other.url()).toMatch(/\/admin\/login$/);
+    await other.context().close();
+  });
+});
+
+describe('an admin made with npm run create-admin, in the back office', () => {
+  it('signs in and changes the author’s role', async () => {
+    const email = `admin-${tag}@example.com`;
+    const { stdout } = await promisify(execFile)(process.execPath, [join(repoRoot, 'scripts/create-admin.ts'), email], { env: process.env });
+    const password = /with password: (\S+)/.exec(stdout)?.[1] as string;
+
+    const page = await freshPage();
+    await page.goto(`${baseURL}/admin`);
+    await page.waitForURL(/\/admin\/login$/);
+    await page.getByLabel(/email/i).fill(email);
+    await page.getByLabel(/password/i).first().fill(password);
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await page.getByText('Platform health').waitFor();
+
+    await page.goto(`${baseURL}/admin/users`);
+    await page.getByPlaceholder('Search e-mail or name').fill(`author-${tag}`);
+    const row = page.getByRole('row', { name: new RegExp(`author-${tag}`) });
+    await row.waitFor();
+    await page.getByRole('row', { name: new RegExp(`admin-${tag}`) }).waitFor({ state: 'detached' }); // the search narrowed the list
+    await row.getByRole('link', { name: /role/i }).click();
+    await page.getByRole('combobox', { name: /role/i }).click();
+    await page.getByRole('option', { name: 'elite team' }).click();
+    await page.getByRole('button', { name: /save/i }).click();
+    await page.getByText('Element updated').waitFor();
+    await snapshot(page, 'admin-users');
+
+    const signIn = await fetch(`${baseURL}/api/auth/token?grant_type=password`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(author),
+    });
+    expect(((await signIn.json()) as { user: { role: string } }).user.role).toBe('elite_team');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,85 @@
+import PeopleIcon from '@mui/icons-material/People';
+import {
+  BooleanField,
+  Datagrid,
+  DateField,
+  Edit,
+  EditButton,
+  List,
+  NumberField,
+  SaveButton,
+  SearchInput,
+  SelectField,
+  SelectInput,
+  Show,
+  SimpleForm,
+  SimpleShowLayout,
+  TextField,
+  Toolbar,
+  usePermissions,
+} from 'react-admin';
+import { ROLES } from '../../../../libs/domain/index.ts';
+
+const roleChoices = ROLES.map((id) => ({ id, name: id.replace('_', ' ') }));
+const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search e-mail or name" />, <SelectInput key="role" source="role" choices={roleChoices} />];
+
+function UserList() {
+  const { permissions } = usePermissions<string>();
+  return (
+    <List filters={filters} sort={{ field: 'created_at', order: 'DESC' }}>
+      <Datagrid rowClick="show" bulkActionButtons={false}>
+        <TextField source="email" />
+        <TextField source="full_name" label="Name" />
+        <SelectField source="role" choices={roleChoices} />
+        <TextField source="subscription_status" label="Subscription" sortable={false} />
+        <NumberField source="books_generated" label="Books" />
+        <NumberField source="total_cost" label="AI cost" options={{ style: 'currency', currency: 'USD' }} />
+        <DateField source="created_at" label="Joined" />
+        {permissions === 'admin' && <EditButton label="Change role" />}
+      </Datagrid>
+    </List>
+  );
+}
+
+function UserShow() {
+  return (
+    <Show>
+      <SimpleShowLayout>
+        <TextField source="id" />
+        <TextField source="email" />
+        <TextField source="full_name" label="Name" emptyText="—" />
+        <TextField source="phone" emptyText="—" />
+        <SelectField source="role" choices={roleChoices} />
+        <TextField source="auth_provider" label="Signs in with" />
+        <TextField source="subscription_status" label="Subscription" />
+        <NumberField source="books_generated" />
+        <NumberField source="total_api_calls" label="AI calls" />
+        <NumberField source="total_cost" label="AI cost" options={{ style: 'currency', currency: 'USD' }} />
+        <BooleanField source="onboarding_completed" />
+        <BooleanField source="marketing_emails_enabled" />
+        <DateField source="created_at" showTime />
+        <DateField source="updated_at" showTime />
+      </SimpleShowLayout>
+    </Show>
+  );
+}
+
+/** Admins change a user's role here; the server refuses anyone else. */
+function UserEdit() {
+  return (
+    <Edit mutationMode="pessimistic">
+      <SimpleForm toolbar={<Toolbar><SaveButton /></Toolbar>}>
+        <TextField source="email" />
+        <SelectInput source="role" choices={roleChoices} />
+      </SimpleForm>
+    </Edit>
+  );
+}
+
+export const users = {
+  list: UserList,
+  show: UserShow,
+  edit: UserEdit,
+  icon: PeopleIcon,
+  recordRepresentation: 'email',
+};

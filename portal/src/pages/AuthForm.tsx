@@ -1,0 +1,50 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+
+export function PasswordField({ id, label, value, onChange, hint, autoComplete }: { id: string; label: string; value: string; onChange: (v: string) => void; hint?: string; autoComplete: string }) {
+  const [shown, setShown] = useState(false);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <div className="password-row">
+        <input id={id} type={shown ? 'text' : 'password'} value={value} onChange={(e) => onChange(e.target.value)} required autoComplete={autoComplete} aria-describedby={hint ? `${id}-hint` : undefined} />
+        <button type="button" className="link-button" onClick={() => setShown((s) => !s)} aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}>
+          {shown ? 'Hide' : 'Show'}
+        </button>
+      </div>
+      {hint && <small id={`${id}-hint`}>{hint}</small>}
+    </div>
+  );
+}
+
+/** The frame shared by the sign-in and sign-up screens: logo, heading, error banner, Google button, switch link. */
+export function AuthCard(props: {
+  heading: string;
+  error: string | null;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+  googleLabel: string;
+  footer: ReactNode;
+}) {
+  return (
+    <div className="auth-page">
+      <main className="auth-card">
+        <Link className="brand" to="/">Pressroom</Link>
+        <h1>{props.heading}</h1>
+        {props.error && (
+          <div className="error-banner" role="alert">
+            {props.error}
+          </div>
+        )}
+        <form onSubmit={props.onSubmit} noValidate>
+          {props.children}
+        </form>
+        <div className="divider"><span>or</span></div>
+        <a className="button button-secondary button-block" href="/api/auth/authorize?provider=google">
+          {props.googleLabel}
+        </a>
+        <p className="switch">{props.footer}</p>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { Link } from 'react-router-dom';
+import { HEALTH_PRICING, PRODUCTS, SERVICE_TIERS } from '../../../../libs/domain/index.ts';
+import { StaticPage } from '../../layout/StaticPage.tsx';
+
+export function HowItWorks() {
+  const steps = [
+    ['Share your vision and materials', 'Describe the book you want and add what you have: notes, drafts, slides, papers — in any language.'],
+    ['AI content creation', 'Pressroom drafts an outline for you to approve, then writes each chapter from its brief, grounded in and citing your sources.'],
+    ['Review and refine', 'Read every chapter, regenerate the ones you want different, and edit the outline or the Quarto project directly.'],
+    ['Publish and promote', 'Download the print-ready PDF, cover and e-book, list the book in your shop, and order bound copies.'],
+  ];
+  return (
+    <StaticPage title="How it works" lead="Four steps from an idea to a book you can hold.">
+      <ol className="step-list">
+        {steps.map(([title, text]) => (
+          <li key={title}><h2>{title}</h2><p>{text}</p></li>
+        ))}
+      </ol>
+      <Link className="button" to="/">Start Your Book Today</Link>
+    </StaticPage>
+  );
+}
+
+export function ServiceTiers() {
+  return (
+    <StaticPage title="Service tiers" lead="Every tier includes a revision opportunity; its scope grows with the tier.">
+      <div className="cards">
+        {SERVICE_TIERS.map((tier) => (
+          <section key={tier.name} className={`card tier${tier.popular ? ' tier-popular' : ''}`}>
+            {tier.popular && <span className="badge">Most popular</span>}
+            <h2>{tier.name}</h2>
+            <p className="price">{tier.price}</p>
+            <p>{tier.summary}</p>
+            <p className="muted">Delivery in {tier.delivery}.</p>
+          </section>
+        ))}
+      </div>
+      <div className="path-buttons">
+        <Link className="button" to="/">Get Started Now</Link>
+        <Link className="button button-secondary" to="/demo">Try Free Demo</Link>
+      </div>
+    </StaticPage>
+  );
+}
+
+export function HealthBiotech() {
+  return (
+    <StaticPage title="Books for health and biotech teams" lead="Turn research, trial summaries and clinical know-how into books your audience trusts.">
+      <p>
+        Conference handouts, thought-leadership books for founders and medical directors, patient education: Pressroom writes
+        from your own papers and data, cites every source it uses, and typesets the result for print. A sample 200-page health
+        book was produced this way.
+      </p>
+      <div className="cards">
+        {HEALTH_PRICING.map((item) => (
+          <section key={item.name} className="card"><h2>{item.name}</h2><p className="price">{item.price}</p></section>
+        ))}
+      </div>
+      <Link className="button" to="/coming-soon">Talk to the Elite team</Link>
+    </StaticPage>
+  );
+}
+
+export function InternationalProfessionals() {
+  return (
+    <StaticPage title="For international professionals" lead="Write in your language, publish in English — or the other way round.">
+      <p>
+        Your expertise should not wait for perfect English. Send notes, slides and documents in any language; Pressroom writes
+        the book in the language you choose, keeps your terminology, and cites the sources it draws on so you can check every
+        claim. Our team can review the final text before it goes to print.
+      </p>
+      <ul>
+        <li>Sources in any language, book in the language you ask for (English by default).</li>
+        <li>A polished draft in minutes with the AI Book Generator (${PRODUCTS.aiBookGenerator.priceUsd}, one-time).</li>
+        <li>Human editing and bound copies with the Elite Service (${PRODUCTS.eliteService.priceUsd}).</li>
+      </ul>
+      <Link className="button" to="/signup">Create your account</Link>
+    </StaticPage>
+  );
+}
+
+export function ComingSoon() {
+  return (
+    <StaticPage title="Elite Service" lead="Our team takes your AI-generated book to a professionally edited, printed and bound edition.">
+      <ul>
+        <li>Professional editing and formatting review</li>
+        <li>Research enhancement and citation checks</li>
+        <li>Cover design optimisation and custom publishing set-up</li>
+        <li>Premium-binding print production: 2 bound copies within 2 weeks</li>
+        <li>Direct consultation with the publishing team — contact within 24 hours</li>
+      </ul>
+      <p className="price">${PRODUCTS.eliteService.priceUsd}, one-time</p>
+      <div className="path-buttons">
+        <Link className="button" to="/one-shot">Start AI Generation - ${PRODUCTS.aiBookGenerator.priceUsd}</Link>
+        <Link className="button button-secondary" to="/demo">Try Free Demo</Link>
+      </div>
+      <p className="muted">Payment for the Elite Service opens with checkout; until then, generate your book and use “Elite Service” on it from your dashboard.</p>
+    </StaticPage>
+  );
+}
+
+export function Success() {
+  return (
+    <StaticPage title="Payment Successful!" lead="Thank you. Your order is confirmed.">
+      <p>Checkout and the order details form arrive with payments. Your books are in your dashboard.</p>
+      <Link className="button" to="/dashboard">Go to Dashboard</Link>
+    </StaticPage>
+  );
+}
+
+/** Generator routes whose pages land with the generation issues. */
+export function GeneratorComing({ title }: { title: string }) {
+  return (
+    <StaticPage title={title} lead="This generator page is being built.">
+      <p>The book generation engine is the next part of Pressroom to land. Meanwhile, create your account so your books are saved to My Books.</p>
+      <Link className="button" to="/signup">Create your account</Link>
+    </StaticPage>
+  );
+}
