@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { BookRequest, User } from '../libs/db/index.ts';
+import { openDeps, testConfig } from '../libs/testing/index.ts';
 import { repoRoot } from '../scripts/stack/profile.ts';
 import { launchBrowser, snapshot } from './browser.ts';
 
@@ -78,6 +80,22 @@ describe('an author, in the browser', () => {
     await page.getByText(author.email).first().waitFor();
   });
 
+  it('refreshes a session that is about to expire when the app loads', async () => {
+    const stored = () => page.evaluate(() => JSON.parse(localStorage.getItem('pressroom.session') ?? '{}') as { refresh_token: string; expires_at: number });
+    const before = await stored();
+    // Within three 30-second ticks of expiry.
+    await page.evaluate(() => {
+      const session = JSON.parse(localStorage.getItem('pressroom.session') ?? '{}') as { expires_at: number };
+      session.expires_at = Math.floor(Date.now() / 1000) + 60;
+      localStorage.setItem('pressroom.session', JSON.stringify(session));
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: 'My Books' }).waitFor();
+    const after = await stored();
+    expect(after.refresh_token).not.toBe(before.refresh_token);
+    expect(after.expires_at).toBeGreaterThan(Math.floor(Date.now() / 1000) + 600);
+  });
+
   it('signs out and is signed out on the server too', async () => {
     const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('pressroom.session') ?? '{}') as { access_token?: string }).access_token);
     await page.getByRole('button', { name: 'Sign Out' }).click();
@@ -98,6 +116,45 @@ describe('an author, in the browser', () => {
     await page.getByLabel('Password', { exact: true }).fill(author.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL(`${baseURL}/dashboard`);
+  });
+
+  it('sees the book requests tab fail with retries, recover with Try Again, and list its requests', async () => {
+    await page.route('**/api/book-requests', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service unavailable', statusCode: 503 }) }));
+    await page.goto(`${baseURL}/dashboard`);
+    await page.getByRole('tab', { name: /Book Requests/ }).click();
+    // Three retries back off 1 s, 2 s, 4 s before the error shows.
+    await page.getByRole('alert').getByText('Service unavailable').waitFor({ timeout: 20_000 });
+    await expect(page.getByRole('alert').getByText('Retry attempt: 3').isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Retry' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('link', { name: 'Submit New Request' }).isVisible()).resolves.toBe(true);
+
+    const deps = await openDeps(testConfig());
+    try {
+      const em = deps.orm.em.fork();
+      const user = await em.findOneOrFail(User, { email: author.email });
+      em.create(BookRequest, {
+        id: randomUUID(),
+        user,
+        name: 'Author',
+        email: author.email,
+        bookTopic: 'Leading remote teams',
+        bookStyle: 'executive-memoir',
+        bookDescription: 'x'.repeat(180),
+        status: 'in_progress',
+        createdAt: new Date(),
+      });
+      await em.flush();
+    } finally {
+      await deps.close();
+    }
+    await page.unroute('**/api/book-requests');
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await page.getByText('Leading remote teams').waitFor();
+    await expect(page.getByRole('tab', { name: 'Book Requests (1)' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText('Style: Executive Memoir').isVisible()).resolves.toBe(true);
+    await expect(page.getByText('In progress').isVisible()).resolves.toBe(true);
+    await expect(page.getByText(`${'x'.repeat(150)}…`).isVisible()).resolves.toBe(true);
+    await snapshot(page, 'dashboard-requests');
   });
 
   it('is refused by the back office', async () => {

@@ -52,3 +52,19 @@ export function weakPasswordReasons(password: string): ('length' | 'common')[] {
 }
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+// Book requests (form_submissions): statuses, the submission list's limits and messages.
+export const BOOK_REQUEST_STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'] as const;
+export type BookRequestStatus = (typeof BOOK_REQUEST_STATUSES)[number];
+export const SUBMISSIONS_QUERY_TIMEOUT_MS = 30_000;
+export const REQUEST_DESCRIPTION_PREVIEW = 150;
+export const PROJECT_IDEA_PREVIEW = 200;
+export const DashboardMessages = {
+  submissionsTimeout: 'Query timed out - please try again',
+  submissionsFailed: 'Failed to fetch submissions',
+  projectsFailed: 'Failed to fetch book projects',
+  ordersFailed: 'Failed to load orders',
+} as const;
+
+/** "executive-memoir" → "Executive Memoir". */
+export const styleLabel = (style: string) => style.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());

@@ -6,6 +6,7 @@ import type { Config } from '../../../libs/config/index.ts';
 import { AdminModule } from './admin/admin.module.ts';
 import { AuthModule } from './auth/auth.module.ts';
 import { JwtAuthGuard, RolesGuard } from './auth/guards.ts';
+import { BookRequestsModule } from './book-requests/book-requests.controller.ts';
 import { ConfigModule } from './config/config.module.ts';
 import { DatabaseModule } from './database/database.module.ts';
 import { HealthModule } from './health/health.module.ts';
@@ -47,6 +48,7 @@ export class AppModule {
         AuthModule,
         ProfileModule,
         AdminModule,
+        BookRequestsModule,
       ],
       // Every route needs a signed-in caller unless marked @Public(); @Roles() narrows it further.
       providers: [

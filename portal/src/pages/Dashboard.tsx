@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { REQUEST_DESCRIPTION_PREVIEW, styleLabel } from '../../../libs/domain/index.ts';
 import { apiFetch } from '../api/client.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { Spinner } from '../layout/Spinner.tsx';
+import { fetchBookRequests, type BookRequestView } from './dashboard/bookRequests.ts';
+import { QueryTab } from './dashboard/QueryTab.tsx';
 
 interface ProfileView {
   email: string | null;
@@ -20,7 +23,24 @@ const QUICK_ACTIONS = [
 
 type TabId = 'projects' | 'requests' | 'orders';
 
-/** A tab's list with its three non-list states; the lists themselves arrive with their features. */
+const STATUS_LABELS: Record<string, string> = { pending: 'Pending', in_progress: 'In progress', completed: 'Completed', cancelled: 'Cancelled' };
+
+function BookRequestItem({ request }: { request: BookRequestView }) {
+  const description = request.book_description;
+  return (
+    <li className="card">
+      <div className="item-head">
+        <strong>{request.book_topic}</strong>
+        <span className={`status status-${STATUS_LABELS[request.status] ? request.status : 'other'}`}>{STATUS_LABELS[request.status] ?? request.status}</span>
+      </div>
+      <p className="muted">Submitted on {new Date(request.created_at).toLocaleDateString()}</p>
+      <p>{description.length > REQUEST_DESCRIPTION_PREVIEW ? `${description.slice(0, REQUEST_DESCRIPTION_PREVIEW)}…` : description}</p>
+      {request.book_style && <p className="muted">Style: {styleLabel(request.book_style)}</p>}
+    </li>
+  );
+}
+
+/** A tab whose list arrives with its feature (projects: book projects issue; orders: print issue). */
 function TabPanel({ empty, action }: { empty: string; action: ReactNode }) {
   return (
     <div className="empty-state">
@@ -35,10 +55,11 @@ export function Dashboard() {
   const navigate = useNavigate();
   const [tab, setTab] = useState<TabId>('projects');
   const profile = useQuery({ queryKey: ['profile', user?.id], queryFn: () => apiFetch<ProfileView>('/api/profile') });
+  const requests = useQuery({ queryKey: ['book-requests', user?.id], queryFn: fetchBookRequests });
 
   const tabs: { id: TabId; label: string; count?: number }[] = [
     { id: 'projects', label: 'Book Projects', count: 0 },
-    { id: 'requests', label: 'Book Requests', count: 0 },
+    { id: 'requests', label: 'Book Requests', ...(requests.data ? { count: requests.data.length } : {}) },
     { id: 'orders', label: 'Print Orders' },
   ];
 
@@ -93,10 +114,23 @@ export function Dashboard() {
               {t.count !== undefined && ` (${t.count})`}
             </button>
           ))}
+          {requests.isError && (
+            <button type="button" className="button button-secondary button-small tab-retry" onClick={() => void requests.refetch()}>
+              Retry
+            </button>
+          )}
         </div>
         <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
           {tab === 'projects' && <TabPanel empty="No book projects yet" action={<Link className="button" to="/ai-generator">Create Book Project</Link>} />}
-          {tab === 'requests' && <TabPanel empty="No book requests yet" action={<Link className="button" to="/coming-soon">Submit Book Request</Link>} />}
+          {tab === 'requests' && (
+            <QueryTab
+              query={requests}
+              loadingLabel="Loading your book requests…"
+              empty={{ text: 'No book requests yet', action: <Link className="button" to="/coming-soon">Submit Book Request</Link> }}
+              errorAction={<Link className="button button-secondary" to="/coming-soon">Submit New Request</Link>}
+              renderItem={(request) => <BookRequestItem key={request.id} request={request} />}
+            />
+          )}
           {tab === 'orders' && <TabPanel empty="No print orders yet" action={<span className="muted">Printed copies you order from a completed book appear here.</span>} />}
         </div>
       </main>

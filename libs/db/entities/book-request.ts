@@ -1,0 +1,23 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { BOOK_REQUEST_STATUSES } from '../../domain/index.ts';
+import { User } from './user.ts';
+
+/** A person's request for a book from the team (the spec's form_submissions). */
+export const BookRequestSchema = defineEntity({
+  name: 'BookRequest',
+  tableName: 'form_submissions',
+  properties: {
+    id: p.uuid().primary(),
+    user: () => p.manyToOne(User).deleteRule('cascade').index(),
+    name: p.string(),
+    email: p.string(),
+    bookTopic: p.string(),
+    bookStyle: p.string().nullable(),
+    bookDescription: p.text(),
+    additionalNotes: p.text().nullable(),
+    status: p.enum(BOOK_REQUEST_STATUSES).default('pending'),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export class BookRequest extends BookRequestSchema.class {}
+BookRequestSchema.setClass(BookRequest);
