@@ -3,11 +3,11 @@
 import { randomBytes } from 'node:crypto';
 import { loadConfigOrExit } from '../libs/config/index.ts';
 import { createAccount, openOrm, Profile, User } from '../libs/db/index.ts';
-import { normalizeEmail } from '../libs/domain/index.ts';
+import { isEmailAddress, normalizeEmail } from '../libs/domain/index.ts';
 import { loadProfile } from './stack/profile.ts';
 
 const email = process.argv[2];
-if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+if (!email || !isEmailAddress(email)) {
   console.error('usage: npm run create-admin -- <email>');
   process.exit(2);
 }

@@ -53,6 +53,18 @@ export function weakPasswordReasons(password: string): ('length' | 'common')[] {
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
+/** The simple address pattern the pages check before sending; the API validates again. */
+export const isEmailAddress = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
+
+/** The sign-up screen's checks, in the spec's order and wording; the server checks the same rules again. */
+export function signUpProblem(email: string, password: string, confirm: string): string | null {
+  if (!email.trim() || !password || !confirm) return AuthMessages.credentialsRequired;
+  if (!isEmailAddress(email)) return AuthMessages.invalidEmail;
+  if (password !== confirm) return AuthMessages.passwordsDoNotMatch;
+  if (password.length < MIN_PASSWORD_LENGTH) return AuthMessages.passwordTooShort;
+  return null;
+}
+
 // Book requests (form_submissions): statuses, the submission list's limits and messages.
 export const BOOK_REQUEST_STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'] as const;
 export type BookRequestStatus = (typeof BOOK_REQUEST_STATUSES)[number];

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { AuthMessages } from '../../../libs/domain/index.ts';
+import { AuthMessages, isEmailAddress } from '../../../libs/domain/index.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { AuthCard, PasswordField } from './AuthForm.tsx';
 
@@ -16,7 +16,7 @@ export function Login() {
     event.preventDefault();
     setError(null);
     if (!email.trim() || !password) return setError(AuthMessages.credentialsRequired);
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) return setError(AuthMessages.invalidEmail);
+    if (!isEmailAddress(email)) return setError(AuthMessages.invalidEmail);
     setBusy(true);
     try {
       await signIn(email.trim(), password);

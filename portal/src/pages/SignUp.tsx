@@ -1,18 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { AuthMessages, MIN_PASSWORD_LENGTH, SIGNUP_REDIRECT_MS } from '../../../libs/domain/index.ts';
+import { SIGNUP_REDIRECT_MS, signUpProblem } from '../../../libs/domain/index.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { sessionStore, type Session } from '../auth/session.ts';
 import { AuthCard, PasswordField } from './AuthForm.tsx';
-
-/** The page's own checks, in the spec's order and wording; the server checks the same rules again. */
-export function signUpError(email: string, password: string, confirm: string): string | null {
-  if (!email.trim() || !password || !confirm) return AuthMessages.credentialsRequired;
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) return AuthMessages.invalidEmail;
-  if (password !== confirm) return AuthMessages.passwordsDoNotMatch;
-  if (password.length < MIN_PASSWORD_LENGTH) return AuthMessages.passwordTooShort;
-  return null;
-}
 
 export function SignUp() {
   const { signUp } = useAuth();
@@ -36,7 +27,7 @@ export function SignUp() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problem = signUpError(email, password, confirm);
+    const problem = signUpProblem(email, password, confirm);
     setError(problem);
     if (problem) return;
     setBusy(true);
