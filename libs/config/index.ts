@@ -46,6 +46,18 @@ export const configSchema = z.object({
   GOOGLE_TOKEN_URL: url(['http', 'https']).default('https://oauth2.googleapis.com/token'),
   GOOGLE_USERINFO_URL: url(['http', 'https']).default('https://openidconnect.googleapis.com/v1/userinfo'),
 
+  /** AI providers: a provider without a key is listed as unavailable. Base URLs point tests at loopback fakes. */
+  ANTHROPIC_API_KEY: z.string().min(1).optional(),
+  ANTHROPIC_BASE_URL: url(['http', 'https']).optional(),
+  ANTHROPIC_MODEL: z.string().min(1).default('claude-3-5-haiku-latest'),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_BASE_URL: url(['http', 'https']).optional(),
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o'),
+  /** One provider call may take this long before it counts as timed out (and is retried). */
+  AI_REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1000).max(600_000).default(180_000),
+  /** How many chapters of one book are written at the same time. */
+  CHAPTER_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int().min(1).max(32).default(4),
+
   SMTP_URL: url(['smtp', 'smtps']).default('smtp://127.0.0.1:1025'),
   MAIL_FROM: z.string().min(3).default('Pressroom <no-reply@pressroom.local>'),
 

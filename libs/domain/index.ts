@@ -3,3 +3,4 @@ export * from './workflow-ids.ts';
 export * from './storage-keys.ts';
 export * from './accounts.ts';
 export * from './offers.ts';
+export * from './generation.ts';

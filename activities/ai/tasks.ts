@@ -1,0 +1,90 @@
+// What the writing activities ask a provider for. Real providers turn a task into a prompt (prompts.ts);
+// the mock provider writes from the task's fields directly, deterministically.
+
+export interface SourcePassage {
+  /** Citation number: the source's position in the book's reference list. */
+  n: number;
+  source: string;
+  text: string;
+}
+
+export interface OutlineTask {
+  kind: 'outline';
+  title: string;
+  author: string;
+  idea: string;
+  chapterCount: number;
+  totalWords: number;
+  language: string;
+  sourceSummary?: string;
+}
+
+export interface ChapterBrief {
+  number: number;
+  title: string;
+  description: string;
+  keyPoints: string[];
+  targetWords: number;
+}
+
+export interface ChapterTask {
+  kind: 'chapter';
+  title: string;
+  idea: string;
+  language: string;
+  chapter: ChapterBrief;
+  totalChapters: number;
+  /** What earlier chapters covered, so this one does not repeat them. */
+  memory: string[];
+  passages: SourcePassage[];
+}
+
+export interface FrameTask {
+  kind: 'introduction' | 'summary';
+  title: string;
+  author: string;
+  idea: string;
+  language: string;
+  chapters: { number: number; title: string; gist: string }[];
+  targetWords: number;
+}
+
+export interface ResizeTask {
+  kind: 'expand' | 'trim';
+  title: string;
+  language: string;
+  chapter: ChapterBrief;
+  text: string;
+  currentWords: number;
+}
+
+export type WritingTask = OutlineTask | ChapterTask | FrameTask | ResizeTask;
+
+export interface Completion {
+  text: string;
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+  latencyMs: number;
+  costUsd: number;
+}
+
+export interface TextProvider {
+  readonly id: 'anthropic' | 'hal9' | 'mock';
+  generate(task: WritingTask): Promise<Completion>;
+}
+
+/** A provider call that failed; `retryable` says whether asking again may help (429, 5xx, time-outs). */
+export class ProviderError extends Error {
+  readonly retryable: boolean;
+  readonly status: number | undefined;
+
+  constructor(message: string, retryable: boolean, status?: number) {
+    super(message);
+    this.name = 'ProviderError';
+    this.retryable = retryable;
+    this.status = status;
+  }
+}
+
+export const isRetryableStatus = (status: number | undefined) => status === undefined || status === 408 || status === 409 || status === 429 || status >= 500;

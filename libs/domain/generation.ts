@@ -1,0 +1,86 @@
+// Book generation: providers, stages, progress and limits from the spec (document 2, sections 1, 4, 5 and 9).
+
+export const PROVIDER_IDS = ['anthropic', 'hal9', 'mock'] as const;
+export type ProviderId = (typeof PROVIDER_IDS)[number];
+
+export interface ProviderDescriptor {
+  id: ProviderId;
+  displayName: string;
+  /** What the spec's clients send as ai_model. */
+  modelAlias: string;
+  maxChapters: number;
+  supportsChapters: boolean;
+  supportsCover: boolean;
+  costClass: 'free' | 'low' | 'high';
+  speed: 'fast' | 'slow';
+  quality: 'basic' | 'excellent';
+}
+
+export const PROVIDERS: Record<ProviderId, ProviderDescriptor> = {
+  anthropic: { id: 'anthropic', displayName: 'Anthropic Claude', modelAlias: 'claude-haiku', maxChapters: 20, supportsChapters: true, supportsCover: true, costClass: 'low', speed: 'fast', quality: 'excellent' },
+  hal9: { id: 'hal9', displayName: 'OpenAI GPT-4', modelAlias: 'gpt-4o', maxChapters: 15, supportsChapters: true, supportsCover: true, costClass: 'high', speed: 'slow', quality: 'excellent' },
+  mock: { id: 'mock', displayName: 'Mock (free)', modelAlias: 'mock', maxChapters: 25, supportsChapters: true, supportsCover: true, costClass: 'free', speed: 'fast', quality: 'basic' },
+};
+
+/** ai_model values the clients send, mapped to providers ("anthropic" and "hal9" are accepted as given too). */
+export function providerFor(aiModel: string | undefined): ProviderId | undefined {
+  if (!aiModel) return undefined;
+  const value = aiModel.toLowerCase();
+  if ((PROVIDER_IDS as readonly string[]).includes(value)) return value as ProviderId;
+  if (value.startsWith('claude')) return 'anthropic';
+  if (value.startsWith('gpt')) return 'hal9';
+  return undefined;
+}
+
+export const WORDS_PER_PAGE = 250;
+export const TARGET_WORDS = { min: 10_000, max: 80_000, step: 1000, default: 30_000 } as const;
+export const DEFAULT_TARGET_PAGES = 100;
+export const DEFAULT_WRITING_STYLE = 'practical';
+/** A chapter's length counts as met within ±20 % of its brief. */
+export const WORD_COUNT_TOLERANCE = 0.2;
+
+export const ONE_SHOT_STAGES = [
+  'idle', 'processing_sources', 'creating_project', 'generating_outline', 'generating_introduction', 'generating_chapters',
+  'generating_summary', 'finalizing', 'building', 'polling_build', 'generating_cover', 'complete',
+] as const;
+export type Stage = (typeof ONE_SHOT_STAGES)[number] | 'failed' | 'cancelled';
+
+/** Progress when a stage starts and when it is done (chapters scale between 45 and 65). */
+export const STAGE_PROGRESS: Record<(typeof ONE_SHOT_STAGES)[number], [number, number]> = {
+  idle: [0, 0],
+  processing_sources: [2, 4],
+  creating_project: [5, 10],
+  generating_outline: [15, 25],
+  generating_introduction: [35, 40],
+  generating_chapters: [45, 65],
+  generating_summary: [70, 75],
+  finalizing: [80, 85],
+  building: [90, 90],
+  polling_build: [95, 95],
+  generating_cover: [97, 99],
+  complete: [100, 100],
+};
+
+export const chapterProgress = (done: number, total: number) => Math.round(45 + (20 * done) / Math.max(1, total));
+
+export const GenerationMessages = {
+  ready: 'Ready to generate',
+  done: 'Your book is ready!',
+  failed: 'An error occurred during generation',
+  allFieldsRequired: 'All fields are required. Please fill in the title, author, and description.',
+  titleTooShort: 'Title must be at least 3 characters',
+  authorTooShort: 'Author name must be at least 3 characters',
+  descriptionTooShort: 'Description must be at least 10 characters',
+  wizardFieldsRequired: 'Please fill in all fields: Title, Author, and Topic are required.',
+  invalidChapter: (n: number, total: number) => `Invalid chapter number: ${n}. This book only has ${total} chapters.`,
+  tocNotLoaded: 'Cannot generate chapter: Table of contents not loaded',
+  noChapters: 'No chapters generated yet. Please generate content first.',
+  unknownProvider: (value: string) => `Unknown AI provider "${value}": use anthropic, hal9 or mock`,
+  providerUnavailable: (name: string) => `${name} is not available on this server (no API key configured)`,
+} as const;
+
+/** "My Book: Part 2!" → "my-book-part-2" (the spec's project name derivation). */
+export const projectName = (title: string) =>
+  title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/-+/g, '-').replace(/^-|-$/g, '');
+
+export const countWords = (text: string) => (text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).length;
