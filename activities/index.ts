@@ -1,15 +1,20 @@
 import type { MikroORM } from '@mikro-orm/core';
+import type { ProviderId } from '../libs/domain/index.ts';
 import type { StorageService } from '../libs/storage/index.ts';
+import type { TextProvider } from './ai/index.ts';
+import { createWritingActivities } from './generation/writing.ts';
 import { createCanaryActivities } from './health/canary.ts';
 
 export interface ActivityDeps {
   orm: MikroORM;
   storage: StorageService;
+  providers: Partial<Record<ProviderId, TextProvider>>;
 }
 
 /** Every activity the worker registers, bound to its dependencies. Each area adds its factory here. */
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createCanaryActivities(deps),
+    ...createWritingActivities(deps),
   };
 }

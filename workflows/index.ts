@@ -1,2 +1,3 @@
 // Every workflow the worker registers; this file is the entry point of the workflow bundle.
+export { bookWorkflow } from './book.ts';
 export { canaryWorkflow } from './canary.ts';

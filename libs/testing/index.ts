@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { MikroORM } from '@mikro-orm/core';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { createWorker } from '../../apps/worker/src/worker.ts';
+import { createProviders } from '../../activities/ai/index.ts';
 import type { ActivityDeps } from '../../activities/index.ts';
 import { loadConfig, type Config } from '../config/index.ts';
 import { openOrm } from '../db/index.ts';
@@ -22,7 +23,7 @@ export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}
 export async function openDeps(config: Config): Promise<ActivityDeps & { close(): Promise<void> }> {
   const orm: MikroORM = await openOrm(config.DATABASE_URL);
   const storage = new StorageService(storageSettingsFrom(config));
-  return { orm, storage, close: () => orm.close() };
+  return { orm, storage, providers: createProviders(config), close: () => orm.close() };
 }
 
 let runtimeInstalled = false;
@@ -30,7 +31,7 @@ let runtimeInstalled = false;
 /** Runs a real Temporal worker in this process until `stop()` is called. */
 export async function startWorker(config: Config, deps: ActivityDeps): Promise<{ stop(): Promise<void> }> {
   if (!runtimeInstalled) {
-    Runtime.install({ logger: new DefaultLogger('WARN'), shutdownSignals: [] });
+    Runtime.install({ logger: new DefaultLogger('ERROR'), shutdownSignals: [] });
     runtimeInstalled = true;
   }
   const { worker, connection } = await createWorker(config, deps);

@@ -1,5 +1,6 @@
 import { Runtime, makeTelemetryFilterString, DefaultLogger } from '@temporalio/worker';
 import { loadConfigOrExit } from '../../../libs/config/index.ts';
+import { createProviders } from '../../../activities/ai/index.ts';
 import { openOrm } from '../../../libs/db/index.ts';
 import { StorageService, storageSettingsFrom } from '../../../libs/storage/index.ts';
 import { createWorker } from './worker.ts';
@@ -15,7 +16,7 @@ Runtime.install({
 
 const orm = await openOrm(config.DATABASE_URL);
 const storage = new StorageService(storageSettingsFrom(config));
-const { worker, connection } = await createWorker(config, { orm, storage });
+const { worker, connection } = await createWorker(config, { orm, storage, providers: createProviders(config) });
 
 console.log(`worker polling task queue "${config.TEMPORAL_TASK_QUEUE}" in namespace "${config.TEMPORAL_NAMESPACE}" at ${config.TEMPORAL_ADDRESS}`);
 try {

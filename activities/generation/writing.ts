@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import type { MikroORM } from '@mikro-orm/core';
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import { AiProviderCall, GeneratedChapter, GeneratorProject, type OutlineChapter } from '../../libs/db/index.ts';
+import { countWords, GenerationMessages, PROVIDERS, WORD_COUNT_TOLERANCE, type ProviderId } from '../../libs/domain/index.ts';
+import { ProviderError, type ChapterBrief, type TextProvider, type WritingTask } from '../ai/index.ts';
+
+export interface GenerationDeps {
+  orm: MikroORM;
+  providers: Partial<Record<ProviderId, TextProvider>>;
+}
+
+/** Chapters aim at this many words unless the target says otherwise. */
+const DEFAULT_CHAPTER_WORDS = 3000;
+const MAX_RESIZES = 2;
+
+export function chapterCountFor(totalWords: number, provider: ProviderId): number {
+  return Math.max(3, Math.min(PROVIDERS[provider].maxChapters, Math.round(totalWords / DEFAULT_CHAPTER_WORDS)));
+}
+
+/** Keeps activity heartbeats going while a long provider call runs (no-op outside an activity). */
+async function withHeartbeat<T>(work: () => Promise<T>): Promise<T> {
+  let context: Context | undefined;
+  try {
+    context = Context.current();
+  } catch {
+    return work();
+  }
+  const timer = setInterval(() => context?.heartbeat(), 5000);
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** A permanent provider failure ends the activity at once; a 429, 5xx or time-out is retried with backoff. */
+function asFailure(error: unknown): unknown {
+  if (!(error instanceof ProviderError)) return error;
+  return error.retryable
+    ? ApplicationFailure.retryable(error.message, 'ProviderBusy')
+    : ApplicationFailure.create({ type: 'ProviderError', message: error.message, nonRetryable: true });
+}
+
+function parseOutline(text: string, expected: number, totalWords: number): OutlineChapter[] {
+  const json = text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1);
+  let chapters: { title?: unknown; description?: unknown; key_points?: unknown; target_words?: unknown }[];
+  try {
+    chapters = (JSON.parse(json) as { chapters: typeof chapters }).chapters;
+  } catch {
+    throw new ProviderError('The outline was not valid JSON', true);
+  }
+  if (!Array.isArray(chapters) || chapters.length === 0) throw new ProviderError('The outline had no chapters', true);
+  const clean = chapters.slice(0, Math.max(expected, 1)).map((c, i) => ({
+    number: i + 1,
+    title: String(c.title ?? `Chapter ${i + 1}`).slice(0, 200),
+    description: String(c.description ?? ''),
+    key_points: Array.isArray(c.key_points) ? c.key_points.map(String).slice(0, 8) : [],
+    target_words: Math.max(300, Number(c.target_words) || 0),
+  }));
+  // Budgets are scaled in code so they add up to the book's target exactly.
+  const sum = clean.reduce((s, c) => s + c.target_words, 0);
+  let assigned = 0;
+  clean.forEach((c, i) => {
+    c.target_words = i === clean.length - 1 ? totalWords - assigned : Math.round((c.target_words * totalWords) / sum);
+    assigned += c.target_words;
+  });
+  return clean;
+}
+
+const gistOf = (content: string) =>
+  content
+    .split(/\n{2,}/)
+    .filter((p) => !p.startsWith('#'))
+    .slice(0, 2)
+    .map((p) => p.split(/(?<=[.!?])\s/)[0])
+    .join(' ');
+
+export function createWritingActivities({ orm, providers }: GenerationDeps) {
+  async function load(projectId: string) {
+    const em = orm.em.fork();
+    const project = await em.findOneOrFail(GeneratorProject, { id: projectId }, { populate: ['user'] });
+    const provider = providers[project.provider];
+    if (!provider) {
+      throw ApplicationFailure.create({ type: 'ProviderUnavailable', message: GenerationMessages.providerUnavailable(PROVIDERS[project.provider].displayName), nonRetryable: true });
+    }
+    return { em, project, provider };
+  }
+
+  /** One provider call, recorded with its tokens, time and cost on the call log, the project and the owner's profile. */
+  async function call(em: ReturnType<MikroORM['em']['fork']>, project: GeneratorProject, provider: TextProvider, purpose: string, task: WritingTask) {
+    let completion;
+    try {
+      completion = await withHeartbeat(() => provider.generate(task));
+    } catch (error) {
+      throw asFailure(error);
+    }
+    em.create(AiProviderCall, {
+      id: randomUUID(),
+      project,
+      provider: provider.id,
+      model: completion.model,
+      purpose,
+      inputTokens: completion.inputTokens,
+      outputTokens: completion.outputTokens,
+      latencyMs: completion.latencyMs,
+      costUsd: completion.costUsd,
+      createdAt: new Date(),
+    });
+    await em.flush();
+    const connection = em.getConnection();
+    await connection.execute('update generator_projects set provider_calls = provider_calls + 1, cost_usd = cost_usd + ? where id = ?', [completion.costUsd, project.id]);
+    if (project.user) {
+      await connection.execute('update profiles set total_api_calls = total_api_calls + 1, total_cost = total_cost + ? where id = ?', [completion.costUsd, project.user.id]);
+    }
+    return completion;
+  }
+
+  return {
+    async recordStage(projectId: string, stage: string): Promise<void> {
+      await orm.em.fork().nativeUpdate(GeneratorProject, { id: projectId }, { stage, updatedAt: new Date() });
+    },
+
+    async recordFailure(projectId: string, stage: string, message: string): Promise<void> {
+      await orm.em.fork().nativeUpdate(GeneratorProject, { id: projectId }, { stage: 'failed', failedStage: stage, error: message, updatedAt: new Date() });
+    },
+
+    async writeOutline(projectId: string): Promise<{ chapterCount: number; totalWords: number }> {
+      const { em, project, provider } = await load(projectId);
+      const chapterCount = chapterCountFor(project.totalTargetWords, project.provider);
+      const task: WritingTask = { kind: 'outline', title: project.title, author: project.author, idea: project.topic, chapterCount, totalWords: project.totalTargetWords, language: project.language };
+      const completion = await call(em, project, provider, 'outline', task);
+      const outline = parseOutline(completion.text, chapterCount, project.totalTargetWords);
+      project.outline = outline;
+      await em.flush();
+      return { chapterCount: outline.length, totalWords: project.totalTargetWords };
+    },
+
+    async writeFrame(projectId: string, kind: 'introduction' | 'summary'): Promise<{ words: number }> {
+      const { em, project, provider } = await load(projectId);
+      const chapters = await em.find(GeneratedChapter, { project: projectId }, { orderBy: { number: 'asc' } });
+      const outline = project.outline ?? [];
+      const task: WritingTask = {
+        kind,
+        title: project.title,
+        author: project.author,
+        idea: project.topic,
+        language: project.language,
+        // The summary is written from what the chapters actually say; the introduction from the plan and any chapters so far.
+        chapters: outline.map((c) => ({ number: c.number, title: c.title, gist: gistOf(chapters.find((w) => w.number === c.number)?.content ?? '') || c.description })),
+        targetWords: Math.min(1500, Math.max(400, Math.round(project.totalTargetWords * 0.03))),
+      };
+      const completion = await call(em, project, provider, kind, task);
+      project[kind] = completion.text;
+      await em.flush();
+      return { words: countWords(completion.text) };
+    },
+
+    /**
+     * Writes one chapter from its brief and a memory of what the chapters before it say, then expands or trims
+     * until it is within ±20 % of its word budget. An already written chapter is kept unless `force` is set.
+     */
+    async writeChapter(projectId: string, number: number, force = false): Promise<{ number: number; words: number; reused: boolean }> {
+      const { em, project, provider } = await load(projectId);
+      const outline = project.outline ?? [];
+      const plan = outline.find((c) => c.number === number);
+      if (!plan) throw ApplicationFailure.create({ type: 'InvalidChapter', message: GenerationMessages.invalidChapter(number, outline.length), nonRetryable: true });
+      const existing = await em.findOne(GeneratedChapter, { project: projectId, number });
+      if (existing && !force) return { number, words: existing.wordCount, reused: true };
+
+      const written = await em.find(GeneratedChapter, { project: projectId, number: { $lt: number } }, { orderBy: { number: 'asc' } });
+      const memory = outline
+        .filter((c) => c.number < number)
+        .map((c) => `Chapter ${c.number}, "${c.title}": ${gistOf(written.find((w) => w.number === c.number)?.content ?? '') || c.description}`);
+      const brief: ChapterBrief = { number, title: plan.title, description: plan.description, keyPoints: plan.key_points, targetWords: plan.target_words };
+      const base = { title: project.title, language: project.language, chapter: brief };
+      let text = (await call(em, project, provider, `chapter ${number}`, { kind: 'chapter', ...base, idea: project.topic, totalChapters: outline.length, memory, passages: [] })).text;
+      for (let attempt = 0; attempt < MAX_RESIZES; attempt++) {
+        const words = countWords(text);
+        if (Math.abs(words - brief.targetWords) <= brief.targetWords * WORD_COUNT_TOLERANCE) break;
+        const kind = words < brief.targetWords ? 'expand' : 'trim';
+        text = (await call(em, project, provider, `chapter ${number} ${kind}`, { kind, ...base, text, currentWords: words })).text;
+      }
+      const words = countWords(text);
+      if (existing) {
+        Object.assign(existing, { title: plan.title, content: text, wordCount: words, generatedAt: new Date() });
+      } else {
+        em.create(GeneratedChapter, { id: randomUUID(), project, number, title: plan.title, content: text, wordCount: words, generatedAt: new Date() });
+      }
+      await em.flush();
+      return { number, words, reused: false };
+    },
+
+    async finalizeProject(projectId: string): Promise<void> {
+      const em = orm.em.fork();
+      if ((await em.count(GeneratedChapter, { project: projectId })) === 0) {
+        throw ApplicationFailure.create({ type: 'NoChapters', message: GenerationMessages.noChapters, nonRetryable: true });
+      }
+      await em.nativeUpdate(GeneratorProject, { id: projectId }, { finalizedAt: new Date() });
+    },
+
+    async completeProject(projectId: string): Promise<void> {
+      const em = orm.em.fork();
+      const project = await em.findOneOrFail(GeneratorProject, { id: projectId });
+      project.stage = 'complete';
+      project.completedAt = new Date();
+      await em.flush();
+      if (project.user) await em.getConnection().execute('update profiles set books_generated = books_generated + 1 where id = ?', [project.user.id]);
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { PROVIDER_IDS } from '../../domain/index.ts';
+import { User } from './user.ts';
+
+export interface OutlineChapter {
+  number: number;
+  title: string;
+  description: string;
+  key_points: string[];
+  target_words: number;
+}
+
+/** A book being generated: its brief, where the workflow is, and the content that is not per chapter. */
+export const GeneratorProjectSchema = defineEntity({
+  name: 'GeneratorProject',
+  tableName: 'generator_projects',
+  properties: {
+    id: p.uuid().primary(),
+    /** Null for anonymous generation; then the unguessable id is the only key. */
+    user: () => p.manyToOne(User).nullable().deleteRule('cascade').index(),
+    name: p.string(),
+    title: p.string(),
+    author: p.string(),
+    topic: p.text(),
+    writingStyle: p.string(),
+    totalTargetWords: p.integer(),
+    language: p.string().default('English'),
+    provider: p.enum(PROVIDER_IDS),
+    mode: p.enum(['auto', 'step'] as const),
+    stage: p.string().default('creating_project'),
+    failedStage: p.string().nullable(),
+    error: p.text().nullable(),
+    outline: p.json<OutlineChapter[]>().nullable(),
+    introduction: p.text().nullable(),
+    summary: p.text().nullable(),
+    finalizedAt: p.datetime().nullable(),
+    completedAt: p.datetime().nullable(),
+    providerCalls: p.integer().default(0),
+    costUsd: p.decimal('number').precision(12).scale(6).default(0),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export class GeneratorProject extends GeneratorProjectSchema.class {}
+GeneratorProjectSchema.setClass(GeneratorProject);
+
+/** One written chapter; its text lives here, never in a workflow history. */
+export const GeneratedChapterSchema = defineEntity({
+  name: 'GeneratedChapter',
+  tableName: 'generated_chapters',
+  uniques: [{ properties: ['project', 'number'] }],
+  properties: {
+    id: p.uuid().primary(),
+    project: () => p.manyToOne(GeneratorProject).deleteRule('cascade'),
+    number: p.integer(),
+    title: p.string(),
+    content: p.text(),
+    wordCount: p.integer(),
+    generatedAt: p.datetime(),
+  },
+});
+export class GeneratedChapter extends GeneratedChapterSchema.class {}
+GeneratedChapterSchema.setClass(GeneratedChapter);
+
+/** Every call to an AI provider: what it was for, its tokens, time and cost. */
+export const AiProviderCallSchema = defineEntity({
+  name: 'AiProviderCall',
+  tableName: 'ai_provider_calls',
+  properties: {
+    id: p.uuid().primary(),
+    project: () => p.manyToOne(GeneratorProject).deleteRule('cascade').index(),
+    provider: p.string(),
+    model: p.string(),
+    purpose: p.string(),
+    inputTokens: p.integer(),
+    outputTokens: p.integer(),
+    latencyMs: p.integer(),
+    costUsd: p.decimal('number').precision(12).scale(6),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export class AiProviderCall extends AiProviderCallSchema.class {}
+AiProviderCallSchema.setClass(AiProviderCall);

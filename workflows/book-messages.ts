@@ -1,0 +1,45 @@
+import { defineQuery, defineUpdate } from '@temporalio/workflow';
+
+/** Shared by the workflow and its clients: how to read a book's progress and drive it stage by stage. */
+
+export type ChapterStatus = 'pending' | 'writing' | 'generated' | 'failed';
+
+export interface StageEvent {
+  stage: string;
+  message: string;
+  completed: boolean;
+  timestamp: string;
+}
+
+export interface BookProgress {
+  projectId: string;
+  mode: 'auto' | 'step';
+  stage: string;
+  percent: number;
+  message: string;
+  history: StageEvent[];
+  currentChapter: number | null;
+  chapterCount: number;
+  chapters: Record<number, ChapterStatus>;
+  wordsSoFar: number;
+  failedStage: string | null;
+  error: string | null;
+}
+
+export interface BookInput {
+  projectId: string;
+  mode: 'auto' | 'step';
+  chapterConcurrency: number;
+  /** null: every chapter; []: skip the chapter stage; [n…]: only those. */
+  chaptersToGenerate: number[] | null;
+}
+
+export const progressQuery = defineQuery<BookProgress>('progress');
+
+// Step mode: each staged API call is an update that returns when its stage is done.
+export const generateOutlineUpdate = defineUpdate<{ chapterCount: number }>('generateOutline');
+export const generateIntroductionUpdate = defineUpdate<{ words: number }>('generateIntroduction');
+export const generateChaptersUpdate = defineUpdate<{ generated: number[] }, [number[] | null]>('generateChapters');
+export const generateSummaryUpdate = defineUpdate<{ words: number }>('generateSummary');
+export const finalizeUpdate = defineUpdate<{ finalized: true }>('finalize');
+export const regenerateChapterUpdate = defineUpdate<{ number: number; words: number }, [number]>('regenerateChapter');
