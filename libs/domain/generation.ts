@@ -84,3 +84,29 @@ export const projectName = (title: string) =>
   title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/-+/g, '-').replace(/^-|-$/g, '');
 
 export const countWords = (text: string) => (text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).length;
+
+export interface BookBrief {
+  title?: string | undefined;
+  author?: string | undefined;
+  idea?: string | undefined;
+}
+
+/** The one-shot form's rules, field by field (the API answers 422 with this list; the pages show the first). */
+export function briefProblems(brief: BookBrief, ideaField = 'book_idea'): { field: string; messages: string[] }[] {
+  const title = brief.title?.trim() ?? '';
+  const author = brief.author?.trim() ?? '';
+  const idea = brief.idea?.trim() ?? '';
+  if (!title || !author || !idea) {
+    return [{ field: [!title && 'title', !author && 'author', !idea && ideaField].filter(Boolean).join(', '), messages: [GenerationMessages.allFieldsRequired] }];
+  }
+  const problems: { field: string; messages: string[] }[] = [];
+  if (title.length < 3) problems.push({ field: 'title', messages: [GenerationMessages.titleTooShort] });
+  if (author.length < 3) problems.push({ field: 'author', messages: [GenerationMessages.authorTooShort] });
+  if (idea.length < 10) problems.push({ field: ideaField, messages: [GenerationMessages.descriptionTooShort] });
+  return problems;
+}
+
+export const targetWordsProblem = (words: number) =>
+  Number.isInteger(words) && words >= TARGET_WORDS.min && words <= TARGET_WORDS.max && words % TARGET_WORDS.step === 0
+    ? null
+    : 'Target word count must be between 10,000 and 80,000, in steps of 1,000';

@@ -11,6 +11,7 @@ import { ConfigModule } from './config/config.module.ts';
 import { DatabaseModule } from './database/database.module.ts';
 import { HealthModule } from './health/health.module.ts';
 import { ProfileModule } from './profile/profile.module.ts';
+import { ProjectsModule } from './projects/projects.module.ts';
 import { StorageModule } from './storage/storage.module.ts';
 import { TemporalModule } from './temporal/temporal.module.ts';
 
@@ -49,6 +50,7 @@ export class AppModule {
         ProfileModule,
         AdminModule,
         BookRequestsModule,
+        ProjectsModule,
       ],
       // Every route needs a signed-in caller unless marked @Public(); @Roles() narrows it further.
       providers: [

@@ -4,7 +4,7 @@ import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import { AuthMessages, type Role } from '../../../../libs/domain/index.ts';
 import type { AuthUser } from './auth.types.ts';
-import { IS_PUBLIC, ROLES_KEY } from './public.decorator.ts';
+import { IS_OPTIONAL, IS_PUBLIC, ROLES_KEY } from './public.decorator.ts';
 
 /** Every route needs a valid access token unless it is marked @Public(). */
 @Injectable()
@@ -14,8 +14,11 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
   }
 
   override canActivate(context: ExecutionContext) {
-    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
-    return isPublic ? true : super.canActivate(context);
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+    const optional = this.reflector.getAllAndOverride<boolean>(IS_OPTIONAL, targets);
+    if (optional && !context.switchToHttp().getRequest<Request>().headers.authorization) return true;
+    return super.canActivate(context);
   }
 
   override handleRequest<T>(error: unknown, user: T, _info: unknown, context: ExecutionContext): T {

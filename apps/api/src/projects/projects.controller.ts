@@ -1,0 +1,171 @@
+import { Body, Controller, Get, HttpCode, NotImplementedException, Param, Post, UnprocessableEntityException } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { briefProblems, PROVIDERS } from '../../../../libs/domain/index.ts';
+import {
+  finalizeUpdate,
+  generateChaptersUpdate,
+  generateIntroductionUpdate,
+  generateOutlineUpdate,
+  generateSummaryUpdate,
+  regenerateChapterUpdate,
+} from '../../../../workflows/book-messages.ts';
+import type { AuthUser } from '../auth/auth.types.ts';
+import { CurrentUser, OptionalAuth } from '../auth/public.decorator.ts';
+import { CreateProjectDto, StageDto } from './projects.dto.ts';
+import { ProjectsService } from './projects.service.ts';
+import { chapterView, projectView, tocView } from './projects.view.ts';
+
+const RENDERING = 'PDF, cover and download rendering is not available yet; it arrives with the rendering release.';
+
+/** The staged orchestration API of the spec (document 2, section 7.1). Anonymous use is allowed. */
+@ApiTags('projects')
+@OptionalAuth()
+@Controller('projects')
+export class ProjectsController {
+  constructor(private readonly projects: ProjectsService) {}
+
+  @Get('providers')
+  @ApiOperation({ summary: 'The AI providers, their limits and whether this server can use them' })
+  providers() {
+    return Object.values(PROVIDERS).map((p) => {
+      let available = true;
+      try {
+        this.projects.provider(p.id);
+      } catch {
+        available = false;
+      }
+      return { ...p, available };
+    });
+  }
+
+  @Post()
+  @ApiOperation({ summary: 'Create a project to generate stage by stage' })
+  async create(@Body() dto: CreateProjectDto, @CurrentUser() user?: AuthUser) {
+    const project = await this.projects.create(dto, user, 'step');
+    return { project_id: project.id, name: project.name };
+  }
+
+  @Post('generate-complete')
+  @ApiOperation({ summary: 'Generate a whole book in one go; poll check_status_url for progress' })
+  async generateComplete(@Body() dto: CreateProjectDto, @CurrentUser() user?: AuthUser) {
+    const project = await this.projects.create(dto, user, 'auto');
+    return { orchestration_id: project.id, project_id: project.id, check_status_url: `/api/projects/orchestration/${project.id}/status` };
+  }
+
+  @Get('orchestration/:id/status')
+  async status(@Param('id') id: string, @CurrentUser() user?: AuthUser) {
+    const project = await this.projects.owned(id, user);
+    const progress = await this.projects.progress(id);
+    const current = progress.currentChapter ? project.outline?.find((c) => c.number === progress.currentChapter) : undefined;
+    const status = progress.stage === 'complete' ? 'completed' : progress.failedStage ? 'failed' : progress.stage === 'cancelled' ? 'cancelled' : 'running';
+    return {
+      status,
+      current_step: progress.stage,
+      progress: progress.percent,
+      message: progress.message,
+      steps_completed: progress.history.filter((h) => h.completed).map((h) => h.stage),
+      stage_history: progress.history,
+      toc_details: { chapter_count: progress.chapterCount },
+      current_chapter: current ? { number: current.number, title: current.title } : null,
+      chapters: progress.chapters,
+      words_so_far: progress.wordsSoFar,
+      ai_provider_calls: project.providerCalls,
+      total_cost: Number(project.costUsd),
+      project_id: project.id,
+      cover_complete: false,
+      downloads: {},
+      failed_stage: progress.failedStage,
+      error: progress.error,
+    };
+  }
+
+  @Get(':id')
+  async get(@Param('id') id: string, @CurrentUser() user?: AuthUser) {
+    const project = await this.projects.owned(id, user);
+    return projectView(project, await this.projects.chapters(id));
+  }
+
+  @Get(':id/lifecycle')
+  async lifecycle(@Param('id') id: string, @CurrentUser() user?: AuthUser) {
+    await this.projects.owned(id, user);
+    return this.projects.progress(id);
+  }
+
+  @Post(':id/generate-outline')
+  @HttpCode(200)
+  async outline(@Param('id') id: string, @Body() dto: StageDto, @CurrentUser() user?: AuthUser) {
+    await this.projects.owned(id, user);
+    if (dto.title !== undefined || dto.author !== undefined || dto.book_idea !== undefined) {
+      const problems = briefProblems({ title: dto.title, author: dto.author, idea: dto.book_idea });
+      if (problems.length) throw new UnprocessableEntityException({ message: problems[0]?.messages[0], details: problems });
+    }
+    if (dto.ai_model) this.projects.provider(dto.ai_model);
+    await this.projects.step(() => this.projects.handle(id).executeUpdate(generateOutlineUpdate));
+    return { toc: tocView(await this.projects.owned(id, user)) };
+  }
+
+  @Post(':id/generate-introduction')
+  @HttpCode(200)
+  async introduction(@Param('id') id: string, @CurrentUser() user?: AuthUser) {
+    await this.projects.owned(id, user);
+    await this.projects.step(() => this.projects.handle(id).executeUpdate(generateIntroductionUpdate));
+    return { introduction: (await this.projects.owned(id, user)).introduction };
+  }
+
+  @Post(':id/generate-chapters')
+  @HttpCode(200)
+  async chapters(@Param('id') id: string, @Body() dto: StageDto, @CurrentUser() user?: AuthUser) {
+    await this.projects.owned(id, user);
+    const only = dto.chapters_to_generate === undefined ? null : dto.chapters_to_generate;
+    if (only?.length === 0) return { chapters_generated: 0, chapters: [] };
+    const { generated } = await this.projects.step(() => this.projects.handle(id).executeUpdate(generateChaptersUpdate, { args: [only] }));
+    const chapters = (await this.projects.chapters(id)).filter((c) => generated.includes(c.number));
+    return { chapters_generated: chapters.length, chapters: chapters.map(chapterView) };
+  }
+
+  @Post(':id/chapters/:number/regenerate')
+  @HttpCode(200)
+  async regenerate(@Param('id') id: string, @Param('number') number: string, @CurrentUser() user?: AuthUser) {
+    await this.projects.owned(id, user);
+    const n = Number(number);
+    await this.projects.step(() => this.projects.handle(id).executeUpdate(regenerateChapterUpdate, { args: [n] }));
+    const chapter = (await this.projects.chapters(id)).find((c) => c.number === n);
+    return chapter ? chapterView(chapter) : null;
+  }
+
+  @Post(':id/generate-summary')
+  @HttpCode(200)
+  async summary(@Param('id') id: string, @CurrentUser() user?: AuthUser) {
+    await this.projects.owned(id, user);
+    await this.projects.step(() => this.projects.handle(id).executeUpdate(generateSummaryUpdate));
+    return { summary: (await this.projects.owned(id, user)).summary };
+  }
+
+  @Post(':id/finalize')
+  @HttpCode(200)
+  async finalize(@Param('id') id: string, @CurrentUser() user?: AuthUser) {
+    await this.projects.owned(id, user);
+    await this.projects.step(() => this.projects.handle(id).executeUpdate(finalizeUpdate));
+    return { status: 'finalized', project_id: id };
+  }
+
+  @Post(':id/build')
+  build(): never {
+    throw new NotImplementedException(RENDERING);
+  }
+
+  @Get(':id/build/status')
+  buildStatus(): never {
+    throw new NotImplementedException(RENDERING);
+  }
+
+  @Post(':id/generate-cover')
+  cover(): never {
+    throw new NotImplementedException(RENDERING);
+  }
+
+  @Get(':id/download/:kind')
+  download(): never {
+    throw new NotImplementedException(RENDERING);
+  }
+}

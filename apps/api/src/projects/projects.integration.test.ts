@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import type { INestApplication } from '@nestjs/common';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GenerationMessages } from '../../../../libs/domain/index.ts';
+import { openDeps, startWorker, testConfig } from '../../../../libs/testing/index.ts';
+import { createApp } from '../app.ts';
+
+const config = testConfig({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+let app: INestApplication;
+let base: string;
+let deps: Awaited<ReturnType<typeof openDeps>>;
+let worker: Awaited<ReturnType<typeof startWorker>>;
+
+beforeAll(async () => {
+  deps = await openDeps(config);
+  worker = await startWorker(config, deps);
+  app = await createApp(config);
+  await app.listen(0, '127.0.0.1');
+  base = await app.getUrl();
+});
+afterAll(async () => {
+  await app?.close();
+  await worker?.stop();
+  await deps?.close();
+});
+
+type Json = Record<string, unknown> & { message?: string };
+async function call(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: Json }> {
+  const response = await fetch(`${base}/api${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : {}) as Json };
+}
+
+async function signUp(): Promise<string> {
+  const { body } = await call('POST', '/auth/signup', { email: `p-${randomUUID()}@example.com`, password: 'a sturdy passphrase' });
+  return body.access_token as string;
+}
+
+const brief = { title: 'Remote Leadership', author: 'Ada Writer', book_idea: 'How small companies lead distributed teams with trust and rituals', ai_model: 'mock', total_target_words: 10_000 };
+
+describe('POST /api/projects/generate-complete', () => {
+  it('writes a whole mock book, reporting progress on its status URL', async () => {
+    const start = await call('POST', '/projects/generate-complete', { ...brief, chapters_to_generate: null, content_depth: 'polished', include_cover: true, formats: ['pdf'] });
+    expect(start.status).toBe(201);
+    expect(start.body.check_status_url).toBe(`/api/projects/orchestration/${start.body.orchestration_id}/status`);
+
+    let status: Json = {};
+    for (let i = 0; i < 120 && status.status !== 'completed' && status.status !== 'failed'; i++) {
+      status = (await call('GET', (start.body.check_status_url as string).replace('/api', ''))).body;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(status).toMatchObject({ status: 'completed', progress: 100, message: 'Your book is ready!', toc_details: { chapter_count: 3 } });
+    expect(status.steps_completed).toEqual(['creating_project', 'generating_outline', 'generating_introduction', 'generating_chapters', 'generating_summary', 'finalizing', 'complete']);
+    expect(status.ai_provider_calls).toBe(6);
+
+    const project = (await call('GET', `/projects/${start.body.project_id as string}`)).body;
+    expect(project).toMatchObject({ title: 'Remote Leadership', name: 'remote-leadership', stage: 'complete', finalized: true });
+    expect((project.chapters as unknown[]).length).toBe(3);
+    expect(project.introduction).toBeTruthy();
+    expect(project.summary).toBeTruthy();
+  });
+});
+
+describe('the staged calls, one by one', () => {
+  it('create, outline, introduction, chapters, regenerate, summary, finalize', async () => {
+    const created = await call('POST', '/projects', { name: 'remote', title: brief.title, author: brief.author, topic: brief.book_idea, writing_style: 'practical', total_target_words: 10_000 });
+    expect(created.status).toBe(201);
+    const id = created.body.project_id as string;
+
+    const early = await call('POST', `/projects/${id}/generate-introduction`, { ai_model: 'mock' });
+    expect(early.status).toBe(400);
+    expect(early.body.message).toBe(GenerationMessages.tocNotLoaded);
+
+    const outline = await call('POST', `/projects/${id}/generate-outline`, brief);
+    expect(outline.status).toBe(200);
+    const toc = outline.body.toc as { title: string; key_points: string[]; target_words: number }[];
+    expect(toc).toHaveLength(3);
+    expect(toc.reduce((s, c) => s + c.target_words, 0)).toBe(10_000);
+
+    expect((await call('POST', `/projects/${id}/generate-introduction`, { ai_model: 'mock' })).body.introduction).toBeTruthy();
+    const chapters = await call('POST', `/projects/${id}/generate-chapters`, { chapters_to_generate: null, content_depth: 'polished', ai_model: 'mock' });
+    expect(chapters.body.chapters_generated).toBe(3);
+    expect((chapters.body.chapters as { chapter_number: number }[]).map((c) => c.chapter_number)).toEqual([1, 2, 3]);
+
+    const regenerated = await call('POST', `/projects/${id}/chapters/2/regenerate`);
+    expect(regenerated.body.chapter_number).toBe(2);
+    const invalid = await call('POST', `/projects/${id}/chapters/7/regenerate`);
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.message).toBe(GenerationMessages.invalidChapter(7, 3));
+
+    expect((await call('POST', `/projects/${id}/generate-summary`, { ai_model: 'mock' })).body.summary).toBeTruthy();
+    expect((await call('POST', `/projects/${id}/finalize`)).body).toEqual({ status: 'finalized', project_id: id });
+    expect((await call('POST', `/projects/${id}/build`, { formats: ['pdf'] })).status).toBe(501);
+  });
+});
+
+describe('validation', () => {
+  it.each([
+    [{ ...brief, title: '' }, 'title', GenerationMessages.allFieldsRequired],
+    [{ ...brief, title: 'Ab' }, 'title', GenerationMessages.titleTooShort],
+    [{ ...brief, author: 'Al' }, 'author', GenerationMessages.authorTooShort],
+    [{ ...brief, book_idea: 'short' }, 'book_idea', GenerationMessages.descriptionTooShort],
+    [{ ...brief, total_target_words: 9000 }, 'total_target_words', 'Target word count must be between 10,000 and 80,000, in steps of 1,000'],
+    [{ ...brief, total_target_words: 30_500 }, 'total_target_words', 'Target word count must be between 10,000 and 80,000, in steps of 1,000'],
+  ])('refuses %j with 422 naming the field', async (body, field, message) => {
+    const answer = await call('POST', '/projects/generate-complete', body);
+    expect(answer.status).toBe(422);
+    expect(answer.body.message).toBe(message);
+    expect(answer.body.details).toEqual(expect.arrayContaining([{ field, messages: [message] }]));
+  });
+
+  it('refuses unknown and unconfigured providers with 400', async () => {
+    const unknown = await call('POST', '/projects/generate-complete', { ...brief, ai_model: 'gemini' });
+    expect(unknown).toMatchObject({ status: 400, body: { message: GenerationMessages.unknownProvider('gemini') } });
+    const missing = await call('POST', '/projects/generate-complete', { ...brief, ai_model: 'anthropic' });
+    expect(missing).toMatchObject({ status: 400, body: { message: GenerationMessages.providerUnavailable('Anthropic Claude') } });
+    const providers = (await fetch(`${base}/api/projects/providers`).then((r) => r.json())) as { id: string; available: boolean }[];
+    expect(providers.map((p) => [p.id, p.available])).toEqual([['anthropic', false], ['hal9', false], ['mock', true]]);
+  });
+});
+
+describe('ownership', () => {
+  it("keeps a signed-in author's project to that author", async () => {
+    const alice = await signUp();
+    const bob = await signUp();
+    const created = await call('POST', '/projects', { ...brief, topic: brief.book_idea }, alice);
+    const id = created.body.project_id as string;
+    expect((await call('GET', `/projects/${id}`, undefined, alice)).status).toBe(200);
+    for (const token of [bob, undefined]) {
+      const answer = await call('GET', `/projects/${id}`, undefined, token);
+      expect(answer).toMatchObject({ status: 404, body: { message: 'Project not found or access denied' } });
+      expect((await call('POST', `/projects/${id}/generate-outline`, {}, token)).status).toBe(404);
+      expect((await call('GET', `/projects/orchestration/${id}/status`, undefined, token)).status).toBe(404);
+    }
+  });
+
+  it('lets anyone with its unguessable id open an anonymous project', async () => {
+    const created = await call('POST', '/projects', { ...brief, topic: brief.book_idea });
+    const id = created.body.project_id as string;
+    expect((await call('GET', `/projects/${id}`, undefined, await signUp())).status).toBe(200);
+    expect((await call('GET', `/projects/${randomUUID()}`)).status).toBe(404);
+    expect((await call('GET', '/projects/not-a-uuid')).status).toBe(404);
+  });
+
+  it('still refuses a bad token on the open routes', async () => {
+    expect((await call('GET', '/projects/providers', undefined, 'garbage')).status).toBe(401);
+  });
+});

@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
+import { Client, WorkflowUpdateFailedError, type WorkflowHandle } from '@temporalio/client';
+import { createProviders } from '../../../../activities/ai/index.ts';
+import type { Config } from '../../../../libs/config/index.ts';
+import { GeneratedChapter, GeneratorProject, User } from '../../../../libs/db/index.ts';
+import {
+  briefProblems,
+  DEFAULT_TARGET_PAGES,
+  DEFAULT_WRITING_STYLE,
+  GenerationMessages,
+  projectName,
+  providerFor,
+  PROVIDERS,
+  TARGET_WORDS,
+  targetWordsProblem,
+  WORDS_PER_PAGE,
+  type ProviderId,
+} from '../../../../libs/domain/index.ts';
+import type { bookWorkflow } from '../../../../workflows/book.ts';
+import { progressQuery, type BookProgress } from '../../../../workflows/book-messages.ts';
+import { ProjectIdAttribute, StageAttribute, UserIdAttribute } from '../../../../workflows/search-attributes.ts';
+import type { AuthUser } from '../auth/auth.types.ts';
+import { CONFIG } from '../config/config.module.ts';
+import type { CreateProjectDto } from './projects.dto.ts';
+
+export const bookWorkflowId = (projectId: string) => `book-${projectId}`;
+export const NOT_FOUND = 'Project not found or access denied';
+
+@Injectable()
+export class ProjectsService {
+  private readonly available: Set<ProviderId>;
+
+  constructor(
+    @Inject(CONFIG) private readonly config: Config,
+    private readonly em: EntityManager,
+    private readonly temporal: Client,
+  ) {
+    this.available = new Set(Object.keys(createProviders(config)) as ProviderId[]);
+  }
+
+  /** ai_model → a provider this server can use, or a 400 that says why not. */
+  provider(aiModel: string | undefined): ProviderId {
+    const id = aiModel ? providerFor(aiModel) : 'mock';
+    if (!id) throw new BadRequestException(GenerationMessages.unknownProvider(aiModel ?? ''));
+    if (!this.available.has(id)) throw new BadRequestException(GenerationMessages.providerUnavailable(PROVIDERS[id].displayName));
+    return id;
+  }
+
+  async create(dto: CreateProjectDto, user: AuthUser | undefined, mode: 'auto' | 'step'): Promise<GeneratorProject> {
+    const idea = dto.topic ?? dto.book_idea;
+    const problems = briefProblems({ title: dto.title, author: dto.author, idea }, dto.topic !== undefined ? 'topic' : 'book_idea');
+    if (problems.length) throw new UnprocessableEntityException({ message: problems[0]?.messages[0], details: problems });
+    const words = dto.total_target_words ?? Math.min(TARGET_WORDS.max, Math.max(TARGET_WORDS.min, Math.round(((dto.target_pages ?? DEFAULT_TARGET_PAGES) * WORDS_PER_PAGE) / 1000) * 1000));
+    const wordsProblem = targetWordsProblem(words);
+    if (wordsProblem) throw new UnprocessableEntityException({ message: wordsProblem, details: [{ field: 'total_target_words', messages: [wordsProblem] }] });
+    for (const n of dto.chapters_to_generate ?? []) {
+      if (!Number.isInteger(n) || n < 1) throw new UnprocessableEntityException(GenerationMessages.invalidChapter(Number(n), PROVIDERS[this.provider(dto.ai_model)].maxChapters));
+    }
+    const provider = this.provider(dto.ai_model);
+    const title = (dto.title ?? '').trim();
+
+    const project = this.em.create(GeneratorProject, {
+      id: randomUUID(),
+      user: user ? this.em.getReference(User, user.id) : null,
+      name: dto.name?.trim() || projectName(title),
+      title,
+      author: (dto.author ?? '').trim(),
+      topic: (idea ?? '').trim(),
+      writingStyle: dto.writing_style ?? DEFAULT_WRITING_STYLE,
+      totalTargetWords: words,
+      language: dto.language ?? 'English',
+      provider,
+      mode,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
+    await this.em.flush();
+
+    await this.temporal.workflow.start('bookWorkflow', {
+      workflowId: bookWorkflowId(project.id),
+      taskQueue: this.config.TEMPORAL_TASK_QUEUE,
+      args: [{ projectId: project.id, mode, chapterConcurrency: this.config.CHAPTER_CONCURRENCY, chaptersToGenerate: dto.chapters_to_generate ?? null }],
+      typedSearchAttributes: [
+        { key: ProjectIdAttribute, value: project.id },
+        { key: StageAttribute, value: 'creating_project' },
+        ...(user ? [{ key: UserIdAttribute, value: user.id }] : []),
+      ],
+    });
+    return project;
+  }
+
+  /** The project, if the caller may see it: its owner, or anyone holding the id of an anonymous project. */
+  async owned(projectId: string, user: AuthUser | undefined): Promise<GeneratorProject> {
+    // A fresh read each time: the workflow's activities change the row while a request waits for a stage.
+    const project = /^[0-9a-f-]{36}$/i.test(projectId) ? await this.em.fork().findOne(GeneratorProject, { id: projectId }) : null;
+    if (!project || (project.user && project.user.id !== user?.id)) throw new NotFoundException(NOT_FOUND);
+    return project;
+  }
+
+  chapters(projectId: string): Promise<GeneratedChapter[]> {
+    return this.em.fork().find(GeneratedChapter, { project: projectId }, { orderBy: { number: 'asc' } });
+  }
+
+  handle(projectId: string): WorkflowHandle<typeof bookWorkflow> {
+    return this.temporal.workflow.getHandle<typeof bookWorkflow>(bookWorkflowId(projectId));
+  }
+
+  progress(projectId: string): Promise<BookProgress> {
+    return this.handle(projectId).query(progressQuery);
+  }
+
+  /** Runs one staged update; a refused or failed stage becomes a 400 with the workflow's message. */
+  async step<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof WorkflowUpdateFailedError) {
+        let cause: { message?: string; cause?: unknown } | undefined = error.cause as typeof cause;
+        while (cause?.cause) cause = cause.cause as typeof cause;
+        throw new BadRequestException(cause?.message ?? error.message);
+      }
+      throw error;
+    }
+  }
+}
