@@ -1,3 +1,4 @@
+import type { Duration } from '@temporalio/common';
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
 
 /** Shared by the workflow and its clients: how to read a book's progress and drive it stage by stage. */
@@ -21,6 +22,8 @@ export interface BookProgress {
   currentChapter: number | null;
   chapterCount: number;
   chapters: Record<number, ChapterStatus>;
+  /** Words of each written chapter. */
+  chapterWords: Record<number, number>;
   wordsSoFar: number;
   failedStage: string | null;
   error: string | null;
@@ -32,6 +35,8 @@ export interface BookInput {
   chapterConcurrency: number;
   /** null: every chapter; []: skip the chapter stage; [n…]: only those. */
   chaptersToGenerate: number[] | null;
+  /** How soon a silent writing activity (e.g. its worker died) is retried elsewhere; default 30 s. Tests shorten it. */
+  heartbeatTimeout?: Duration;
 }
 
 export const progressQuery = defineQuery<BookProgress>('progress');

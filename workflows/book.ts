@@ -9,6 +9,7 @@ import {
   upsertSearchAttributes,
   workflowInfo,
 } from '@temporalio/workflow';
+import type { Duration } from '@temporalio/common';
 import type { createActivities } from '../activities/index.ts';
 import { chapterProgress, GenerationMessages, STAGE_PROGRESS } from '../libs/domain/index.ts';
 import {
@@ -33,11 +34,12 @@ const bookkeeping = proxyActivities<Activities>({
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds', backoffCoefficient: 2 },
 });
 /** Provider calls: retried with backoff on 429, 5xx and time-outs; permanent errors fail at once. */
-const writing = proxyActivities<Activities>({
-  startToCloseTimeout: '4 minutes',
-  heartbeatTimeout: '30 seconds',
-  retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', backoffCoefficient: 2, maximumAttempts: 6, nonRetryableErrorTypes: PERMANENT },
-});
+const writingActivities = (heartbeatTimeout: Duration) =>
+  proxyActivities<Activities>({
+    startToCloseTimeout: '4 minutes',
+    heartbeatTimeout,
+    retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', backoffCoefficient: 2, maximumAttempts: 6, nonRetryableErrorTypes: PERMANENT },
+  });
 
 type StageName = keyof typeof STAGE_PROGRESS;
 
@@ -55,6 +57,7 @@ const errorMessage = (error: unknown): string => {
  */
 export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
   const { projectId } = input;
+  const writing = writingActivities(input.heartbeatTimeout ?? '30 seconds');
   const state: BookProgress = {
     projectId,
     mode: input.mode,
@@ -65,11 +68,12 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
     currentChapter: null,
     chapterCount: 0,
     chapters: {},
+    chapterWords: {},
     wordsSoFar: 0,
     failedStage: null,
     error: null,
   };
-  const chapterWords: Record<number, number> = {};
+  const chapterWords = state.chapterWords;
   let running: string | null = null;
   let outlined = false;
   let finalized = false;

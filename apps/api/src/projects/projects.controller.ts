@@ -1,5 +1,6 @@
-import { Body, Controller, Get, HttpCode, NotImplementedException, Param, Post, UnprocessableEntityException } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, NotImplementedException, Param, Post, Res, UnprocessableEntityException } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { briefProblems, PROVIDERS } from '../../../../libs/domain/index.ts';
 import {
   finalizeUpdate,
@@ -11,6 +12,7 @@ import {
 } from '../../../../workflows/book-messages.ts';
 import type { AuthUser } from '../auth/auth.types.ts';
 import { CurrentUser, OptionalAuth } from '../auth/public.decorator.ts';
+import { streamChapters } from './chapter-stream.ts';
 import { CreateProjectDto, StageDto } from './projects.dto.ts';
 import { ProjectsService } from './projects.service.ts';
 import { chapterView, projectView, tocView } from './projects.view.ts';
@@ -121,6 +123,14 @@ export class ProjectsController {
     const { generated } = await this.projects.step(() => this.projects.handle(id).executeUpdate(generateChaptersUpdate, { args: [only] }));
     const chapters = (await this.projects.chapters(id)).filter((c) => generated.includes(c.number));
     return { chapters_generated: chapters.length, chapters: chapters.map(chapterView) };
+  }
+
+  @Post(':id/generate-chapters/stream')
+  @ApiOperation({ summary: 'The chapter stage as server-sent events: chapter_start, progress, chapter_complete, all_complete, error' })
+  async chaptersStream(@Param('id') id: string, @Body() dto: StageDto, @Res() res: Response, @CurrentUser() user?: AuthUser): Promise<void> {
+    const project = await this.projects.owned(id, user);
+    const titles = new Map((project.outline ?? []).map((c) => [c.number, c.title]));
+    await streamChapters(this.projects.handle(id), dto.chapters_to_generate ?? null, (n) => titles.get(n) ?? `Chapter ${n}`, res);
   }
 
   @Post(':id/chapters/:number/regenerate')

@@ -98,6 +98,42 @@ describe('the staged calls, one by one', () => {
   });
 });
 
+describe('POST /api/projects/{id}/generate-chapters/stream', () => {
+  it('reports the chapter stage as server-sent events', async () => {
+    const id = (await call('POST', '/projects', { ...brief, topic: brief.book_idea })).body.project_id as string;
+    await call('POST', `/projects/${id}/generate-outline`, { ai_model: 'mock' });
+    const response = await fetch(`${base}/api/projects/${id}/generate-chapters/stream`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ chapters_to_generate: null, ai_model: 'mock' }),
+    });
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const events = (await response.text())
+      .trim()
+      .split('\n\n')
+      .map((block) => {
+        const [eventLine, dataLine] = block.split('\n');
+        return { event: eventLine?.replace('event: ', ''), data: JSON.parse(dataLine?.replace('data: ', '') ?? '{}') as Record<string, unknown> };
+      });
+    const names = events.map((e) => e.event);
+    expect(names.filter((n) => n === 'chapter_start')).toHaveLength(3);
+    expect(names.filter((n) => n === 'chapter_complete')).toHaveLength(3);
+    expect(names.at(-1)).toBe('all_complete');
+    const start = events.find((e) => e.event === 'chapter_start');
+    expect(start?.data).toMatchObject({ total_chapters: 3, chapter_title: expect.any(String) });
+    const completes = events.filter((e) => e.event === 'chapter_complete').map((e) => e.data.word_count as number);
+    expect(events.at(-1)?.data).toEqual({ chapters_generated: 3, total_word_count: completes.reduce((a, b) => a + b, 0) });
+    expect(Math.min(...completes)).toBeGreaterThan(2000);
+  });
+
+  it('sends an error event when the stage cannot start', async () => {
+    const id = (await call('POST', '/projects', { ...brief, topic: brief.book_idea })).body.project_id as string;
+    const text = await (await fetch(`${base}/api/projects/${id}/generate-chapters/stream`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).text();
+    expect(text.endsWith(`event: error\ndata: ${JSON.stringify({ message: GenerationMessages.tocNotLoaded })}\n\n`)).toBe(true);
+    expect(text).not.toContain('chapter_start');
+  });
+});
+
 describe('validation', () => {
   it.each([
     [{ ...brief, title: '' }, 'title', GenerationMessages.allFieldsRequired],
