@@ -159,6 +159,15 @@ export class ProjectsController {
     return { status: 'finalized', project_id: id };
   }
 
+  @Post(':id/cancel')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Stop generating this book (chapters already written are kept)' })
+  async cancel(@Param('id') id: string, @CurrentUser() user?: AuthUser) {
+    await this.projects.owned(id, user);
+    await this.projects.handle(id).cancel();
+    return { project_id: id, status: 'cancelling' };
+  }
+
   @Post(':id/build')
   build(): never {
     throw new NotImplementedException(RENDERING);

@@ -65,6 +65,22 @@ describe('POST /api/projects/generate-complete', () => {
   });
 });
 
+describe("the owner's profile counters", () => {
+  it('add up the provider calls, their cost and the books generated', async () => {
+    const token = await signUp();
+    const start = await call('POST', '/projects/generate-complete', brief, token);
+    const id = start.body.project_id as string;
+    let status: Json = {};
+    for (let i = 0; i < 120 && status.status !== 'completed'; i++) {
+      status = (await call('GET', `/projects/orchestration/${id}/status`, undefined, token)).body;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const profile = (await call('GET', '/profile', undefined, token)).body;
+    expect(profile).toMatchObject({ books_generated: 1, total_api_calls: status.ai_provider_calls, total_cost: 0 });
+    expect(status.ai_provider_calls).toBeGreaterThanOrEqual(6);
+  });
+});
+
 describe('the staged calls, one by one', () => {
   it('create, outline, introduction, chapters, regenerate, summary, finalize', async () => {
     const created = await call('POST', '/projects', { name: 'remote', title: brief.title, author: brief.author, topic: brief.book_idea, writing_style: 'practical', total_target_words: 10_000 });
@@ -131,6 +147,20 @@ describe('POST /api/projects/{id}/generate-chapters/stream', () => {
     const text = await (await fetch(`${base}/api/projects/${id}/generate-chapters/stream`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).text();
     expect(text.endsWith(`event: error\ndata: ${JSON.stringify({ message: GenerationMessages.tocNotLoaded })}\n\n`)).toBe(true);
     expect(text).not.toContain('chapter_start');
+  });
+});
+
+describe('POST /api/projects/{id}/cancel', () => {
+  it('stops a book; its status says cancelled', async () => {
+    const id = (await call('POST', '/projects', { ...brief, topic: brief.book_idea })).body.project_id as string;
+    expect((await call('POST', `/projects/${id}/cancel`)).status).toBe(202);
+    let status: Json = {};
+    for (let i = 0; i < 40 && status.status !== 'cancelled'; i++) {
+      status = (await call('GET', `/projects/orchestration/${id}/status`)).body;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(status.status).toBe('cancelled');
+    expect((await call('GET', `/projects/${id}`)).body.stage).toBe('cancelled');
   });
 });
 

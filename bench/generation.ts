@@ -1,0 +1,84 @@
+// bench/generation: the book engine on the real stack (the test profile's PostgreSQL, Temporal and MinIO).
+//  1. seconds for a 12-chapter `mock` book, end to end through the workflow;
+//  2. the chapter stage against a loopback provider that takes 2 s per call: parallel lanes against one at a time
+//     (the older system wrote chapters one after another, with a second between them), as a ratio;
+//  3. books per minute with 20 `mock` books generating at once, and how many failed (must be 0).
+// Run: npm run bench:generation
+import { randomUUID } from 'node:crypto';
+import { Client, Connection } from '@temporalio/client';
+import { createProviders } from '../activities/ai/index.ts';
+import { loadConfig } from '../libs/config/index.ts';
+import { GeneratorProject } from '../libs/db/index.ts';
+import type { ProviderId } from '../libs/domain/index.ts';
+import { FakeAiServer } from '../libs/testing/ai-fakes.ts';
+import { openDeps, startWorker } from '../libs/testing/index.ts';
+import { loadProfile } from '../scripts/stack/profile.ts';
+import { ensureMinio, ensurePostgres, ensureTemporal } from '../scripts/stack/services.ts';
+import { setUpServices } from '../scripts/stack/setup.ts';
+import { Supervisor } from '../scripts/stack/supervisor.ts';
+import type { BookProgress } from '../workflows/book-messages.ts';
+import { bookWorkflow } from '../workflows/book.ts';
+
+const profile = loadProfile('test');
+const supervisor = new Supervisor();
+const config = loadConfig({ ...profile.env, TEMPORAL_TASK_QUEUE: `bench-${randomUUID().slice(0, 8)}`, LOG_LEVEL: 'warn' });
+const fake = await new FakeAiServer().start();
+
+try {
+  await ensurePostgres({ profile, supervisor });
+  await Promise.all([ensureTemporal({ profile, supervisor }, { ui: false }), ensureMinio({ profile, supervisor })]);
+  await setUpServices(config);
+  const deps = await openDeps(config);
+  deps.providers = createProviders({ ...config, ANTHROPIC_API_KEY: 'bench', ANTHROPIC_BASE_URL: fake.url });
+  const worker = await startWorker(config, deps);
+  const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
+  const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
+
+  const book = async (provider: ProviderId, words: number, chapterConcurrency: number): Promise<BookProgress> => {
+    const em = deps.orm.em.fork();
+    const project = em.create(GeneratorProject, {
+      id: randomUUID(), name: 'bench', title: 'Benchmarking Books', author: 'Bench Runner', topic: 'How long a whole book takes when the engine runs on the real stack',
+      writingStyle: 'practical', totalTargetWords: words, language: 'English', provider, mode: 'auto', createdAt: new Date(), updatedAt: new Date(),
+    });
+    await em.flush();
+    return client.workflow.execute(bookWorkflow, { workflowId: `book-${project.id}`, taskQueue: config.TEMPORAL_TASK_QUEUE, args: [{ projectId: project.id, mode: 'auto', chapterConcurrency, chaptersToGenerate: null }] });
+  };
+  const seconds = (ms: number) => (ms / 1000).toFixed(2);
+  const chapterStageMs = (progress: BookProgress) => {
+    const at = (completed: boolean) => Date.parse(progress.history.find((h) => h.stage === 'generating_chapters' && h.completed === completed)?.timestamp ?? '');
+    return at(true) - at(false);
+  };
+
+  // 1. One 12-chapter mock book.
+  await book('mock', 12_000, config.CHAPTER_CONCURRENCY); // warm-up: bundle, connections, JIT
+  let started = performance.now();
+  const twelve = await book('mock', 36_000, config.CHAPTER_CONCURRENCY);
+  const twelveMs = performance.now() - started;
+  console.log(`\n1. 12-chapter mock book end to end: ${seconds(twelveMs)} s (${twelve.chapterCount} chapters, ${twelve.wordsSoFar} words)`);
+
+  // 2. Chapter stage with a provider that takes 2 s per call.
+  fake.delay(2000);
+  const parallel = await book('anthropic', 24_000, config.CHAPTER_CONCURRENCY);
+  const sequential = await book('anthropic', 24_000, 1);
+  fake.delay(0);
+  const parallelMs = chapterStageMs(parallel);
+  const sequentialMs = chapterStageMs(sequential);
+  const olderMs = sequentialMs + 1000 * (sequential.chapterCount - 1);
+  console.log(`2. chapter stage, ${parallel.chapterCount} chapters at 2 s per call:`);
+  console.log(`   ${config.CHAPTER_CONCURRENCY} lanes ${seconds(parallelMs)} s   one at a time ${seconds(sequentialMs)} s   ratio ${(sequentialMs / parallelMs).toFixed(2)}x`);
+  console.log(`   against the older system (one at a time, 1 s between chapters, ${seconds(olderMs)} s): ${(olderMs / parallelMs).toFixed(2)}x`);
+
+  // 3. Twenty books at once.
+  started = performance.now();
+  const results = await Promise.allSettled(Array.from({ length: 20 }, () => book('mock', 12_000, config.CHAPTER_CONCURRENCY)));
+  const elapsedMin = (performance.now() - started) / 60_000;
+  const failures = results.filter((r) => r.status === 'rejected' || r.value.stage !== 'complete').length;
+  console.log(`3. 20 mock books at once: ${(20 / elapsedMin).toFixed(1)} books/minute (${seconds(elapsedMin * 60_000)} s), failures: ${failures}\n`);
+
+  await worker.stop();
+  await connection.close();
+  await deps.close();
+} finally {
+  await fake.stop();
+  await supervisor.stopAll();
+}
