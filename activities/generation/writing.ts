@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/core';
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import { AiProviderCall, GeneratedChapter, GeneratorProject, type OutlineChapter } from '../../libs/db/index.ts';
+import { AiProviderCall, GeneratedChapter, GeneratorProject, SourceFile, type OutlineChapter } from '../../libs/db/index.ts';
 import { countWords, GenerationMessages, PROVIDERS, WORD_COUNT_TOLERANCE, type ProviderId } from '../../libs/domain/index.ts';
+import type { StorageService } from '../../libs/storage/index.ts';
 import { ProviderError, type ChapterBrief, type TextProvider, type WritingTask } from '../ai/index.ts';
+import { citedNumbers, keepValidCitations, passagesOf, relevantPassages } from '../sources/extract.ts';
+import { loadSourceTexts, mainTopics } from '../sources/ingest.ts';
 
 export interface GenerationDeps {
   orm: MikroORM;
+  storage: StorageService;
   providers: Partial<Record<ProviderId, TextProvider>>;
 }
 
@@ -76,7 +80,7 @@ const gistOf = (content: string) =>
     .map((p) => p.split(/(?<=[.!?])\s/)[0])
     .join(' ');
 
-export function createWritingActivities({ orm, providers }: GenerationDeps) {
+export function createWritingActivities({ orm, storage, providers }: GenerationDeps) {
   async function load(projectId: string) {
     const em = orm.em.fork();
     const project = await em.findOneOrFail(GeneratorProject, { id: projectId }, { populate: ['user'] });
@@ -128,7 +132,12 @@ export function createWritingActivities({ orm, providers }: GenerationDeps) {
     async writeOutline(projectId: string): Promise<{ chapterCount: number; totalWords: number }> {
       const { em, project, provider } = await load(projectId);
       const chapterCount = chapterCountFor(project.totalTargetWords, project.provider);
-      const task: WritingTask = { kind: 'outline', title: project.title, author: project.author, idea: project.topic, chapterCount, totalWords: project.totalTargetWords, language: project.language };
+      const sources = project.sourceBatchId ? await loadSourceTexts(em, storage, project.sourceBatchId) : [];
+      const sourceSummary = sources.length ? `${sources.map((s) => s.filename).join(', ')}; main topics: ${mainTopics(sources.map((s) => s.text)).join(', ')}` : undefined;
+      const task: WritingTask = {
+        kind: 'outline', title: project.title, author: project.author, idea: project.topic, chapterCount, totalWords: project.totalTargetWords, language: project.language,
+        ...(sourceSummary ? { sourceSummary } : {}),
+      };
       const completion = await call(em, project, provider, 'outline', task);
       const outline = parseOutline(completion.text, chapterCount, project.totalTargetWords);
       project.outline = outline;
@@ -174,13 +183,18 @@ export function createWritingActivities({ orm, providers }: GenerationDeps) {
         .map((c) => `Chapter ${c.number}, "${c.title}": ${gistOf(written.find((w) => w.number === c.number)?.content ?? '') || c.description}`);
       const brief: ChapterBrief = { number, title: plan.title, description: plan.description, keyPoints: plan.key_points, targetWords: plan.target_words };
       const base = { title: project.title, language: project.language, chapter: brief };
-      let text = (await call(em, project, provider, `chapter ${number}`, { kind: 'chapter', ...base, idea: project.topic, totalChapters: outline.length, memory, passages: [] })).text;
+      // Grounding: the source passages that matter most to this chapter, numbered as the references will be.
+      const sources = project.sourceBatchId ? await loadSourceTexts(em, storage, project.sourceBatchId) : [];
+      const passages = relevantPassages(passagesOf(sources), [plan.title, plan.description, ...plan.key_points].join(' '));
+      const allowed = new Set(passages.map((p) => p.n));
+      let text = (await call(em, project, provider, `chapter ${number}`, { kind: 'chapter', ...base, idea: project.topic, totalChapters: outline.length, memory, passages })).text;
       for (let attempt = 0; attempt < MAX_RESIZES; attempt++) {
         const words = countWords(text);
         if (Math.abs(words - brief.targetWords) <= brief.targetWords * WORD_COUNT_TOLERANCE) break;
         const kind = words < brief.targetWords ? 'expand' : 'trim';
         text = (await call(em, project, provider, `chapter ${number} ${kind}`, { kind, ...base, text, currentWords: words })).text;
       }
+      text = keepValidCitations(text, allowed);
       const words = countWords(text);
       if (existing) {
         Object.assign(existing, { title: plan.title, content: text, wordCount: words, generatedAt: new Date() });
@@ -191,12 +205,18 @@ export function createWritingActivities({ orm, providers }: GenerationDeps) {
       return { number, words, reused: false };
     },
 
-    async finalizeProject(projectId: string): Promise<void> {
+    /** Fixes the structure and builds the references in code: exactly the sources the chapters cite. */
+    async finalizeProject(projectId: string): Promise<{ references: number }> {
       const em = orm.em.fork();
-      if ((await em.count(GeneratedChapter, { project: projectId })) === 0) {
-        throw ApplicationFailure.create({ type: 'NoChapters', message: GenerationMessages.noChapters, nonRetryable: true });
-      }
-      await em.nativeUpdate(GeneratorProject, { id: projectId }, { finalizedAt: new Date() });
+      const chapters = await em.find(GeneratedChapter, { project: projectId });
+      if (chapters.length === 0) throw ApplicationFailure.create({ type: 'NoChapters', message: GenerationMessages.noChapters, nonRetryable: true });
+      const project = await em.findOneOrFail(GeneratorProject, { id: projectId });
+      const cited = new Set(chapters.flatMap((c) => [...citedNumbers(c.content)]));
+      const files = project.sourceBatchId ? await em.find(SourceFile, { batchId: project.sourceBatchId }, { orderBy: { position: 'asc' } }) : [];
+      project.references = files.filter((f) => cited.has(f.position)).map((f) => ({ n: f.position, filename: f.filename }));
+      project.finalizedAt = new Date();
+      await em.flush();
+      return { references: project.references.length };
     },
 
     async completeProject(projectId: string): Promise<void> {

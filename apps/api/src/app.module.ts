@@ -12,6 +12,7 @@ import { DatabaseModule } from './database/database.module.ts';
 import { HealthModule } from './health/health.module.ts';
 import { ProfileModule } from './profile/profile.module.ts';
 import { ProjectsModule } from './projects/projects.module.ts';
+import { SourcesModule } from './sources/sources.controller.ts';
 import { StorageModule } from './storage/storage.module.ts';
 import { TemporalModule } from './temporal/temporal.module.ts';
 
@@ -51,6 +52,7 @@ export class AppModule {
         AdminModule,
         BookRequestsModule,
         ProjectsModule,
+        SourcesModule,
       ],
       // Every route needs a signed-in caller unless marked @Public(); @Roles() narrows it further.
       providers: [

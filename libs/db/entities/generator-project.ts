@@ -31,6 +31,9 @@ export const GeneratorProjectSchema = defineEntity({
     failedStage: p.string().nullable(),
     error: p.text().nullable(),
     outline: p.json<OutlineChapter[]>().nullable(),
+    /** The uploaded sources this book is grounded in, and the ones its chapters actually cite. */
+    sourceBatchId: p.uuid().nullable(),
+    references: p.json<{ n: number; filename: string }[]>().nullable(),
     introduction: p.text().nullable(),
     summary: p.text().nullable(),
     finalizedAt: p.datetime().nullable(),
@@ -81,3 +84,25 @@ export const AiProviderCallSchema = defineEntity({
 });
 export class AiProviderCall extends AiProviderCallSchema.class {}
 AiProviderCallSchema.setClass(AiProviderCall);
+
+/** An uploaded source file: the original and its extracted text live in MinIO, the facts here. */
+export const SourceFileSchema = defineEntity({
+  name: 'SourceFile',
+  tableName: 'source_files',
+  properties: {
+    id: p.uuid().primary(),
+    /** Files uploaded together share a batch id, which a project names as its source_materials. */
+    batchId: p.uuid().index(),
+    user: () => p.manyToOne(User).nullable().deleteRule('cascade'),
+    position: p.integer(),
+    filename: p.string(),
+    kind: p.string(),
+    size: p.integer(),
+    wordCount: p.integer(),
+    objectKey: p.string(),
+    textKey: p.string(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export class SourceFile extends SourceFileSchema.class {}
+SourceFileSchema.setClass(SourceFile);

@@ -1,9 +1,9 @@
 import { BookRequest } from './book-request.ts';
-import { AiProviderCall, GeneratedChapter, GeneratorProject, type OutlineChapter } from './generator-project.ts';
+import { AiProviderCall, GeneratedChapter, GeneratorProject, SourceFile, type OutlineChapter } from './generator-project.ts';
 import { HealthCanary } from './health-canary.ts';
 import { Profile } from './profile.ts';
 import { AuthSession, RefreshToken } from './session.ts';
 import { User } from './user.ts';
 
-export { AiProviderCall, AuthSession, BookRequest, GeneratedChapter, GeneratorProject, HealthCanary, Profile, RefreshToken, User, type OutlineChapter };
-export const entities = [HealthCanary, User, Profile, AuthSession, RefreshToken, BookRequest, GeneratorProject, GeneratedChapter, AiProviderCall];
+export { AiProviderCall, AuthSession, BookRequest, GeneratedChapter, GeneratorProject, HealthCanary, Profile, RefreshToken, SourceFile, User, type OutlineChapter };
+export const entities = [HealthCanary, User, Profile, AuthSession, RefreshToken, BookRequest, GeneratorProject, GeneratedChapter, AiProviderCall, SourceFile];

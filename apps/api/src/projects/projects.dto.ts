@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsArray, IsBoolean, IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsArray, IsBoolean, IsInt, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 
 /** POST /api/projects and /api/projects/generate-complete. Field rules are checked by the service (briefProblems). */
 export class CreateProjectDto {
@@ -17,6 +17,10 @@ export class CreateProjectDto {
   @ApiPropertyOptional() @IsOptional() @IsString() content_depth?: string;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() include_cover?: boolean;
   @ApiPropertyOptional() @IsOptional() @IsArray() formats?: string[];
+  @ApiPropertyOptional({ description: 'source_materials_id from /api/intelligent/process-sources' })
+  @IsOptional()
+  @IsUUID('all', { message: 'source_materials must be the id process-sources answered with' })
+  source_materials?: string;
 }
 
 /** Bodies of the staged calls: the clients send ai_model and, for the outline, the brief again. */

@@ -4,7 +4,7 @@ import { BadRequestException, Inject, Injectable, NotFoundException, Unprocessab
 import { Client, WorkflowUpdateFailedError, type WorkflowHandle } from '@temporalio/client';
 import { createProviders } from '../../../../activities/ai/index.ts';
 import type { Config } from '../../../../libs/config/index.ts';
-import { GeneratedChapter, GeneratorProject, User } from '../../../../libs/db/index.ts';
+import { GeneratedChapter, GeneratorProject, SourceFile, User } from '../../../../libs/db/index.ts';
 import {
   briefProblems,
   DEFAULT_TARGET_PAGES,
@@ -60,6 +60,10 @@ export class ProjectsService {
     }
     const provider = this.provider(dto.ai_model);
     const title = (dto.title ?? '').trim();
+    if (dto.source_materials) {
+      const source = await this.em.fork().findOne(SourceFile, { batchId: dto.source_materials });
+      if (!source || (source.user && source.user.id !== user?.id)) throw new UnprocessableEntityException('source_materials: no such uploaded sources');
+    }
 
     const project = this.em.create(GeneratorProject, {
       id: randomUUID(),
@@ -71,6 +75,7 @@ export class ProjectsService {
       writingStyle: dto.writing_style ?? DEFAULT_WRITING_STYLE,
       totalTargetWords: words,
       language: dto.language ?? 'English',
+      sourceBatchId: dto.source_materials ?? null,
       provider,
       mode,
       createdAt: new Date(),

@@ -40,6 +40,8 @@ export const projectView = (project: GeneratorProject, chapters: GeneratedChapte
   introduction: project.introduction ?? null,
   chapters: chapters.map(chapterView),
   summary: project.summary ?? null,
+  source_materials: project.sourceBatchId ?? null,
+  references: project.references ?? [],
   finalized: Boolean(project.finalizedAt),
   pdf_path: null,
   cover_path: null,

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { docxWithText, pdfWithText } from '../../libs/testing/files.ts';
+import { citedNumbers, claimedKind, contentMatches, extractText, keepValidCitations, passagesOf, relevantPassages } from './extract.ts';
+
+describe('source files', () => {
+  it('are recognised by name', () => {
+    expect(['a.md', 'b.MARKDOWN', 'c.txt', 'd.docx', 'e.PDF', 'f.exe', 'g'].map(claimedKind)).toEqual(['md', 'md', 'txt', 'docx', 'pdf', null, null]);
+  });
+
+  it('are checked by content, not only by name', async () => {
+    expect(contentMatches('pdf', pdfWithText(['hello']))).toBe(true);
+    expect(contentMatches('pdf', Buffer.from('just text pretending'))).toBe(false);
+    expect(contentMatches('docx', await docxWithText(['hello']))).toBe(true);
+    expect(contentMatches('docx', Buffer.from('%PDF-1.4'))).toBe(false);
+    expect(contentMatches('txt', Buffer.from('Übersetzung und Quellen'))).toBe(true);
+    expect(contentMatches('md', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01]))).toBe(false);
+  });
+
+  it('give their text: PDF through pdf.js, DOCX through mammoth, Markdown and text as UTF-8', async () => {
+    await expect(extractText('pdf', pdfWithText(['Trust grows when managers share context.', 'Rituals keep teams aligned.']))).resolves.toMatch(/Trust grows when managers share context\.\s+Rituals keep teams aligned\./);
+    await expect(extractText('docx', await docxWithText(['First paragraph about trust.', 'Second about rituals.']))).resolves.toBe('First paragraph about trust.\n\nSecond about rituals.');
+    await expect(extractText('md', Buffer.from('# Notes\r\n\r\nLes équipes à distance.'))).resolves.toBe('# Notes\n\nLes équipes à distance.');
+  });
+});
+
+describe('grounding', () => {
+  const sources = [
+    { n: 1, filename: 'trust.md', text: 'Trust grows when managers share context early. '.repeat(30) },
+    { n: 2, filename: 'rituals.md', text: 'Weekly rituals give distributed teams a shared rhythm. '.repeat(30) },
+  ];
+
+  it('cuts sources into numbered passages and picks those that matter to a chapter', () => {
+    const passages = passagesOf(sources);
+    expect(passages.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(passages.map((p) => p.n))).toEqual(new Set([1, 2]));
+    const picked = relevantPassages(passages, 'Rituals for distributed teams');
+    expect(picked.length).toBeGreaterThan(0);
+    expect(picked.every((p) => p.n === 2)).toBe(true);
+    expect(relevantPassages(passages, 'Quantum chemistry')).toEqual([]);
+  });
+
+  it('removes citations that point at no source it was given', () => {
+    const text = 'Trust matters [1]. Rituals help [2]. Invented claim [7].';
+    expect(keepValidCitations(text, new Set([1, 2]))).toBe('Trust matters [1]. Rituals help [2]. Invented claim.');
+    expect(citedNumbers('A [1] and [3] and [1].')).toEqual(new Set([1, 3]));
+  });
+});
