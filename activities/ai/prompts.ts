@@ -20,7 +20,7 @@ export function promptFor(task: WritingTask): Prompt {
         system: SYSTEM,
         maxTokens: 4000,
         prompt: [
-          `Plan a book titled "${task.title}" by ${task.author}, written in ${task.language}.`,
+          `Plan a ${task.style} book titled "${task.title}" by ${task.author}, written in ${task.language}.`,
           `The idea: ${task.idea}`,
           task.sourceSummary ? `The author's source materials cover: ${task.sourceSummary}` : '',
           `Make exactly ${task.chapterCount} chapters whose target_words add up to ${task.totalWords}.`,
@@ -34,7 +34,7 @@ export function promptFor(task: WritingTask): Prompt {
         system: SYSTEM,
         maxTokens: tokensFor(chapter.targetWords),
         prompt: [
-          `Write chapter ${chapter.number} of ${task.totalChapters}, "${chapter.title}", of the book "${task.title}" (in ${task.language}).`,
+          `Write chapter ${chapter.number} of ${task.totalChapters}, "${chapter.title}", of the book "${task.title}", in ${task.language}, in a ${task.style} style.`,
           `The book's idea: ${task.idea}`,
           `This chapter: ${chapter.description}`,
           `Cover these points: ${chapter.keyPoints.join('; ')}.`,

@@ -4,12 +4,13 @@ import { FakeAiServer } from '../../libs/testing/ai-fakes.ts';
 import { createProviders, providerCatalogue, ProviderError, type ChapterTask, type OutlineTask, type TextProvider } from './index.ts';
 import { MockProvider } from './mock.ts';
 
-const outlineTask: OutlineTask = { kind: 'outline', title: 'Remote Leadership', author: 'Ada Writer', idea: 'How small companies lead distributed teams with trust, rituals and written communication', chapterCount: 6, totalWords: 18_000, language: 'English' };
+const outlineTask: OutlineTask = { kind: 'outline', title: 'Remote Leadership', author: 'Ada Writer', idea: 'How small companies lead distributed teams with trust, rituals and written communication', chapterCount: 6, totalWords: 18_000, language: 'English', style: 'practical' };
 const chapterTask: ChapterTask = {
   kind: 'chapter',
   title: 'Remote Leadership',
   idea: outlineTask.idea,
   language: 'English',
+  style: 'practical',
   chapter: { number: 2, title: 'The Foundations of Leadership', description: 'What leaders owe a distributed team.', keyPoints: ['Trust', 'Rituals', 'Writing'], targetWords: 2400 },
   totalChapters: 6,
   memory: ['Chapter 1 argued that remote work is a discipline.'],
@@ -80,6 +81,8 @@ describe.each([
     const request = fake.received.at(-1);
     expect(request?.body.model).toBe(id === 'anthropic' ? 'claude-3-5-haiku-latest' : 'gpt-4o');
     expect(JSON.stringify(request?.body)).toContain('The Foundations of Leadership');
+    expect(JSON.stringify(request?.body)).toContain('in English, in a practical style');
+    expect(JSON.stringify(request?.body)).toContain('[3] (notes.md) Trust grows');
     expect(request?.headers.authorization).toBe(id === 'anthropic' ? 'Bearer test-anthropic-key' : 'Bearer test-openai-key');
     expect(countWords(result.text)).toBeGreaterThan(2000);
     expect(result.inputTokens).toBeGreaterThan(0);

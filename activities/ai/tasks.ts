@@ -16,6 +16,8 @@ export interface OutlineTask {
   chapterCount: number;
   totalWords: number;
   language: string;
+  /** practical, academic, narrative or reference. */
+  style: string;
   sourceSummary?: string;
 }
 
@@ -32,6 +34,7 @@ export interface ChapterTask {
   title: string;
   idea: string;
   language: string;
+  style: string;
   chapter: ChapterBrief;
   totalChapters: number;
   /** What earlier chapters covered, so this one does not repeat them. */

@@ -135,7 +135,7 @@ export function createWritingActivities({ orm, storage, providers }: GenerationD
       const sources = project.sourceBatchId ? await loadSourceTexts(em, storage, project.sourceBatchId) : [];
       const sourceSummary = sources.length ? `${sources.map((s) => s.filename).join(', ')}; main topics: ${mainTopics(sources.map((s) => s.text)).join(', ')}` : undefined;
       const task: WritingTask = {
-        kind: 'outline', title: project.title, author: project.author, idea: project.topic, chapterCount, totalWords: project.totalTargetWords, language: project.language,
+        kind: 'outline', title: project.title, author: project.author, idea: project.topic, chapterCount, totalWords: project.totalTargetWords, language: project.language, style: project.writingStyle,
         ...(sourceSummary ? { sourceSummary } : {}),
       };
       const completion = await call(em, project, provider, 'outline', task);
@@ -187,7 +187,7 @@ export function createWritingActivities({ orm, storage, providers }: GenerationD
       const sources = project.sourceBatchId ? await loadSourceTexts(em, storage, project.sourceBatchId) : [];
       const passages = relevantPassages(passagesOf(sources), [plan.title, plan.description, ...plan.key_points].join(' '));
       const allowed = new Set(passages.map((p) => p.n));
-      let text = (await call(em, project, provider, `chapter ${number}`, { kind: 'chapter', ...base, idea: project.topic, totalChapters: outline.length, memory, passages })).text;
+      let text = (await call(em, project, provider, `chapter ${number}`, { kind: 'chapter', ...base, idea: project.topic, style: project.writingStyle, totalChapters: outline.length, memory, passages })).text;
       for (let attempt = 0; attempt < MAX_RESIZES; attempt++) {
         const words = countWords(text);
         if (Math.abs(words - brief.targetWords) <= brief.targetWords * WORD_COUNT_TOLERANCE) break;
