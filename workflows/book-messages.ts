@@ -35,6 +35,8 @@ export interface BookInput {
   chapterConcurrency: number;
   /** null: every chapter; []: skip the chapter stage; [n…]: only those. */
   chaptersToGenerate: number[] | null;
+  /** The project already has an outline of this many chapters (the intelligent API's clients bring their own). */
+  outlinedChapters?: number;
   /** How soon a silent writing activity (e.g. its worker died) is retried elsewhere; default 30 s. Tests shorten it. */
   heartbeatTimeout?: Duration;
 }

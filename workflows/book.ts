@@ -75,7 +75,11 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
   };
   const chapterWords = state.chapterWords;
   let running: string | null = null;
-  let outlined = false;
+  let outlined = (input.outlinedChapters ?? 0) > 0;
+  if (outlined) {
+    state.chapterCount = input.outlinedChapters ?? 0;
+    state.chapters = Object.fromEntries(Array.from({ length: state.chapterCount }, (_, i) => [i + 1, 'pending' as const]));
+  }
   let finalized = false;
   setHandler(progressQuery, () => state);
 

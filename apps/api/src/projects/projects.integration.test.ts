@@ -25,10 +25,10 @@ afterAll(async () => {
 });
 
 type Json = Record<string, unknown> & { message?: string };
-async function call(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: Json }> {
+async function call(method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Json }> {
   const response = await fetch(`${base}/api${path}`, {
     method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const text = await response.text();
@@ -161,6 +161,51 @@ describe('POST /api/projects/{id}/cancel', () => {
     }
     expect(status.status).toBe('cancelled');
     expect((await call('GET', `/projects/${id}`)).body.stage).toBe('cancelled');
+  });
+});
+
+describe('the intelligent API', () => {
+  const mock = { 'X-AI-Provider': 'mock' };
+
+  it('plans a table of contents, then writes its chapters one call at a time', async () => {
+    const toc = await call('POST', '/intelligent/toc', { title: brief.title, author: brief.author, book_idea: brief.book_idea }, undefined, mock);
+    expect(toc.status).toBe(200);
+    const entries = toc.body.toc as { chapter_title: string; chapter_ideas: string[]; estimated_pages: string }[];
+    expect(entries.length).toBe(8); // 100 pages by default: 25,000 words in chapters of about 3,000
+    expect(entries.every((e) => e.chapter_title && e.chapter_ideas.length === 3 && /^\d+$/.test(e.estimated_pages))).toBe(true);
+    expect(toc.body.total_estimated_pages).toMatch(/^\d+-\d+$/);
+
+    const chapter = await call('POST', '/intelligent/chapter', { project_id: toc.body.project_id, chapter_number: 2 }, undefined, mock);
+    expect(chapter.body).toMatchObject({ chapter_number: 2, chapter_title: entries[1]?.chapter_title, cost_estimate: 0 });
+    expect(chapter.body.word_count).toBeGreaterThan(2000);
+    const again = await call('POST', '/intelligent/chapter', { project_id: toc.body.project_id, chapter_number: 2 }, undefined, mock);
+    expect(again.status).toBe(200);
+    const outOfRange = await call('POST', '/intelligent/chapter', { project_id: toc.body.project_id, chapter_number: 11 }, undefined, mock);
+    expect(outOfRange).toMatchObject({ status: 400, body: { message: GenerationMessages.invalidChapter(11, 8) } });
+  });
+
+  it("writes a chapter of a client's own table of contents", async () => {
+    const toc = [
+      { chapter_title: 'Why Trust Matters', chapter_ideas: ['Context', 'Candour'], estimated_pages: '8-10' },
+      { chapter_title: 'Rituals That Work', chapter_ideas: ['Weekly notes', 'Demos'], estimated_pages: '10' },
+    ];
+    const chapter = await call('POST', '/intelligent/chapter', { ...brief, toc, chapter_number: 2 }, undefined, mock);
+    expect(chapter.body).toMatchObject({ chapter_number: 2, chapter_title: 'Rituals That Work' });
+    expect(Math.abs((chapter.body.word_count as number) - 2500)).toBeLessThanOrEqual(500);
+    expect(chapter.body.content).toContain('## Weekly notes');
+
+    expect((await call('POST', '/intelligent/chapter', { ...brief, chapter_number: 1 }, undefined, mock)).body.message).toBe(GenerationMessages.tocNotLoaded);
+    expect((await call('POST', '/intelligent/chapter', { ...brief, toc: [{ chapter_title: 'X' }], chapter_number: 1 }, undefined, mock)).status).toBe(422);
+  });
+
+  it('takes the provider from X-AI-Provider and validates the brief', async () => {
+    expect((await call('POST', '/intelligent/toc', brief, undefined, { 'X-AI-Provider': 'gemini' })).body.message).toBe(GenerationMessages.unknownProvider('gemini'));
+    const invalid = await call('POST', '/intelligent/toc', { title: 'Ab', author: 'Ada Writer', book_idea: 'short' }, undefined, mock);
+    expect(invalid.status).toBe(422);
+    expect(invalid.body.details).toEqual([
+      { field: 'title', messages: [GenerationMessages.titleTooShort] },
+      { field: 'book_idea', messages: [GenerationMessages.descriptionTooShort] },
+    ]);
   });
 });
 

@@ -4,7 +4,7 @@ import { BadRequestException, Inject, Injectable, NotFoundException, Unprocessab
 import { Client, WorkflowUpdateFailedError, type WorkflowHandle } from '@temporalio/client';
 import { createProviders } from '../../../../activities/ai/index.ts';
 import type { Config } from '../../../../libs/config/index.ts';
-import { GeneratedChapter, GeneratorProject, SourceFile, User } from '../../../../libs/db/index.ts';
+import { GeneratedChapter, GeneratorProject, SourceFile, User, type OutlineChapter } from '../../../../libs/db/index.ts';
 import {
   briefProblems,
   DEFAULT_TARGET_PAGES,
@@ -48,7 +48,8 @@ export class ProjectsService {
     return id;
   }
 
-  async create(dto: CreateProjectDto, user: AuthUser | undefined, mode: 'auto' | 'step'): Promise<GeneratorProject> {
+  /** Creates the project and starts its workflow; `outline` is a table of contents the client brings. */
+  async create(dto: CreateProjectDto, user: AuthUser | undefined, mode: 'auto' | 'step', outline?: OutlineChapter[]): Promise<GeneratorProject> {
     const idea = dto.topic ?? dto.book_idea;
     const problems = briefProblems({ title: dto.title, author: dto.author, idea }, dto.topic !== undefined ? 'topic' : 'book_idea');
     if (problems.length) throw new UnprocessableEntityException({ message: problems[0]?.messages[0], details: problems });
@@ -76,6 +77,7 @@ export class ProjectsService {
       totalTargetWords: words,
       language: dto.language ?? 'English',
       sourceBatchId: dto.source_materials ?? null,
+      outline: outline ?? null,
       provider,
       mode,
       createdAt: new Date(),
@@ -86,7 +88,15 @@ export class ProjectsService {
     await this.temporal.workflow.start('bookWorkflow', {
       workflowId: bookWorkflowId(project.id),
       taskQueue: this.config.TEMPORAL_TASK_QUEUE,
-      args: [{ projectId: project.id, mode, chapterConcurrency: this.config.CHAPTER_CONCURRENCY, chaptersToGenerate: dto.chapters_to_generate ?? null }],
+      args: [
+        {
+          projectId: project.id,
+          mode,
+          chapterConcurrency: this.config.CHAPTER_CONCURRENCY,
+          chaptersToGenerate: dto.chapters_to_generate ?? null,
+          ...(outline ? { outlinedChapters: outline.length } : {}),
+        },
+      ],
       typedSearchAttributes: [
         { key: ProjectIdAttribute, value: project.id },
         { key: StageAttribute, value: 'creating_project' },
