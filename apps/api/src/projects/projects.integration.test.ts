@@ -65,6 +65,29 @@ describe('POST /api/projects/generate-complete', () => {
   });
 });
 
+describe('an API restart in the middle of a book', () => {
+  it('loses nothing: another API instance reports the same book to completion', async () => {
+    const first = await createApp(config);
+    await first.listen(0, '127.0.0.1');
+    const firstUrl = await first.getUrl();
+    const start = (await fetch(`${firstUrl}/api/projects/generate-complete`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...brief, total_target_words: 30_000 }),
+    }).then((r) => r.json())) as { project_id: string; check_status_url: string };
+    await first.close();
+
+    // The suite's own API instance stands in for the restarted one.
+    let status: Json = {};
+    for (let i = 0; i < 160 && status.status !== 'completed'; i++) {
+      status = (await call('GET', start.check_status_url.replace('/api', ''))).body;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(status).toMatchObject({ status: 'completed', project_id: start.project_id, toc_details: { chapter_count: 10 } });
+    expect(((await call('GET', `/projects/${start.project_id}`)).body.chapters as unknown[]).length).toBe(10);
+  });
+});
+
 describe("the owner's profile counters", () => {
   it('add up the provider calls, their cost and the books generated', async () => {
     const token = await signUp();

@@ -49,6 +49,13 @@ describe('POST /api/intelligent/process-sources', () => {
     expect(await deps.storage.list(`sources/${answer.body.source_materials_id as string}/`)).toHaveLength(8);
   });
 
+  it('reads sources in any language', async () => {
+    const answer = await upload([['notes-fr.md', 'Les équipes à distance réussissent grâce à la confiance et à des rituels écrits. '.repeat(10)], ['notes-de.txt', 'Vertrauen wächst, wenn Führungskräfte früh Kontext teilen. '.repeat(10)]]);
+    expect(answer.status).toBe(200);
+    expect(answer.body.word_count).toBe(14 * 10 + 7 * 10);
+    expect(answer.body.summary).toMatch(/Main topics: .*(équipes|vertrauen|confiance)/);
+  });
+
   it.each([
     ['six files', Array.from({ length: 6 }, (_, i) => [`n${i}.md`, 'some notes here'] as [string, string]), 400, 'Maximum 5 files allowed'],
     ['more than 10 MB', [['big.txt', 'x '.repeat(5.5 * 1024 * 1024)]] as [string, string][], 400, /^Total file size cannot exceed 10MB \(11\.0 MB uploaded\)$/],
