@@ -144,6 +144,32 @@ describe('bookWorkflow on the real Temporal server', () => {
     expect(project).toMatchObject({ stage: 'failed', failedStage: 'generating_outline' });
   });
 
+  it('fails the chapter stage visibly when one chapter fails for good, keeping the chapters that were written', async () => {
+    const projectId = await newProject('anthropic');
+    fake.failWhen('Write chapter 2 of', 400, 'content policy refusal');
+    try {
+      const handle = await start(projectId, 'auto');
+      await expect(handle.result()).rejects.toThrow(WorkflowFailedError);
+      const progress = await handle.query(progressQuery);
+      expect(progress).toMatchObject({ failedStage: 'generating_chapters', chapters: { 1: 'generated', 2: 'failed', 3: 'generated' } });
+      expect(progress.error).toContain('content policy refusal');
+      const written = await deps.orm.em.fork().find(GeneratedChapter, { project: projectId }, { orderBy: { number: 'asc' } });
+      expect(written.map((c) => c.number)).toEqual([1, 3]);
+      expect(written.every((c) => !c.content.includes('placeholder'))).toBe(true);
+    } finally {
+      fake.clearFailures();
+    }
+  });
+
+  it('will not finalize a book without chapters', async () => {
+    const projectId = await newProject('mock');
+    const handle = await start(projectId, 'step');
+    await handle.executeUpdate(generateOutlineUpdate);
+    const refused = (await handle.executeUpdate(finalizeUpdate).catch((e: unknown) => e)) as WorkflowUpdateFailedError;
+    expect((refused.cause as Error).message).toBe(GenerationMessages.noChapters);
+    await handle.cancel();
+  });
+
   it('can be cancelled, and says so', async () => {
     const projectId = await newProject('anthropic');
     fake.delay(1500);

@@ -38,6 +38,7 @@ function answerFor(prompt: string, maxTokens: number): string {
 export class FakeAiServer {
   readonly received: Received[] = [];
   readonly #failures: Failure[] = [];
+  readonly #failWhen: { text: string; failure: Failure }[] = [];
   #delayMs = 0;
   #server: Server | undefined;
   url = '';
@@ -46,6 +47,16 @@ export class FakeAiServer {
   failNext(status: number, times = 1, message = 'simulated failure'): void {
     const type = status === 429 ? 'rate_limit_error' : status >= 500 ? 'api_error' : 'invalid_request_error';
     for (let i = 0; i < times; i++) this.#failures.push({ status, type, message });
+  }
+
+  /** Every call whose request contains `text` fails with this status (until `clearFailures`). */
+  failWhen(text: string, status: number, message = 'simulated failure'): void {
+    this.#failWhen.push({ text, failure: { status, type: status >= 500 ? 'api_error' : 'invalid_request_error', message } });
+  }
+
+  clearFailures(): void {
+    this.#failures.length = 0;
+    this.#failWhen.length = 0;
   }
 
   /** Every call takes this long (to measure parallelism). */
@@ -67,7 +78,8 @@ export class FakeAiServer {
           const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as Record<string, unknown>;
           this.received.push({ path, headers: req.headers, body });
           if (this.#delayMs) await new Promise((r) => setTimeout(r, this.#delayMs));
-          const failure = this.#failures.shift();
+          const raw = JSON.stringify(body);
+          const failure = this.#failWhen.find((f) => raw.includes(f.text))?.failure ?? this.#failures.shift();
           const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
             res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
             res.end(JSON.stringify(payload));
