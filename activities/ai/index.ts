@@ -1,5 +1,5 @@
 import type { Config } from '../../libs/config/index.ts';
-import { GenerationMessages, PROVIDERS, type ProviderDescriptor, type ProviderId } from '../../libs/domain/index.ts';
+import { PROVIDERS, type ProviderDescriptor, type ProviderId } from '../../libs/domain/index.ts';
 import { MockProvider } from './mock.ts';
 import { AnthropicProvider, OpenAiProvider } from './remote.ts';
 import type { TextProvider } from './tasks.ts';
@@ -24,10 +24,4 @@ export function createProviders(config: AiConfig): Partial<Record<ProviderId, Te
 export function providerCatalogue(config: AiConfig): (ProviderDescriptor & { available: boolean })[] {
   const available = createProviders(config);
   return Object.values(PROVIDERS).map((descriptor) => ({ ...descriptor, available: descriptor.id in available }));
-}
-
-export function requireProvider(providers: Partial<Record<ProviderId, TextProvider>>, id: ProviderId): TextProvider {
-  const provider = providers[id];
-  if (!provider) throw new Error(GenerationMessages.providerUnavailable(PROVIDERS[id].displayName));
-  return provider;
 }

@@ -8,10 +8,6 @@ import type { Profile } from './profile.ts';
 import type { Supervisor } from './supervisor.ts';
 import { ensureAptPackages, ensureGoProgram, findPostgresBin, postgresUser } from './tools.ts';
 
-export interface ServiceUrls {
-  [label: string]: string;
-}
-
 /**
  * Each `ensure*` reuses the service when it already answers at its configured address, starts its own
  * under the profile's data directory when that address is local, and otherwise stops with a clear sentence.
@@ -165,5 +161,3 @@ export async function ensureMailCatcher(ctx: Ctx): Promise<void> {
   await waitUntil('SMTP catcher', () => isListening(host, port), 30_000, () => ctx.supervisor.isRunning('mail'));
   say(`Mail: SMTP on ${host}:${port}, inbox on ${ports.mailWeb}`);
 }
-
-export type { Ctx as StackContext };

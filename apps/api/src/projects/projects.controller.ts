@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, NotImplementedException, Param, Post, Res, UnprocessableEntityException } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { briefProblems, PROVIDERS } from '../../../../libs/domain/index.ts';
+import { briefProblems } from '../../../../libs/domain/index.ts';
 import {
   finalizeUpdate,
   generateChaptersUpdate,
@@ -29,15 +29,7 @@ export class ProjectsController {
   @Get('providers')
   @ApiOperation({ summary: 'The AI providers, their limits and whether this server can use them' })
   providers() {
-    return Object.values(PROVIDERS).map((p) => {
-      let available = true;
-      try {
-        this.projects.provider(p.id);
-      } catch {
-        available = false;
-      }
-      return { ...p, available };
-    });
+    return this.projects.catalogue();
   }
 
   @Post()

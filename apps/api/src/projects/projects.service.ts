@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import { Client, WorkflowUpdateFailedError, type WorkflowHandle } from '@temporalio/client';
-import { createProviders } from '../../../../activities/ai/index.ts';
+import { providerCatalogue } from '../../../../activities/ai/index.ts';
 import type { Config } from '../../../../libs/config/index.ts';
 import { GeneratedChapter, GeneratorProject, SourceFile, User, type OutlineChapter } from '../../../../libs/db/index.ts';
 import {
@@ -37,7 +37,12 @@ export class ProjectsService {
     private readonly em: EntityManager,
     private readonly temporal: Client,
   ) {
-    this.available = new Set(Object.keys(createProviders(config)) as ProviderId[]);
+    this.available = new Set(providerCatalogue(config).filter((p) => p.available).map((p) => p.id));
+  }
+
+  /** The providers with their limits, and whether this server can use each. */
+  catalogue() {
+    return providerCatalogue(this.config);
   }
 
   /** ai_model → a provider this server can use, or a 400 that says why not. */
