@@ -11,7 +11,7 @@ import { loadProfile, repoRoot } from './stack/profile.ts';
 import { ensureDatabase, ensureMailCatcher, ensureMinio, ensurePostgres, ensureTemporal } from './stack/services.ts';
 import { setUpServices } from './stack/setup.ts';
 import { Supervisor } from './stack/supervisor.ts';
-import { chromiumPath, ensureAptPackages } from './stack/tools.ts';
+import { chromiumPath, ensureAptPackages, onPath } from './stack/tools.ts';
 
 const profile = loadProfile('test');
 const supervisor = new Supervisor();
@@ -49,7 +49,8 @@ try {
   step('type-check portal', bin('tsc'), ['-p', 'portal/tsconfig.json']);
   buildApi();
   step('portal build', bin('vite'), ['build', '--config', 'portal/vite.config.ts', '--logLevel', 'warn']);
-  ensureAptPackages(['chromium'], () => chromiumPath() !== null, 'install Chromium for the browser tests');
+  // Chromium drives the browser tests; qpdf and poppler-utils check the PDFs as a reader's tools would.
+  ensureAptPackages(['chromium', 'qpdf', 'poppler-utils'], () => chromiumPath() !== null && onPath('qpdf') && onPath('pdfinfo'), 'install them for the browser and PDF tests');
 
   const ctx = { profile, supervisor };
   await ensurePostgres(ctx);

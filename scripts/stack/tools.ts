@@ -10,7 +10,7 @@ const binDir = join(cacheDir, 'bin');
 
 const isRoot = () => process.getuid?.() === 0;
 
-function onPath(command: string): boolean {
+export function onPath(command: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 }
 

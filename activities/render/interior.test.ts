@@ -1,0 +1,73 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MockProvider } from '../ai/mock.ts';
+import { renderInterior, type Manuscript } from './interior.ts';
+import { escapeText, markdownToTypst } from './markdown-to-typst.ts';
+
+async function manuscript(chapters: number): Promise<Manuscript> {
+  const mock = new MockProvider();
+  const written = [];
+  for (let number = 1; number <= chapters; number++) {
+    const title = `Theme ${number}: well-known #tags, [brackets] & // slashes`;
+    const { text } = await mock.generate({
+      kind: 'chapter', title: 'Remote Leadership', idea: 'How small companies lead distributed teams with trust and rituals', language: 'English', style: 'practical',
+      chapter: { number, title, description: 'What it covers.', keyPoints: ['Trust', 'Rituals'], targetWords: 1200 }, totalChapters: chapters, memory: [],
+      passages: [{ n: 1, source: 'notes.md', text: 'Trust grows when managers share context early and often.' }],
+    });
+    written.push({ number, title, content: `${text}\n\n- a *list* item with \`code\`\n- costs $5 = 5 dollars\n\n> A quotation.\n\n| Role | Owner |\n|---|---|\n| Lead | Ada |\n\nA claim.[^1]\n\n[^1]: Its footnote.` });
+  }
+  return { title: 'Remote Leadership', author: 'Ada Writer', language: 'English', introduction: 'Why this *book*.', chapters: written, summary: 'What we learned.', references: [{ n: 1, filename: 'notes.md' }] };
+}
+
+const tool = (command: string, args: string[]) => execFileSync(command, args, { encoding: 'utf8' });
+
+describe('markdown to Typst', () => {
+  it('escapes every character that means something in Typst', () => {
+    expect(escapeText('#let x = [1] // $y$ @ref <label> *b* _i_ `c` ~ - +')).toBe('\\#let x \\= \\[1\\] \\/\\/ \\$y\\$ \\@ref \\<label\\> \\*b\\* \\_i\\_ \\`c\\` \\~ \\- \\+');
+  });
+
+  it('maps headings, emphasis, lists, quotes, code, tables and footnotes', () => {
+    const typst = markdownToTypst('## Part\n\nSome **bold** and *em*.\n\n1. one\n2. two\n\n> quoted\n\n```js\nlet a = 1;\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nNote.[^x]\n\n[^x]: The note.');
+    expect(typst).toContain('=== Part');
+    expect(typst).toContain('#strong[bold]');
+    expect(typst).toContain('#emph[em]');
+    expect(typst).toContain('#enum(start: 1');
+    expect(typst).toContain('#quote(block: true)[quoted]');
+    expect(typst).toContain('#raw(block: true, lang: "js", "let a = 1;")');
+    expect(typst).toContain('#table(columns: 2');
+    expect(typst).toContain('#footnote[The note.]');
+  });
+});
+
+describe('the interior PDF, checked with qpdf, pdfinfo, pdffonts and pdf.js', () => {
+  it('is a valid 6x9 in book with embedded fonts, the stored page count and one bookmark per chapter', async () => {
+    const book = await manuscript(5);
+    const { pdf, pageCount } = renderInterior(book);
+    const file = join(mkdtempSync(join(tmpdir(), 'interior-')), 'book.pdf');
+    writeFileSync(file, pdf);
+
+    expect(tool('qpdf', ['--check', file])).toContain('No syntax or stream encoding errors found');
+    const info = tool('pdfinfo', [file]);
+    expect(info).toMatch(/Page size:\s+432 x 648 pts/);
+    expect(info).toMatch(new RegExp(`Pages:\\s+${pageCount}\\n`));
+    expect(info).toMatch(/Title:\s+Remote Leadership/);
+    const fonts = tool('pdffonts', [file]).split('\n').slice(2).filter(Boolean);
+    expect(fonts.length).toBeGreaterThan(0);
+    for (const line of fonts) expect(line.split(/\s+/).at(-5), line).toBe('yes');
+
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const document = await pdfjs.getDocument({ data: new Uint8Array(pdf) }).promise;
+    const outline = (await document.getOutline()).map((o) => o.title);
+    expect(outline).toEqual(['Introduction', ...book.chapters.map((c) => `${c.number}. ${c.title}`), 'Summary', 'References']);
+    // Chapters open on right-hand (odd) pages.
+    for (const entry of await document.getOutline()) {
+      const destination = typeof entry.dest === 'string' ? await document.getDestination(entry.dest) : entry.dest;
+      const index = await document.getPageIndex(destination?.[0] as Parameters<typeof document.getPageIndex>[0]);
+      expect((index + 1) % 2, entry.title).toBe(1);
+    }
+    await document.destroy();
+  });
+});

@@ -1,0 +1,87 @@
+import type { Nodes, Root, RootContent, PhrasingContent } from 'mdast';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+
+/**
+ * Markdown (as chapters are written) → Typst markup, over remark's syntax tree, so every character of the
+ * author's text is escaped and nothing in it can run as Typst code.
+ */
+
+/** Text in Typst markup: every character with a meaning is escaped. */
+export function escapeText(text: string): string {
+  return text.replace(/[\\#*_`$<>@[\]~=/+\-"']/g, (c) => (c === '"' || c === "'" ? c : `\\${c}`));
+}
+
+/** A Typst string literal. */
+export const typstString = (text: string) => JSON.stringify(text);
+
+export function markdownToTypst(markdown: string, headingOffset = 1): string {
+  const tree = unified().use(remarkParse).use(remarkGfm).parse(markdown) as Root;
+  const footnotes = new Map<string, RootContent[]>();
+  for (const node of tree.children) if (node.type === 'footnoteDefinition') footnotes.set(node.identifier, node.children);
+
+  const inline = (nodes: PhrasingContent[]): string => nodes.map(phrasing).join('');
+  const blocks = (nodes: RootContent[]): string => nodes.map(block).filter(Boolean).join('\n\n');
+
+  function phrasing(node: PhrasingContent): string {
+    switch (node.type) {
+      case 'text':
+        return escapeText(node.value.replace(/\s+/g, ' '));
+      case 'strong':
+        return `#strong[${inline(node.children)}]`;
+      case 'emphasis':
+        return `#emph[${inline(node.children)}]`;
+      case 'delete':
+        return `#strike[${inline(node.children)}]`;
+      case 'inlineCode':
+        return `#raw(${typstString(node.value)})`;
+      case 'break':
+        return ' \\\n';
+      case 'link':
+        return `#link(${typstString(node.url)})[${inline(node.children)}]`;
+      case 'footnoteReference': {
+        const content = footnotes.get(node.identifier);
+        return content ? `#footnote[${blocks(content)}]` : '';
+      }
+      case 'html':
+        return escapeText(node.value);
+      default:
+        return 'children' in node ? inline((node as { children: PhrasingContent[] }).children) : '';
+    }
+  }
+
+  function block(node: RootContent): string {
+    switch (node.type) {
+      case 'paragraph':
+        return inline(node.children);
+      case 'heading':
+        return `${'='.repeat(Math.min(6, node.depth + headingOffset))} ${inline(node.children)}`;
+      case 'blockquote':
+        return `#quote(block: true)[${blocks(node.children)}]`;
+      case 'list': {
+        const items = node.children.map((item) => `[${blocks(item.children)}]`).join(', ');
+        return node.ordered ? `#enum(start: ${node.start ?? 1}, tight: ${!node.spread}, ${items})` : `#list(tight: ${!node.spread}, ${items})`;
+      }
+      case 'code':
+        return `#raw(block: true${node.lang ? `, lang: ${typstString(node.lang)}` : ''}, ${typstString(node.value)})`;
+      case 'thematicBreak':
+        return '#align(center)[#sym.ast.op #h(1em) #sym.ast.op #h(1em) #sym.ast.op]';
+      case 'table': {
+        const columns = node.children[0]?.children.length ?? 1;
+        const cells = node.children.flatMap((row, r) => row.children.map((cell) => (r === 0 ? `table.header([#strong[${inline(cell.children)}]])` : `[${inline(cell.children)}]`)));
+        return `#table(columns: ${columns}, ${cells.join(', ')})`;
+      }
+      case 'footnoteDefinition':
+      case 'definition':
+      case 'yaml':
+        return '';
+      case 'html':
+        return escapeText(node.value);
+      default:
+        return 'children' in node ? blocks((node as { children: RootContent[] }).children) : '';
+    }
+  }
+
+  return blocks(tree.children as Nodes[] as RootContent[]);
+}
