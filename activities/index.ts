@@ -4,6 +4,7 @@ import type { StorageService } from '../libs/storage/index.ts';
 import type { TextProvider } from './ai/index.ts';
 import { createWritingActivities } from './generation/writing.ts';
 import { createCanaryActivities } from './health/canary.ts';
+import { createRenderActivities } from './render/build.ts';
 
 export interface ActivityDeps {
   orm: MikroORM;
@@ -16,5 +17,6 @@ export function createActivities(deps: ActivityDeps) {
   return {
     ...createCanaryActivities(deps),
     ...createWritingActivities(deps),
+    ...createRenderActivities(deps),
   };
 }

@@ -4,6 +4,7 @@ import {
   CancellationScope,
   condition,
   isCancellation,
+  patched,
   proxyActivities,
   setHandler,
   upsertSearchAttributes,
@@ -40,6 +41,12 @@ const writingActivities = (heartbeatTimeout: Duration) =>
     heartbeatTimeout,
     retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', backoffCoefficient: 2, maximumAttempts: 6, nonRetryableErrorTypes: PERMANENT },
   });
+
+/** Typesetting is CPU work in the worker: one attempt should do, a few more cover a worker that died. */
+const rendering = proxyActivities<Activities>({
+  startToCloseTimeout: '10 minutes',
+  retry: { initialInterval: '2 seconds', maximumAttempts: 3 },
+});
 
 type StageName = keyof typeof STAGE_PROGRESS;
 
@@ -170,6 +177,12 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
       finalized = true;
     });
 
+  // Books started before the PDF stage existed replay without it (patched), so their histories stay valid.
+  const build = async () => {
+    if (!patched('build-interior-pdf')) return;
+    await stage('building', 'Typesetting the PDF', () => rendering.buildInterior(projectId));
+  };
+
   const complete = async () => {
     await bookkeeping.completeProject(projectId);
     state.stage = 'complete';
@@ -186,7 +199,8 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
       if (input.chaptersToGenerate === null || input.chaptersToGenerate.length > 0) await chapters(input.chaptersToGenerate);
       await frame('summary');
       await finalize();
-      // Building the PDF and the cover join here when the rendering activities land.
+      await build();
+      // The cover joins here when the cover activities land.
       await complete();
       return state;
     }
@@ -216,6 +230,7 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
       },
     });
     await condition(() => finalized && allHandlersFinished());
+    await build();
     await complete();
     return state;
   } catch (error) {

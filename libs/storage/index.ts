@@ -61,8 +61,8 @@ export class StorageService {
     return this.#client.bucketExists(this.bucket);
   }
 
-  async put(key: string, body: Buffer | string | Readable, contentType: string, size?: number): Promise<void> {
-    await this.#client.putObject(this.bucket, key, body, size, { 'Content-Type': contentType });
+  async put(key: string, body: Buffer | string | Readable, contentType: string, size?: number, cacheControl?: string): Promise<void> {
+    await this.#client.putObject(this.bucket, key, body, size, { 'Content-Type': contentType, ...(cacheControl ? { 'Cache-Control': cacheControl } : {}) });
   }
 
   async getStream(key: string): Promise<Readable> {

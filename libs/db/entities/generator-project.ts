@@ -37,6 +37,11 @@ export const GeneratorProjectSchema = defineEntity({
     introduction: p.text().nullable(),
     summary: p.text().nullable(),
     finalizedAt: p.datetime().nullable(),
+    /** The typeset interior in MinIO, its size and its real page count. */
+    pdfKey: p.string().nullable(),
+    pdfSize: p.integer().nullable(),
+    pageCount: p.integer().nullable(),
+    builtAt: p.datetime().nullable(),
     completedAt: p.datetime().nullable(),
     providerCalls: p.integer().default(0),
     costUsd: p.decimal('number').precision(12).scale(6).default(0),

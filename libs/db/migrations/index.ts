@@ -3,6 +3,7 @@ import { Migration20261121010000_accounts } from './Migration20261121010000_acco
 import { Migration20261121020000_book_requests } from './Migration20261121020000_book_requests.ts';
 import { Migration20261121030000_generation } from './Migration20261121030000_generation.ts';
 import { Migration20261121040000_sources } from './Migration20261121040000_sources.ts';
+import { Migration20261121050000_interior_pdf } from './Migration20261121050000_interior_pdf.ts';
 
 /** Every migration in order: write each as a class in this folder (named Migration<UTC timestamp>_<what>) and add it here. */
 export const migrationsList = [
@@ -11,4 +12,5 @@ export const migrationsList = [
   { name: 'Migration20261121020000_book_requests', class: Migration20261121020000_book_requests },
   { name: 'Migration20261121030000_generation', class: Migration20261121030000_generation },
   { name: 'Migration20261121040000_sources', class: Migration20261121040000_sources },
+  { name: 'Migration20261121050000_interior_pdf', class: Migration20261121050000_interior_pdf },
 ];

@@ -1,7 +1,8 @@
-import { Body, Controller, Get, HttpCode, NotImplementedException, Param, Post, Res, UnprocessableEntityException } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, HttpCode, NotImplementedException, Param, Post, Res, UnprocessableEntityException } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { briefProblems } from '../../../../libs/domain/index.ts';
+import { briefProblems, GenerationMessages } from '../../../../libs/domain/index.ts';
+import { StorageService } from '../../../../libs/storage/index.ts';
 import {
   finalizeUpdate,
   generateChaptersUpdate,
@@ -17,14 +18,20 @@ import { CreateProjectDto, StageDto } from './projects.dto.ts';
 import { ProjectsService } from './projects.service.ts';
 import { chapterView, projectView, tocView } from './projects.view.ts';
 
-const RENDERING = 'PDF, cover and download rendering is not available yet; it arrives with the rendering release.';
+const NOT_YET = 'This format is not available yet; it arrives with the rendering release (the PDF is available).';
+
+/** The spec's download names: non-alphanumerics become underscores. */
+const downloadName = (title: string, suffix: string) => `${title.replace(/[^a-zA-Z0-9]+/g, '_')}_${suffix}`;
 
 /** The staged orchestration API of the spec (document 2, section 7.1). Anonymous use is allowed. */
 @ApiTags('projects')
 @OptionalAuth()
 @Controller('projects')
 export class ProjectsController {
-  constructor(private readonly projects: ProjectsService) {}
+  constructor(
+    private readonly projects: ProjectsService,
+    private readonly storage: StorageService,
+  ) {}
 
   @Get('providers')
   @ApiOperation({ summary: 'The AI providers, their limits and whether this server can use them' })
@@ -161,22 +168,43 @@ export class ProjectsController {
   }
 
   @Post(':id/build')
-  build(): never {
-    throw new NotImplementedException(RENDERING);
+  @HttpCode(202)
+  @ApiOperation({ summary: 'The PDF is typeset as soon as the book is finalized; this reports where that stands' })
+  async build(@Param('id') id: string, @CurrentUser() user?: AuthUser) {
+    const project = await this.projects.owned(id, user);
+    if (!project.finalizedAt && !project.pdfKey) throw new BadRequestException(GenerationMessages.noChapters);
+    return this.buildStatusOf(project);
   }
 
   @Get(':id/build/status')
-  buildStatus(): never {
-    throw new NotImplementedException(RENDERING);
+  async buildStatus(@Param('id') id: string, @CurrentUser() user?: AuthUser) {
+    return this.buildStatusOf(await this.projects.owned(id, user));
+  }
+
+  private buildStatusOf(project: Awaited<ReturnType<ProjectsService['owned']>>) {
+    if (project.pdfKey) return { status: 'complete', message: 'PDF built', error: null, page_count: project.pageCount, pdf_size: project.pdfSize };
+    if (project.failedStage === 'building') return { status: 'error', message: 'Build failed', error: project.error, page_count: null };
+    if (project.stage === 'building' || project.finalizedAt) return { status: 'building', message: 'Typesetting the PDF', error: null, page_count: null };
+    return { status: 'not_started', message: 'Finalize the book to build its PDF', error: null, page_count: null };
   }
 
   @Post(':id/generate-cover')
   cover(): never {
-    throw new NotImplementedException(RENDERING);
+    throw new NotImplementedException(NOT_YET);
   }
 
   @Get(':id/download/:kind')
-  download(): never {
-    throw new NotImplementedException(RENDERING);
+  @ApiOperation({ summary: 'Download a built file (pdf today; zip, cover-pdf, cover-png, epub, docx with the rendering release)' })
+  async download(@Param('id') id: string, @Param('kind') kind: string, @Res() res: Response, @CurrentUser() user?: AuthUser): Promise<void> {
+    const project = await this.projects.owned(id, user);
+    if (kind !== 'pdf') throw new NotImplementedException(NOT_YET);
+    if (!project.pdfKey) throw new BadRequestException('The PDF is not built yet');
+    res.set({
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${downloadName(project.title, 'book.pdf')}"`,
+      ...(project.pdfSize ? { 'Content-Length': String(project.pdfSize) } : {}),
+      'Cache-Control': 'private, max-age=3600',
+    });
+    (await this.storage.getStream(project.pdfKey)).pipe(res);
   }
 }

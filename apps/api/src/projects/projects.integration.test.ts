@@ -54,7 +54,7 @@ describe('POST /api/projects/generate-complete', () => {
       await new Promise((r) => setTimeout(r, 250));
     }
     expect(status).toMatchObject({ status: 'completed', progress: 100, message: 'Your book is ready!', toc_details: { chapter_count: 3 } });
-    expect(status.steps_completed).toEqual(['creating_project', 'generating_outline', 'generating_introduction', 'generating_chapters', 'generating_summary', 'finalizing', 'complete']);
+    expect(status.steps_completed).toEqual(['creating_project', 'generating_outline', 'generating_introduction', 'generating_chapters', 'generating_summary', 'finalizing', 'building', 'complete']);
     expect(status.ai_provider_calls).toBe(6);
 
     const project = (await call('GET', `/projects/${start.body.project_id as string}`)).body;
@@ -133,7 +133,20 @@ describe('the staged calls, one by one', () => {
 
     expect((await call('POST', `/projects/${id}/generate-summary`, { ai_model: 'mock' })).body.summary).toBeTruthy();
     expect((await call('POST', `/projects/${id}/finalize`)).body).toEqual({ status: 'finalized', project_id: id });
-    expect((await call('POST', `/projects/${id}/build`, { formats: ['pdf'] })).status).toBe(501);
+    expect((await call('POST', `/projects/${id}/build`, { formats: ['pdf', 'zip'] })).status).toBe(202);
+    let build: Json = {};
+    for (let i = 0; i < 60 && build.status !== 'complete'; i++) {
+      build = (await call('GET', `/projects/${id}/build/status`)).body;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(build).toMatchObject({ status: 'complete', error: null });
+    expect(build.page_count).toBeGreaterThan(20);
+    const pdf = await fetch(`${base}/api/projects/${id}/download/pdf`);
+    expect(pdf.headers.get('content-disposition')).toBe('attachment; filename="Remote_Leadership_book.pdf"');
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(bytes.length).toBe(build.pdf_size);
+    expect((await call('GET', `/projects/${id}/download/epub`)).status).toBe(501);
   });
 });
 
@@ -269,6 +282,8 @@ describe('ownership', () => {
       expect(answer).toMatchObject({ status: 404, body: { message: 'Project not found or access denied' } });
       expect((await call('POST', `/projects/${id}/generate-outline`, {}, token)).status).toBe(404);
       expect((await call('GET', `/projects/orchestration/${id}/status`, undefined, token)).status).toBe(404);
+      expect((await call('GET', `/projects/${id}/download/pdf`, undefined, token)).status).toBe(404);
+      expect((await call('POST', `/projects/${id}/cancel`, undefined, token)).status).toBe(404);
     }
   });
 
