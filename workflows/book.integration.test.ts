@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Client, Connection, WorkflowFailedError, WorkflowUpdateFailedError } from '@temporalio/client';
+import { WorkflowFailedError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProviders } from '../activities/ai/index.ts';
 import { AiProviderCall, GeneratedChapter, GeneratorProject } from '../libs/db/index.ts';
 import { countWords, GenerationMessages, type ProviderId } from '../libs/domain/index.ts';
 import { FakeAiServer } from '../libs/testing/ai-fakes.ts';
-import { openDeps, startWorker, testConfig } from '../libs/testing/index.ts';
+import { startEngine, testConfig, type Engine } from '../libs/testing/index.ts';
 import { bookWorkflow } from './book.ts';
 import { finalizeUpdate, generateChaptersUpdate, generateIntroductionUpdate, generateOutlineUpdate, generateSummaryUpdate, progressQuery, regenerateChapterUpdate } from './book-messages.ts';
 import { ProjectIdAttribute, StageAttribute } from './search-attributes.ts';
@@ -13,23 +13,19 @@ import { ProjectIdAttribute, StageAttribute } from './search-attributes.ts';
 // Its own task queue, so only this file's worker (with the fake-backed providers) runs these books.
 const config = testConfig({ TEMPORAL_TASK_QUEUE: `books-${randomUUID().slice(0, 8)}` });
 let fake: FakeAiServer;
-let deps: Awaited<ReturnType<typeof openDeps>>;
-let worker: Awaited<ReturnType<typeof startWorker>>;
-let connection: Connection;
+let engine: Engine;
+let deps: Engine['deps'];
 let client: Client;
 
 beforeAll(async () => {
   fake = await new FakeAiServer().start();
-  deps = await openDeps(config);
-  deps.providers = createProviders({ ...config, ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.url });
-  worker = await startWorker(config, deps);
-  connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
-  client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
+  engine = await startEngine(config, (d) => {
+    d.providers = createProviders({ ...config, ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.url });
+  });
+  ({ deps, client } = engine);
 });
 afterAll(async () => {
-  await worker?.stop();
-  await connection?.close();
-  await deps?.close();
+  await engine?.stop();
   await fake?.stop();
 });
 

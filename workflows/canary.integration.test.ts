@@ -1,29 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { Client, Connection } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HealthCanary } from '../libs/db/index.ts';
 import { canaryObjectKey, canaryWorkflowId } from '../libs/domain/index.ts';
-import { openDeps, startWorker, testConfig } from '../libs/testing/index.ts';
+import { startEngine, testConfig, type Engine } from '../libs/testing/index.ts';
 import { canaryWorkflow } from './canary.ts';
 import { StageAttribute } from './search-attributes.ts';
 
 const config = testConfig();
-let deps: Awaited<ReturnType<typeof openDeps>>;
-let worker: Awaited<ReturnType<typeof startWorker>>;
-let connection: Connection;
+let engine: Engine;
+let deps: Engine['deps'];
 let client: Client;
 
 beforeAll(async () => {
-  deps = await openDeps(config);
-  worker = await startWorker(config, deps);
-  connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
-  client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
+  engine = await startEngine(config);
+  ({ deps, client } = engine);
 });
 
 afterAll(async () => {
-  await worker?.stop();
-  await connection?.close();
-  await deps?.close();
+  await engine?.stop();
 });
 
 describe('canaryWorkflow on the real Temporal server', () => {

@@ -2,12 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client, Connection } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workflowBundle } from '../apps/worker/src/worker.ts';
 import { GeneratorProject } from '../libs/db/index.ts';
-import { openDeps, startWorker, testConfig } from '../libs/testing/index.ts';
+import { startEngine, testConfig, type Engine } from '../libs/testing/index.ts';
 import { ensureGoProgram } from '../scripts/stack/tools.ts';
 import { bookWorkflow } from './book.ts';
 import { finalizeUpdate, generateChaptersUpdate, generateIntroductionUpdate, generateOutlineUpdate, generateSummaryUpdate, regenerateChapterUpdate } from './book-messages.ts';
@@ -20,21 +20,16 @@ import { finalizeUpdate, generateChaptersUpdate, generateIntroductionUpdate, gen
  */
 const historiesDir = join(import.meta.dirname, 'histories');
 const config = testConfig({ TEMPORAL_TASK_QUEUE: `replay-${randomUUID().slice(0, 8)}` });
-let deps: Awaited<ReturnType<typeof openDeps>>;
-let worker: Awaited<ReturnType<typeof startWorker>>;
-let connection: Connection;
+let engine: Engine;
+let deps: Engine['deps'];
 let client: Client;
 
 beforeAll(async () => {
-  deps = await openDeps(config);
-  worker = await startWorker(config, deps);
-  connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
-  client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
+  engine = await startEngine(config);
+  ({ deps, client } = engine);
 });
 afterAll(async () => {
-  await worker?.stop();
-  await connection?.close();
-  await deps?.close();
+  await engine?.stop();
 });
 
 async function project(): Promise<string> {

@@ -68,9 +68,10 @@ export function markdownToTypst(markdown: string, headingOffset = 1): string {
       case 'thematicBreak':
         return '#align(center)[#sym.ast.op #h(1em) #sym.ast.op #h(1em) #sym.ast.op]';
       case 'table': {
-        const columns = node.children[0]?.children.length ?? 1;
-        const cells = node.children.flatMap((row, r) => row.children.map((cell) => (r === 0 ? `table.header([#strong[${inline(cell.children)}]])` : `[${inline(cell.children)}]`)));
-        return `#table(columns: ${columns}, ${cells.join(', ')})`;
+        const [head, ...rows] = node.children;
+        const header = `table.header(${(head?.children ?? []).map((cell) => `[#strong[${inline(cell.children)}]]`).join(', ')})`;
+        const cells = rows.flatMap((row) => row.children.map((cell) => `[${inline(cell.children)}]`));
+        return `#table(columns: ${head?.children.length ?? 1}, ${[header, ...cells].join(', ')})`;
       }
       case 'footnoteDefinition':
       case 'definition':

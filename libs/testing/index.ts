@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MikroORM } from '@mikro-orm/core';
+import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { createWorker } from '../../apps/worker/src/worker.ts';
 import { createProviders } from '../../activities/ai/index.ts';
@@ -123,4 +124,28 @@ export async function eventually<T>(fn: () => Promise<T>, accept: (value: T) => 
     last = await fn();
   }
   return last;
+}
+
+/** A real worker in this process plus a Temporal client, over the test profile's services. */
+export interface Engine {
+  deps: Awaited<ReturnType<typeof openDeps>>;
+  client: Client;
+  stop(): Promise<void>;
+}
+
+/** `prepare` may swap the providers (e.g. for loopback fakes) before the worker starts. */
+export async function startEngine(config: Config, prepare?: (deps: ActivityDeps) => void): Promise<Engine> {
+  const deps = await openDeps(config);
+  prepare?.(deps);
+  const worker = await startWorker(config, deps);
+  const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
+  return {
+    deps,
+    client: new Client({ connection, namespace: config.TEMPORAL_NAMESPACE }),
+    async stop() {
+      await worker.stop();
+      await connection.close();
+      await deps.close();
+    },
+  };
 }

@@ -1,17 +1,12 @@
 import type { INestApplication } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../../../../libs/config/index.ts';
 import { HealthCanary } from '../../../../libs/db/index.ts';
 import { StorageService, storageSettingsFrom } from '../../../../libs/storage/index.ts';
 import { eventually, freePort, openDeps, OwnMinio, startWorker, testConfig } from '../../../../libs/testing/index.ts';
-import { createApp } from '../app.ts';
+import { serveApi } from '../test-server.ts';
 import type { DeepHealthReport, HealthReport } from './health.service.ts';
 
-async function serve(config: Readonly<Config>): Promise<{ app: INestApplication; url: string }> {
-  const app = await createApp(config);
-  await app.listen(0, '127.0.0.1');
-  return { app, url: await app.getUrl() };
-}
+const serve = serveApi;
 
 async function get<T>(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: T; headers: Headers; ms: number }> {
   const started = performance.now();

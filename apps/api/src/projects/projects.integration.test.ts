@@ -2,26 +2,21 @@ import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GenerationMessages } from '../../../../libs/domain/index.ts';
-import { openDeps, startWorker, testConfig } from '../../../../libs/testing/index.ts';
-import { createApp } from '../app.ts';
+import { startEngine, testConfig, type Engine } from '../../../../libs/testing/index.ts';
+import { serveApi } from '../test-server.ts';
 
 const config = testConfig({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
 let app: INestApplication;
 let base: string;
-let deps: Awaited<ReturnType<typeof openDeps>>;
-let worker: Awaited<ReturnType<typeof startWorker>>;
+let engine: Engine;
 
 beforeAll(async () => {
-  deps = await openDeps(config);
-  worker = await startWorker(config, deps);
-  app = await createApp(config);
-  await app.listen(0, '127.0.0.1');
-  base = await app.getUrl();
+  engine = await startEngine(config);
+  ({ app, url: base } = await serveApi(config));
 });
 afterAll(async () => {
   await app?.close();
-  await worker?.stop();
-  await deps?.close();
+  await engine?.stop();
 });
 
 type Json = Record<string, unknown> & { message?: string };
@@ -67,9 +62,7 @@ describe('POST /api/projects/generate-complete', () => {
 
 describe('an API restart in the middle of a book', () => {
   it('loses nothing: another API instance reports the same book to completion', async () => {
-    const first = await createApp(config);
-    await first.listen(0, '127.0.0.1');
-    const firstUrl = await first.getUrl();
+    const { app: first, url: firstUrl } = await serveApi(config);
     const start = (await fetch(`${firstUrl}/api/projects/generate-complete`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

@@ -1,26 +1,23 @@
 import type { INestApplication } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docxWithText, pdfWithText } from '../../../../libs/testing/files.ts';
-import { openDeps, startWorker, testConfig } from '../../../../libs/testing/index.ts';
-import { createApp } from '../app.ts';
+import { startEngine, testConfig, type Engine } from '../../../../libs/testing/index.ts';
+import { serveApi } from '../test-server.ts';
 
 const config = testConfig({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
 let app: INestApplication;
 let base: string;
-let deps: Awaited<ReturnType<typeof openDeps>>;
-let worker: Awaited<ReturnType<typeof startWorker>>;
+let engine: Engine;
+let deps: Engine['deps'];
 
 beforeAll(async () => {
-  deps = await openDeps(config);
-  worker = await startWorker(config, deps);
-  app = await createApp(config);
-  await app.listen(0, '127.0.0.1');
-  base = await app.getUrl();
+  engine = await startEngine(config);
+  deps = engine.deps;
+  ({ app, url: base } = await serveApi(config));
 });
 afterAll(async () => {
   await app?.close();
-  await worker?.stop();
-  await deps?.close();
+  await engine?.stop();
 });
 
 async function upload(files: [string, Buffer | string][]) {
