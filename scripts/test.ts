@@ -11,6 +11,7 @@ import { loadProfile, repoRoot } from './stack/profile.ts';
 import { ensureDatabase, ensureMailCatcher, ensureMinio, ensurePostgres, ensureTemporal } from './stack/services.ts';
 import { setUpServices } from './stack/setup.ts';
 import { Supervisor } from './stack/supervisor.ts';
+import { existsSync } from 'node:fs';
 import { chromiumPath, ensureAptPackages, onPath } from './stack/tools.ts';
 
 const profile = loadProfile('test');
@@ -49,8 +50,12 @@ try {
   step('type-check portal', bin('tsc'), ['-p', 'portal/tsconfig.json']);
   buildApi();
   step('portal build', bin('vite'), ['build', '--config', 'portal/vite.config.ts', '--logLevel', 'warn']);
-  // Chromium drives the browser tests; qpdf and poppler-utils check the PDFs as a reader's tools would.
-  ensureAptPackages(['chromium', 'qpdf', 'poppler-utils'], () => chromiumPath() !== null && onPath('qpdf') && onPath('pdfinfo'), 'install them for the browser and PDF tests');
+  // Chromium drives the browser tests; qpdf, poppler-utils and epubcheck check the books as a reader's tools would.
+  ensureAptPackages(
+    ['chromium', 'qpdf', 'poppler-utils', 'epubcheck'],
+    () => chromiumPath() !== null && onPath('qpdf') && onPath('pdfinfo') && existsSync('/usr/share/java/epubcheck.jar'),
+    'install them for the browser, PDF and EPUB tests',
+  );
 
   const ctx = { profile, supervisor };
   await ensurePostgres(ctx);

@@ -180,7 +180,10 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
   // Books started before the PDF stage existed replay without it (patched), so their histories stay valid.
   const build = async () => {
     if (!patched('build-interior-pdf')) return;
-    await stage('building', 'Typesetting the PDF', () => rendering.buildInterior(projectId));
+    // Each format is its own activity, built side by side.
+    await stage('building', 'Typesetting the PDF', () =>
+      Promise.all([rendering.buildInterior(projectId), ...(patched('build-epub') ? [rendering.buildEpub(projectId)] : [])]),
+    );
   };
 
   const complete = async () => {

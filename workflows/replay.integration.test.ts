@@ -15,8 +15,8 @@ import { finalizeUpdate, generateChaptersUpdate, generateIntroductionUpdate, gen
 /**
  * Recorded histories of earlier runs are replayed against today's workflow code: a change that would break
  * running books (non-determinism) fails here. `PRESSROOM_RECORD_HISTORIES=1 npm test -- workflows/replay`
- * records fresh ones from the runs below. The `-v1` files were recorded before the PDF stage existed and show
- * that books started then still replay (the stage is behind `patched('build-interior-pdf')`).
+ * records fresh ones from the runs below. `-v1` files were recorded before the PDF stage existed and `-v2` before
+ * the EPUB joined it: books started then still replay (`patched('build-interior-pdf')`, `patched('build-epub')`).
  */
 const historiesDir = join(import.meta.dirname, 'histories');
 const config = testConfig({ TEMPORAL_TASK_QUEUE: `replay-${randomUUID().slice(0, 8)}` });

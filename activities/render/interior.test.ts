@@ -71,3 +71,15 @@ describe('the interior PDF, checked with qpdf, pdfinfo, pdffonts and pdf.js', ()
     await document.destroy();
   });
 });
+
+describe('the EPUB, checked with epubcheck', () => {
+  it('is a valid EPUB 3 of the same book', async () => {
+    const { renderEpub } = await import('./epub.ts');
+    const book = await manuscript(3);
+    const file = join(mkdtempSync(join(tmpdir(), 'epub-')), 'book.epub');
+    writeFileSync(file, await renderEpub(book));
+    // Debian's epubcheck is a jar (its /usr/bin launcher needs binfmt_misc, which containers often lack).
+    const report = execFileSync('java', ['-jar', '/usr/share/java/epubcheck.jar', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    expect(report).toContain('No errors or warnings detected');
+  }, 60_000);
+});

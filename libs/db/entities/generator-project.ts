@@ -42,6 +42,8 @@ export const GeneratorProjectSchema = defineEntity({
     pdfSize: p.integer().nullable(),
     pageCount: p.integer().nullable(),
     builtAt: p.datetime().nullable(),
+    epubKey: p.string().nullable(),
+    epubSize: p.integer().nullable(),
     completedAt: p.datetime().nullable(),
     providerCalls: p.integer().default(0),
     costUsd: p.decimal('number').precision(12).scale(6).default(0),

@@ -18,7 +18,7 @@ import { CreateProjectDto, StageDto } from './projects.dto.ts';
 import { ProjectsService } from './projects.service.ts';
 import { chapterView, projectView, tocView } from './projects.view.ts';
 
-const NOT_YET = 'This format is not available yet; it arrives with the rendering release (the PDF is available).';
+const NOT_YET = 'This format is not available yet; it arrives with the rendering release (PDF and EPUB are available).';
 
 /** The spec's download names: non-alphanumerics become underscores. */
 const downloadName = (title: string, suffix: string) => `${title.replace(/[^a-zA-Z0-9]+/g, '_')}_${suffix}`;
@@ -197,14 +197,19 @@ export class ProjectsController {
   @ApiOperation({ summary: 'Download a built file (pdf today; zip, cover-pdf, cover-png, epub, docx with the rendering release)' })
   async download(@Param('id') id: string, @Param('kind') kind: string, @Res() res: Response, @CurrentUser() user?: AuthUser): Promise<void> {
     const project = await this.projects.owned(id, user);
-    if (kind !== 'pdf') throw new NotImplementedException(NOT_YET);
-    if (!project.pdfKey) throw new BadRequestException('The PDF is not built yet');
+    const files: Record<string, { key?: string | null; size?: number | null; type: string; name: string }> = {
+      pdf: { key: project.pdfKey, size: project.pdfSize, type: 'application/pdf', name: 'book.pdf' },
+      epub: { key: project.epubKey, size: project.epubSize, type: 'application/epub+zip', name: 'book.epub' },
+    };
+    const file = files[kind];
+    if (!file) throw new NotImplementedException(NOT_YET);
+    if (!file.key) throw new BadRequestException(`The ${kind.toUpperCase()} is not built yet`);
     res.set({
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename="${downloadName(project.title, 'book.pdf')}"`,
-      ...(project.pdfSize ? { 'Content-Length': String(project.pdfSize) } : {}),
+      'Content-Type': file.type,
+      'Content-Disposition': `attachment; filename="${downloadName(project.title, file.name)}"`,
+      ...(file.size ? { 'Content-Length': String(file.size) } : {}),
       'Cache-Control': 'private, max-age=3600',
     });
-    (await this.storage.getStream(project.pdfKey)).pipe(res);
+    (await this.storage.getStream(file.key)).pipe(res);
   }
 }

@@ -139,7 +139,10 @@ describe('the staged calls, one by one', () => {
     const bytes = Buffer.from(await pdf.arrayBuffer());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(bytes.length).toBe(build.pdf_size);
-    expect((await call('GET', `/projects/${id}/download/epub`)).status).toBe(501);
+    const epub = await fetch(`${base}/api/projects/${id}/download/epub`);
+    expect(epub.headers.get('content-disposition')).toBe('attachment; filename="Remote_Leadership_book.epub"');
+    expect(Buffer.from(await epub.arrayBuffer()).subarray(0, 2).toString()).toBe('PK');
+    expect((await call('GET', `/projects/${id}/download/zip`)).status).toBe(501);
   });
 });
 
