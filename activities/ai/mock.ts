@@ -120,7 +120,7 @@ const SENTENCES: ((a: string, b: string) => string)[] = [
 
 function sentence(rng: Rng, a: string, b: string): string {
   const body = pick(rng, SENTENCES)(a, b);
-  return rng() < 0.3 ? `${pick(rng, OPENERS)} ${body.charAt(0).toLowerCase()}${body.slice(1)}` : body;
+  return rng() < 0.3 ? `${pick(rng, OPENERS)} ${body.charAt(0).toLowerCase()}${body.slice(1)}` : `${body.charAt(0).toUpperCase()}${body.slice(1)}`;
 }
 
 function paragraph(rng: Rng, terms: string[], sentences = 4 + Math.floor(rng() * 3)): string {

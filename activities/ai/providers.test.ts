@@ -57,6 +57,7 @@ describe('the mock provider', () => {
     expect(text).toMatch(/leadership/i);
     expect(text).toContain('[3]');
     expect(text).not.toMatch(/lorem|ipsum/i);
+    expect(text).not.toMatch(/[.!?]\s+[a-z]/); // every sentence starts with a capital
   });
 
   it('is deterministic and varies with its input', async () => {
