@@ -81,6 +81,20 @@ const gistOf = (content: string) =>
     .join(' ');
 
 export function createWritingActivities({ orm, storage, providers }: GenerationDeps) {
+  // Uploaded sources never change, so a worker reads each batch's texts from MinIO once, not once per chapter.
+  const sourceCache = new Map<string, ReturnType<typeof loadSourceTexts>>();
+  const sourcesOf = (em: ReturnType<MikroORM['em']['fork']>, batchId: string | null | undefined) => {
+    if (!batchId) return Promise.resolve([]);
+    let texts = sourceCache.get(batchId);
+    if (!texts) {
+      texts = loadSourceTexts(em, storage, batchId);
+      texts.catch(() => sourceCache.delete(batchId));
+      sourceCache.set(batchId, texts);
+      if (sourceCache.size > 16) sourceCache.delete(sourceCache.keys().next().value as string);
+    }
+    return texts;
+  };
+
   async function load(projectId: string) {
     const em = orm.em.fork();
     const project = await em.findOneOrFail(GeneratorProject, { id: projectId }, { populate: ['user'] });
@@ -132,7 +146,7 @@ export function createWritingActivities({ orm, storage, providers }: GenerationD
     async writeOutline(projectId: string): Promise<{ chapterCount: number; totalWords: number }> {
       const { em, project, provider } = await load(projectId);
       const chapterCount = chapterCountFor(project.totalTargetWords, project.provider);
-      const sources = project.sourceBatchId ? await loadSourceTexts(em, storage, project.sourceBatchId) : [];
+      const sources = await sourcesOf(em, project.sourceBatchId);
       const sourceSummary = sources.length ? `${sources.map((s) => s.filename).join(', ')}; main topics: ${mainTopics(sources.map((s) => s.text)).join(', ')}` : undefined;
       const task: WritingTask = {
         kind: 'outline', title: project.title, author: project.author, idea: project.topic, chapterCount, totalWords: project.totalTargetWords, language: project.language, style: project.writingStyle,
@@ -184,7 +198,7 @@ export function createWritingActivities({ orm, storage, providers }: GenerationD
       const brief: ChapterBrief = { number, title: plan.title, description: plan.description, keyPoints: plan.key_points, targetWords: plan.target_words };
       const base = { title: project.title, language: project.language, chapter: brief };
       // Grounding: the source passages that matter most to this chapter, numbered as the references will be.
-      const sources = project.sourceBatchId ? await loadSourceTexts(em, storage, project.sourceBatchId) : [];
+      const sources = await sourcesOf(em, project.sourceBatchId);
       const passages = relevantPassages(passagesOf(sources), [plan.title, plan.description, ...plan.key_points].join(' '));
       const allowed = new Set(passages.map((p) => p.n));
       let text = (await call(em, project, provider, `chapter ${number}`, { kind: 'chapter', ...base, idea: project.topic, style: project.writingStyle, totalChapters: outline.length, memory, passages })).text;

@@ -5,6 +5,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
+import { languageCode } from '../../libs/domain/index.ts';
 import type { Manuscript } from './interior.ts';
 
 // A CommonJS build of an ESM package: required, its function is `default`.
@@ -16,8 +17,6 @@ const toHtml = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(r
 
 /** Markdown → XHTML-safe HTML (raw HTML in the text is dropped by remark-rehype, so nothing unsafe passes). */
 export const markdownToHtml = (markdown: string) => String(toHtml.processSync(markdown));
-
-const LANGUAGE_CODES: Record<string, string> = { english: 'en', french: 'fr', german: 'de', spanish: 'es', italian: 'it', portuguese: 'pt', dutch: 'nl' };
 
 /** The same book as an EPUB 3: introduction, chapters, summary and references, with a navigable contents. */
 export async function renderEpub(book: Manuscript): Promise<Buffer> {
@@ -32,7 +31,7 @@ export async function renderEpub(book: Manuscript): Promise<Buffer> {
     {
       title: book.title,
       author: book.author,
-      lang: LANGUAGE_CODES[book.language.toLowerCase()] ?? 'en',
+      lang: languageCode(book.language),
       description: `${book.title}, by ${book.author}`,
       tocTitle: 'Contents',
       publisher: 'Pressroom',

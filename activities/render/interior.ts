@@ -1,4 +1,5 @@
 import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
+import { languageCode } from '../../libs/domain/index.ts';
 import { escapeText, markdownToTypst, typstString } from './markdown-to-typst.ts';
 
 export interface Manuscript {
@@ -18,11 +19,9 @@ export interface TrimSize {
 
 export const TRIM_6X9: TrimSize = { widthIn: 6, heightIn: 9 };
 
-const LANGUAGE_CODES: Record<string, string> = { english: 'en', french: 'fr', german: 'de', spanish: 'es', italian: 'it', portuguese: 'pt', dutch: 'nl' };
-
 /** The interior as Typst source: a real book's front matter, chapters on right-hand pages, running heads. */
 export function interiorSource(book: Manuscript, trim: TrimSize = TRIM_6X9): string {
-  const lang = LANGUAGE_CODES[book.language.toLowerCase()] ?? 'en';
+  const lang = languageCode(book.language);
   const title = escapeText(book.title);
   const author = escapeText(book.author);
   const parts = [
@@ -46,7 +45,6 @@ export function interiorSource(book: Manuscript, trim: TrimSize = TRIM_6X9): str
       set text(size: 8.5pt, style: "italic")
       if calc.even(here-page) { align(left, ${typstString(book.title)}) } else { align(right, before.last().body) }
     }, footer: context {
-      let openings = query(heading.where(level: 1)).filter(h => h.location().page() == here().page())
       set text(size: 9pt)
       align(center, counter(page).display())
     })`,

@@ -110,3 +110,8 @@ export const targetWordsProblem = (words: number) =>
   Number.isInteger(words) && words >= TARGET_WORDS.min && words <= TARGET_WORDS.max && words % TARGET_WORDS.step === 0
     ? null
     : 'Target word count must be between 10,000 and 80,000, in steps of 1,000';
+
+const LANGUAGE_CODES: Record<string, string> = { english: 'en', french: 'fr', german: 'de', spanish: 'es', italian: 'it', portuguese: 'pt', dutch: 'nl' };
+
+/** "French" → "fr", for hyphenation and e-book metadata (English when unknown). */
+export const languageCode = (language: string) => LANGUAGE_CODES[language.trim().toLowerCase()] ?? 'en';
