@@ -8,6 +8,7 @@ import { waitUntil } from './stack/net.ts';
 import { loadProfile, repoRoot } from './stack/profile.ts';
 import { ensureMailCatcher, ensurePostgres, ensureMinio, ensureTemporal } from './stack/services.ts';
 import { setUpServices } from './stack/setup.ts';
+import { ensureAptPackages, onPath } from './stack/tools.ts';
 import { Supervisor } from './stack/supervisor.ts';
 
 const profile = loadProfile('dev');
@@ -29,6 +30,8 @@ process.on('SIGTERM', () => void stop(0));
 try {
   const started = Date.now();
   const config = loadConfig(profile.env);
+  // The worker and the API rasterise PDF pages (previews, thumbnails) with poppler's pdftoppm.
+  ensureAptPackages(['poppler-utils'], () => onPath('pdftoppm'), 'install poppler-utils (pdftoppm) for page previews');
   const ctx = { profile, supervisor };
   await ensurePostgres(ctx);
   await Promise.all([ensureTemporal(ctx, { ui: true }), ensureMinio(ctx), ensureMailCatcher(ctx)]);

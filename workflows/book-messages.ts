@@ -1,5 +1,6 @@
 import type { Duration } from '@temporalio/common';
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
+import type { CoverChoice } from '../libs/domain/index.ts';
 
 /** Shared by the workflow and its clients: how to read a book's progress and drive it stage by stage. */
 
@@ -39,6 +40,9 @@ export interface BookInput {
   outlinedChapters?: number;
   /** How soon a silent writing activity (e.g. its worker died) is retried elsewhere; default 30 s. Tests shorten it. */
   heartbeatTimeout?: Duration;
+  /** Auto mode: make the print cover after the build (default true); step mode asks for it with generate-cover. */
+  includeCover?: boolean;
+  cover?: CoverChoice;
 }
 
 export const progressQuery = defineQuery<BookProgress>('progress');

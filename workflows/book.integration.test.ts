@@ -65,7 +65,7 @@ describe('bookWorkflow on the real Temporal server', () => {
     expect(result.stage).toBe('complete');
     expect(result.percent).toBe(100);
     expect(result.history.filter((h) => h.completed).map((h) => h.stage)).toEqual([
-      'creating_project', 'generating_outline', 'generating_introduction', 'generating_chapters', 'generating_summary', 'finalizing', 'building', 'complete',
+      'creating_project', 'generating_outline', 'generating_introduction', 'generating_chapters', 'generating_summary', 'finalizing', 'building', 'generating_cover', 'complete',
     ]);
 
     const em = deps.orm.em.fork();

@@ -3,6 +3,7 @@ import {
   ApplicationFailure,
   CancellationScope,
   condition,
+  executeChild,
   isCancellation,
   patched,
   proxyActivities,
@@ -12,7 +13,7 @@ import {
 } from '@temporalio/workflow';
 import type { Duration } from '@temporalio/common';
 import type { createActivities } from '../activities/index.ts';
-import { chapterProgress, GenerationMessages, STAGE_PROGRESS } from '../libs/domain/index.ts';
+import { BOOK_FORMATS, chapterProgress, GenerationMessages, packageWorkflowId, STAGE_PROGRESS, type PackageFormat } from '../libs/domain/index.ts';
 import {
   finalizeUpdate,
   generateChaptersUpdate,
@@ -24,6 +25,7 @@ import {
   type BookInput,
   type BookProgress,
 } from './book-messages.ts';
+import { packageWorkflow } from './package.ts';
 import { StageAttribute } from './search-attributes.ts';
 
 type Activities = ReturnType<typeof createActivities>;
@@ -177,10 +179,23 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
       finalized = true;
     });
 
-  // Books started before the PDF stage existed replay without it (patched), so their histories stay valid.
+  /** A packaging run as a child workflow (`package-<id>-<n>`), so an operator sees each build on its own. */
+  const packaging = async (formats: PackageFormat[]) => {
+    const run = await bookkeeping.nextPackageRun(projectId);
+    return executeChild(packageWorkflow, {
+      workflowId: packageWorkflowId(projectId, run),
+      args: [{ projectId, run, formats, ...(input.cover ? { cover: input.cover } : {}) }],
+    });
+  };
+
+  // Books started before a stage existed replay without it (patched), so their histories stay valid.
   const build = async () => {
+    if (patched('package-workflow')) {
+      await stage('building', 'Typesetting the book', () => packaging(BOOK_FORMATS));
+      if (input.mode === 'auto' && input.includeCover !== false) await stage('generating_cover', 'Designing the cover', () => packaging(['cover']));
+      return;
+    }
     if (!patched('build-interior-pdf')) return;
-    // Each format is its own activity, built side by side.
     await stage('building', 'Typesetting the PDF', () =>
       Promise.all([rendering.buildInterior(projectId), ...(patched('build-epub') ? [rendering.buildEpub(projectId)] : [])]),
     );
@@ -203,7 +218,6 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
       await frame('summary');
       await finalize();
       await build();
-      // The cover joins here when the cover activities land.
       await complete();
       return state;
     }

@@ -1,12 +1,65 @@
 import type { MikroORM } from '@mikro-orm/core';
+import type { Root } from 'mdast';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
 import { GeneratedChapter, GeneratorProject } from '../../libs/db/index.ts';
+import {
+  BuildMessages,
+  DEFAULT_COVER_PAGE_COUNT,
+  DEFAULT_COVER_TEMPLATE,
+  type CoverChoice,
+  type PackageFormat,
+} from '../../libs/domain/index.ts';
 import type { StorageService } from '../../libs/storage/index.ts';
+import { renderCover, type CoverInput } from './cover.ts';
+import { renderDocx } from './docx.ts';
 import { renderEpub } from './epub.ts';
 import { renderInterior, type Manuscript } from './interior.ts';
+import { pdfPagesToPng } from './png.ts';
+import { renderQuartoProject } from './quarto.ts';
 
 /** Where a project's files live: `{userId or anonymous}/{projectId}/{timestamp}_{name}`. */
 export const projectFileKey = (project: GeneratorProject, name: string, at = new Date()) =>
-  `${project.user?.id ?? 'anonymous'}/${project.id}/${at.toISOString().replace(/[:.]/g, '-')}_${name}`;
+  `${projectFilePrefix(project)}${at.toISOString().replace(/[:.]/g, '-')}_${name}`;
+export const projectFilePrefix = (project: { id: string; user?: { id: string } | null }) => `${project.user?.id ?? 'anonymous'}/${project.id}/`;
+
+/** Files are cached by browsers for an hour (the spec's cache control). */
+const CACHE = 'max-age=3600';
+/** How many of the interior's first pages are kept as preview images, and how wide. */
+export const PREVIEW_PAGES = 6;
+const PREVIEW_WIDTH_PX = 480;
+
+export const DEFAULT_COVER: CoverChoice = { template: DEFAULT_COVER_TEMPLATE, designStyle: 'modern', colorScheme: 'professional', includeSpineTitle: true };
+
+export interface StandaloneCoverInput extends CoverChoice {
+  title: string;
+  author: string;
+  bookIdea: string;
+  pageCount: number;
+}
+
+/** Plain text of markdown, for the back-cover blurb. */
+function plainText(markdown: string): string {
+  const tree = unified().use(remarkParse).parse(markdown) as Root;
+  const collect = (node: unknown): string => {
+    const n = node as { value?: string; children?: unknown[]; type: string };
+    if (typeof n.value === 'string') return n.value;
+    return (n.children ?? []).map(collect).join(n.type === 'root' ? '\n\n' : '');
+  };
+  return collect(tree).replace(/\[\d+\]/g, '').trim();
+}
+
+/** A blurb of about `words` words, cut at a sentence end. */
+export function blurbOf(text: string, words = 110): string {
+  const paragraph = plainText(text).split(/\n{2,}/)[0] ?? '';
+  const sentences = paragraph.match(/[^.!?]+[.!?]+["”’)]*\s*/g) ?? [paragraph];
+  let out = '';
+  for (const sentence of sentences) {
+    if (out && (out + sentence).split(/\s+/).length > words) break;
+    out += sentence;
+  }
+  return out.trim();
+}
 
 export function createRenderActivities({ orm, storage }: { orm: MikroORM; storage: StorageService }) {
   async function load(projectId: string) {
@@ -22,34 +75,145 @@ export function createRenderActivities({ orm, storage }: { orm: MikroORM; storag
       summary: project.summary ?? null,
       references: project.references ?? [],
     };
-    return { em, project, manuscript };
+    return { em, project, manuscript, chapters };
+  }
+
+  /** Stores a new file and forgets the one it replaces, so a rebuild leaves no orphans in MinIO. */
+  async function replace(previous: string | null | undefined, key: string, body: Buffer, type: string): Promise<void> {
+    await storage.put(key, body, type, body.length, CACHE);
+    if (previous && previous !== key) await storage.delete(previous);
+  }
+
+  async function coverFiles(input: CoverInput, at: (name: string) => string) {
+    const { pdf, png } = await renderCover(input);
+    const pdfKey = at('cover.pdf');
+    const pngKey = at('cover.png');
+    await storage.put(pdfKey, pdf, 'application/pdf', pdf.length, CACHE);
+    await storage.put(pngKey, png, 'image/png', png.length, CACHE);
+    return { pdfKey, pngKey, pdfSize: pdf.length, pngSize: png.length };
   }
 
   return {
-    /** Typesets the interior PDF, stores it in MinIO and records its key, size and real page count. */
+    /** Counts a new packaging run for the project and returns its number (the n of `package-<id>-<n>`). */
+    async nextPackageRun(projectId: string): Promise<number> {
+      const em = orm.em.fork();
+      const rows = await em.getConnection().execute<{ package_runs: number }[]>(
+        'update generator_projects set package_runs = package_runs + 1 where id = ? returning package_runs',
+        [projectId],
+      );
+      return rows[0]?.package_runs ?? 1;
+    },
+
+    async startPackaging(projectId: string, run: number, formats: PackageFormat[], workflowId: string): Promise<void> {
+      const em = orm.em.fork();
+      // Only the newest run speaks for the project; an older one finishing late changes nothing.
+      await em.nativeUpdate(
+        GeneratorProject,
+        { id: projectId, packageRuns: { $lte: run } },
+        { buildStatus: 'building', buildMessage: `${BuildMessages.building}: ${formats.join(', ')} (${workflowId})`, buildError: null },
+      );
+    },
+
+    async finishPackaging(projectId: string, run: number, error: string | null): Promise<void> {
+      const em = orm.em.fork();
+      await em.nativeUpdate(
+        GeneratorProject,
+        { id: projectId, packageRuns: { $lte: run } },
+        error ? { buildStatus: 'error', buildMessage: BuildMessages.failed, buildError: error } : { buildStatus: 'complete', buildMessage: BuildMessages.complete, buildError: null },
+      );
+    },
+
+    /** Typesets the interior PDF, stores it with preview images of its first pages, and records the real page count. */
     async buildInterior(projectId: string): Promise<{ pageCount: number; size: number }> {
       const { em, project, manuscript } = await load(projectId);
       const { pdf, pageCount } = renderInterior(manuscript);
       const key = projectFileKey(project, 'book.pdf');
-      await storage.put(key, pdf, 'application/pdf', pdf.length, 'max-age=3600');
-      const previous = project.pdfKey;
-      Object.assign(project, { pdfKey: key, pdfSize: pdf.length, pageCount, builtAt: new Date() });
+      await replace(project.pdfKey, key, pdf, 'application/pdf');
+      const images = await pdfPagesToPng(pdf, { pages: Math.min(PREVIEW_PAGES, pageCount), widthPx: PREVIEW_WIDTH_PX });
+      const previewKeys = images.map((_, i) => projectFileKey(project, `preview-${i + 1}.png`));
+      await Promise.all(images.map((image, i) => storage.put(previewKeys[i] as string, image, 'image/png', image.length, CACHE)));
+      const stale = (project.previewKeys ?? []).filter((k) => !previewKeys.includes(k));
+      Object.assign(project, { pdfKey: key, pdfSize: pdf.length, pageCount, builtAt: new Date(), previewKeys });
       await em.flush();
-      if (previous && previous !== key) await storage.delete(previous);
+      await Promise.all(stale.map((k) => storage.delete(k)));
       return { pageCount, size: pdf.length };
     },
 
-    /** The EPUB 3 of the same manuscript, stored beside the PDF. */
+    /** The EPUB 3 of the same manuscript. */
     async buildEpub(projectId: string): Promise<{ size: number }> {
       const { em, project, manuscript } = await load(projectId);
       const book = await renderEpub(manuscript);
       const key = projectFileKey(project, 'book.epub');
-      await storage.put(key, book, 'application/epub+zip', book.length, 'max-age=3600');
-      const previous = project.epubKey;
+      await replace(project.epubKey, key, book, 'application/epub+zip');
       Object.assign(project, { epubKey: key, epubSize: book.length });
       await em.flush();
-      if (previous && previous !== key) await storage.delete(previous);
       return { size: book.length };
+    },
+
+    /** The same book as a Word document, for editors. */
+    async buildDocx(projectId: string): Promise<{ size: number }> {
+      const { em, project, manuscript } = await load(projectId);
+      const docx = await renderDocx(manuscript);
+      const key = projectFileKey(project, 'book.docx');
+      await replace(project.docxKey, key, docx, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+      Object.assign(project, { docxKey: key, docxSize: docx.length });
+      await em.flush();
+      return { size: docx.length };
+    },
+
+    /** The editable Quarto project; its structure is checked before it is stored. */
+    async buildQuartoZip(projectId: string): Promise<{ size: number; warnings: string[] }> {
+      const { em, project, manuscript, chapters } = await load(projectId);
+      const generatedAt = chapters.reduce((latest, c) => (c.generatedAt > latest ? c.generatedAt : latest), project.createdAt);
+      const { zip, fileName, check } = await renderQuartoProject(manuscript, generatedAt);
+      const key = projectFileKey(project, fileName);
+      await replace(project.zipKey, key, zip, 'application/zip');
+      Object.assign(project, { zipKey: key, zipSize: zip.length });
+      await em.flush();
+      return { size: zip.length, warnings: check.warnings };
+    },
+
+    /** The full-wrap print cover and its front as PNG; the spine follows the stored page count. */
+    async buildCover(projectId: string, choice: CoverChoice | null): Promise<{ pdfSize: number; pngSize: number }> {
+      const { em, project } = await load(projectId);
+      const cover = { ...DEFAULT_COVER, ...(project.coverTemplate ? { template: project.coverTemplate } : {}), ...choice };
+      const files = await coverFiles(
+        {
+          title: project.title,
+          author: project.author,
+          tagline: project.topic.length <= 90 ? project.topic : null,
+          blurb: blurbOf(project.summary || project.topic),
+          pageCount: project.pageCount ?? DEFAULT_COVER_PAGE_COUNT,
+          template: cover.template,
+          includeSpineTitle: cover.includeSpineTitle,
+          designStyle: cover.designStyle,
+          colorScheme: cover.colorScheme,
+        } as CoverInput,
+        (name) => projectFileKey(project, name),
+      );
+      const stale = [project.coverPdfKey, project.coverPngKey];
+      Object.assign(project, { coverPdfKey: files.pdfKey, coverPdfSize: files.pdfSize, coverPngKey: files.pngKey, coverPngSize: files.pngSize, coverTemplate: cover.template });
+      await em.flush();
+      await Promise.all(stale.filter((k): k is string => !!k && k !== files.pdfKey && k !== files.pngKey).map((k) => storage.delete(k)));
+      return { pdfSize: files.pdfSize, pngSize: files.pngSize };
+    },
+
+    /** A cover for fields alone; its files are kept under `anonymous/covers/<requestId>/` for the API to serve. */
+    async buildStandaloneCover(requestId: string, input: StandaloneCoverInput) {
+      return coverFiles(
+        {
+          title: input.title,
+          author: input.author,
+          tagline: input.bookIdea.length <= 90 ? input.bookIdea : null,
+          blurb: blurbOf(input.bookIdea),
+          pageCount: input.pageCount,
+          template: input.template,
+          includeSpineTitle: input.includeSpineTitle,
+          designStyle: input.designStyle,
+          colorScheme: input.colorScheme,
+        } as CoverInput,
+        (name) => `anonymous/covers/${requestId}/${name}`,
+      );
     },
   };
 }

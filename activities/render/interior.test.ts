@@ -69,6 +69,19 @@ describe('the interior PDF, checked with qpdf, pdfinfo, pdffonts and pdf.js', ()
       expect((index + 1) % 2, entry.title).toBe(1);
     }
     await document.destroy();
+
+    // The versos left blank so chapters open on the right are fully blank: no running head, no page number.
+    const pages = tool('pdftotext', ['-layout', file, '-']).split('\f').slice(0, pageCount);
+    const heads = new Set([book.title, 'Introduction', 'Summary', 'References', ...book.chapters.map((c) => `${c.number}. ${c.title}`)]);
+    const bodyless = pages
+      .map((text, i) => ({ page: i + 1, text, body: text.split('\n').map((l) => l.trim()).filter((l) => l && !heads.has(l) && l !== String(i + 1)) }))
+      .filter((p) => p.body.length === 0);
+    expect(bodyless.length).toBeGreaterThan(0);
+    for (const { page, text } of bodyless) {
+      expect(page % 2, `page ${page}`).toBe(0);
+      expect(text.trim(), `page ${page}`).toBe('');
+      expect(tool('pdftotext', ['-f', String(page), '-l', String(page), file, '-']).trim(), `page ${page}`).toBe('');
+    }
   });
 });
 

@@ -1,5 +1,5 @@
-import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
 import { languageCode } from '../../libs/domain/index.ts';
+import { compileToPdf } from './fonts.ts';
 import { escapeText, markdownToTypst, typstString } from './markdown-to-typst.ts';
 
 export interface Manuscript {
@@ -32,11 +32,21 @@ export function interiorSource(book: Manuscript, trim: TrimSize = TRIM_6X9): str
     '#show heading: set text(hyphenate: false)',
     '#show heading.where(level: 2): set heading(bookmarked: false)',
     '#show heading.where(level: 3): set heading(bookmarked: false)',
-    '#show heading.where(level: 1): it => { pagebreak(to: "odd", weak: true); v(1.4in); block(text(size: 20pt, weight: "bold", it.body)); v(0.45in) }',
+    // Each part ends with a marker before the break to the next right-hand page: pages strictly between the last
+    // marker and the next chapter's opening are the blank versos that break inserts (no head, no folio there).
+    '#show heading.where(level: 1): it => { [#metadata("part-end")<part-end>]; pagebreak(to: "odd", weak: true); v(1.4in); block(text(size: 20pt, weight: "bold", it.body)); v(0.45in) }',
     '#show heading.where(level: 2): it => block(above: 1.4em, below: 0.8em, text(size: 12.5pt, weight: "bold", it.body))',
     '#show quote.where(block: true): it => pad(x: 1.5em, text(style: "italic", it))',
     // Running heads: the book title on left pages, the chapter on right pages, none where a chapter opens.
+    `#let blank-page() = {
+      let here-page = here().page()
+      let ends = query(<part-end>).filter(m => m.location().page() < here-page)
+      if ends.len() == 0 { return false }
+      let next = query(heading.where(level: 1).after(ends.last().location()))
+      next.len() > 0 and next.first().location().page() > here-page
+    }`,
     `#set page(header: context {
+      if blank-page() { return }
       let here-page = here().page()
       let openings = query(heading.where(level: 1)).filter(h => h.location().page() == here-page)
       if openings.len() > 0 { return }
@@ -45,13 +55,14 @@ export function interiorSource(book: Manuscript, trim: TrimSize = TRIM_6X9): str
       set text(size: 8.5pt, style: "italic")
       if calc.even(here-page) { align(left, ${typstString(book.title)}) } else { align(right, before.last().body) }
     }, footer: context {
+      if blank-page() { return }
       set text(size: 9pt)
       align(center, counter(page).display())
     })`,
     // Title page and copyright page, without heads or numbers.
     `#page(header: none, footer: none)[#v(2.2in)#align(center)[#text(size: 26pt, weight: "bold")[${title}] #v(0.4in) #text(size: 14pt)[${author}]]]`,
     `#page(header: none, footer: none)[#v(1fr)#text(size: 8.5pt)[Copyright © ${new Date().getFullYear()} ${author}. All rights reserved. #linebreak() Made with Pressroom.]]`,
-    '#page(header: none)[#v(1.4in)#text(size: 20pt, weight: "bold")[Contents]#v(0.45in)#outline(title: none, depth: 1, indent: 0pt)]',
+    '#page(header: none)[#v(1.4in)#text(size: 20pt, weight: "bold")[Contents]#v(0.45in)#outline(title: none, depth: 1, indent: 0pt)#metadata("part-end")<part-end>]',
   ];
   if (book.introduction) parts.push(`= Introduction\n\n${markdownToTypst(book.introduction)}`);
   for (const chapter of book.chapters) parts.push(`= ${chapter.number}. ${escapeText(chapter.title)}\n\n${markdownToTypst(chapter.content)}`);
@@ -62,18 +73,7 @@ export function interiorSource(book: Manuscript, trim: TrimSize = TRIM_6X9): str
   return parts.join('\n\n');
 }
 
-let compiler: NodeCompiler | undefined;
-
 /** Typesets the interior; the page count is read from the typeset document. */
 export function renderInterior(book: Manuscript, trim: TrimSize = TRIM_6X9): { pdf: Buffer; pageCount: number } {
-  compiler ??= NodeCompiler.create();
-  const result = compiler.compile({ mainFileContent: interiorSource(book, trim) });
-  const document = result.result;
-  if (!document) {
-    const diagnostics = result.takeDiagnostics();
-    throw new Error(`Typesetting failed: ${JSON.stringify(diagnostics ? compiler.fetchDiagnostics(diagnostics) : 'unknown error').slice(0, 500)}`);
-  }
-  const pdf = compiler.pdf(document);
-  compiler.evictCache(10);
-  return { pdf, pageCount: document.numOfPages };
+  return compileToPdf(interiorSource(book, trim));
 }

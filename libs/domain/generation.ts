@@ -115,3 +115,42 @@ const LANGUAGE_CODES: Record<string, string> = { english: 'en', french: 'fr', ge
 
 /** "French" → "fr", for hyphenation and e-book metadata (English when unknown). */
 export const languageCode = (language: string) => LANGUAGE_CODES[language.trim().toLowerCase()] ?? 'en';
+
+/** How the pages name each stage. */
+export const STAGE_LABELS: Record<string, string> = {
+  processing_sources: 'Processing source files',
+  creating_project: 'Creating project',
+  generating_outline: 'Generating outline',
+  generating_introduction: 'Writing introduction',
+  generating_chapters: 'Writing chapters',
+  generating_summary: 'Writing summary',
+  finalizing: 'Finalizing structure',
+  building: 'Typesetting PDF, EPUB, DOCX and Quarto project',
+  generating_cover: 'Designing the cover',
+  complete: 'Complete',
+};
+
+/** The one-shot page's estimate (document 2, section 9). */
+export function estimatedTime(provider: ProviderId, withChapters: boolean): string {
+  if (provider === 'mock') return '30-60 seconds';
+  return withChapters ? '5-10 minutes' : '2-3 minutes';
+}
+
+/** The polling helper's limits: every 2 s, up to 30 minutes, 3 failures in a row allowed, 3 s apart. */
+export const POLLING = { intervalMs: 2000, timeoutMs: 1_800_000, maxFailures: 3, retryDelayMs: 3000 } as const;
+
+export const SaveMessages = {
+  signInOneShot: 'Please sign in to save your book to the dashboard.',
+  signInWizard: 'Please sign in to save your book to your account.',
+  noData: 'Book data is not available. Please regenerate the book.',
+  failedOneShot: 'Failed to save book to dashboard',
+  failedWizard: 'Failed to save book to account',
+  savedNoticeMs: 5000,
+} as const;
+
+export const OrchestrationMessages = {
+  failed: (reason: string | null) => `Orchestration failed: ${reason || 'Unknown error'}`,
+  timedOut: 'Orchestration timed out - took longer than expected',
+  startFailed: 'Failed to start orchestration',
+  statusFailed: (status: number) => `status failed: ${status}`,
+} as const;

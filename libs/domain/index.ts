@@ -4,3 +4,7 @@ export * from './storage-keys.ts';
 export * from './accounts.ts';
 export * from './offers.ts';
 export * from './generation.ts';
+export * from './book-projects.ts';
+export * from './packaging.ts';
+export * from './cover.ts';
+export * from './quarto.ts';

@@ -69,6 +69,21 @@ export class StorageService {
     return this.#client.getObject(this.bucket, key);
   }
 
+  /** The object's bytes as a stream, or null when there is no such object. */
+  async getStreamIfExists(key: string): Promise<Readable | null> {
+    try {
+      return await this.#client.getObject(this.bucket, key);
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  /** A server-side copy inside the bucket (no bytes pass through this process). */
+  async copy(from: string, to: string): Promise<void> {
+    await this.#client.copyObject(this.bucket, to, `/${this.bucket}/${from}`);
+  }
+
   async getBuffer(key: string): Promise<Buffer> {
     const chunks: Buffer[] = [];
     for await (const chunk of await this.getStream(key)) chunks.push(chunk as Buffer);

@@ -11,6 +11,7 @@ import { Login } from './pages/Login.tsx';
 import { SignUp } from './pages/SignUp.tsx';
 import { Faq } from './pages/static/Faq.tsx';
 import { Privacy, Terms } from './pages/static/Legal.tsx';
+import { OneShot } from './generator/OneShot.tsx';
 import { ComingSoon, GeneratorComing, HealthBiotech, HowItWorks, InternationalProfessionals, ServiceTiers, Success } from './pages/static/Marketing.tsx';
 import './styles.css';
 
@@ -28,7 +29,7 @@ function AppRoutes() {
       <Route path="/dashboard" element={<RequireAuth><Dashboard /></RequireAuth>} />
       <Route path="/demo" element={<GeneratorComing title="Free demo" />} />
       <Route path="/ai-generator" element={<GeneratorComing title="AI Book Generator" />} />
-      <Route path="/one-shot" element={<GeneratorComing title="One-Shot Generator" />} />
+      <Route path="/one-shot" element={<OneShot />} />
       <Route path="/resume-project" element={<GeneratorComing title="Resume a project" />} />
       <Route path="/ai-generator-legacy" element={<GeneratorComing title="AI Book Generator (classic)" />} />
       <Route path="/quarto" element={<RequireAuth><GeneratorComing title="Quarto generator" /></RequireAuth>} />

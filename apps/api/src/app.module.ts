@@ -6,6 +6,7 @@ import type { Config } from '../../../libs/config/index.ts';
 import { AdminModule } from './admin/admin.module.ts';
 import { AuthModule } from './auth/auth.module.ts';
 import { JwtAuthGuard, RolesGuard } from './auth/guards.ts';
+import { BookProjectsModule } from './book-projects/book-projects.controller.ts';
 import { BookRequestsModule } from './book-requests/book-requests.controller.ts';
 import { ConfigModule } from './config/config.module.ts';
 import { DatabaseModule } from './database/database.module.ts';
@@ -51,6 +52,7 @@ export class AppModule {
         ProfileModule,
         AdminModule,
         BookRequestsModule,
+        BookProjectsModule,
         ProjectsModule,
         SourcesModule,
       ],

@@ -1,3 +1,4 @@
+import { BookProject, type SavedChapter } from './book-project.ts';
 import { BookRequest } from './book-request.ts';
 import { AiProviderCall, GeneratedChapter, GeneratorProject, SourceFile, type OutlineChapter } from './generator-project.ts';
 import { HealthCanary } from './health-canary.ts';
@@ -5,5 +6,5 @@ import { Profile } from './profile.ts';
 import { AuthSession, RefreshToken } from './session.ts';
 import { User } from './user.ts';
 
-export { AiProviderCall, AuthSession, BookRequest, GeneratedChapter, GeneratorProject, HealthCanary, Profile, RefreshToken, SourceFile, User, type OutlineChapter };
-export const entities = [HealthCanary, User, Profile, AuthSession, RefreshToken, BookRequest, GeneratorProject, GeneratedChapter, AiProviderCall, SourceFile];
+export { AiProviderCall, AuthSession, BookProject, BookRequest, GeneratedChapter, GeneratorProject, HealthCanary, Profile, RefreshToken, SourceFile, User, type OutlineChapter, type SavedChapter };
+export const entities = [HealthCanary, User, Profile, AuthSession, RefreshToken, BookRequest, GeneratorProject, GeneratedChapter, AiProviderCall, SourceFile, BookProject];

@@ -5,6 +5,7 @@ import { Migration20261121030000_generation } from './Migration20261121030000_ge
 import { Migration20261121040000_sources } from './Migration20261121040000_sources.ts';
 import { Migration20261121050000_interior_pdf } from './Migration20261121050000_interior_pdf.ts';
 import { Migration20261121060000_epub } from './Migration20261121060000_epub.ts';
+import { Migration20261121070000_book_projects } from './Migration20261121070000_book_projects.ts';
 
 /** Every migration in order: write each as a class in this folder (named Migration<UTC timestamp>_<what>) and add it here. */
 export const migrationsList = [
@@ -15,4 +16,5 @@ export const migrationsList = [
   { name: 'Migration20261121040000_sources', class: Migration20261121040000_sources },
   { name: 'Migration20261121050000_interior_pdf', class: Migration20261121050000_interior_pdf },
   { name: 'Migration20261121060000_epub', class: Migration20261121060000_epub },
+  { name: 'Migration20261121070000_book_projects', class: Migration20261121070000_book_projects },
 ];

@@ -38,6 +38,22 @@ export async function apiFetch<T>(path: string, init: RequestInit & { token?: st
   return body as T;
 }
 
+/** A file or image from the API with the caller's token; a failure carries the API's message. */
+export async function authorizedFetch(path: string): Promise<Response> {
+  const token = tokenSource();
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  } catch {
+    throw new ApiError(0, 'Network error: the server could not be reached. Check your connection and try again.');
+  }
+  if (!response.ok) {
+    const body = safeJson(await response.text()) as { message?: string } | string;
+    throw new ApiError(response.status, (typeof body === 'object' && body?.message) || `HTTP ${response.status}: ${response.statusText}`);
+  }
+  return response;
+}
+
 function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);

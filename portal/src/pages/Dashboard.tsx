@@ -5,6 +5,8 @@ import { REQUEST_DESCRIPTION_PREVIEW, styleLabel } from '../../../libs/domain/in
 import { apiFetch } from '../api/client.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { Spinner } from '../layout/Spinner.tsx';
+import { BookProjectCard } from './dashboard/BookProjectCard.tsx';
+import { fetchBookProjects } from './dashboard/bookProjects.ts';
 import { fetchBookRequests, type BookRequestView } from './dashboard/bookRequests.ts';
 import { QueryTab } from './dashboard/QueryTab.tsx';
 
@@ -40,7 +42,7 @@ function BookRequestItem({ request }: { request: BookRequestView }) {
   );
 }
 
-/** A tab whose list arrives with its feature (projects: book projects issue; orders: print issue). */
+/** A tab whose list arrives with its feature (orders: the print issue). */
 function TabPanel({ empty, action }: { empty: string; action: ReactNode }) {
   return (
     <div className="empty-state">
@@ -56,9 +58,10 @@ export function Dashboard() {
   const [tab, setTab] = useState<TabId>('projects');
   const profile = useQuery({ queryKey: ['profile', user?.id], queryFn: () => apiFetch<ProfileView>('/api/profile') });
   const requests = useQuery({ queryKey: ['book-requests', user?.id], queryFn: fetchBookRequests });
+  const projects = useQuery({ queryKey: ['book-projects', user?.id], queryFn: fetchBookProjects });
 
   const tabs: { id: TabId; label: string; count?: number }[] = [
-    { id: 'projects', label: 'Book Projects', count: 0 },
+    { id: 'projects', label: 'Book Projects', ...(projects.data ? { count: projects.data.length } : {}) },
     { id: 'requests', label: 'Book Requests', ...(requests.data ? { count: requests.data.length } : {}) },
     { id: 'orders', label: 'Print Orders' },
   ];
@@ -121,7 +124,15 @@ export function Dashboard() {
           )}
         </div>
         <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-          {tab === 'projects' && <TabPanel empty="No book projects yet" action={<Link className="button" to="/ai-generator">Create Book Project</Link>} />}
+          {tab === 'projects' && (
+            <QueryTab
+              query={projects}
+              loadingLabel="Loading your book projects…"
+              empty={{ text: 'No book projects yet', action: <Link className="button" to="/ai-generator">Create Book Project</Link> }}
+              errorAction={<Link className="button button-secondary" to="/one-shot">Create a Book</Link>}
+              renderItem={(book) => <BookProjectCard key={book.id} book={book} />}
+            />
+          )}
           {tab === 'requests' && (
             <QueryTab
               query={requests}

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthMessages, isEmailAddress } from '../../../libs/domain/index.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { AuthCard, PasswordField } from './AuthForm.tsx';
@@ -7,6 +7,9 @@ import { AuthCard, PasswordField } from './AuthForm.tsx';
 export function Login() {
   const { signIn } = useAuth();
   const navigate = useNavigate();
+  // Back to the page that asked for a sign-in (e.g. a finished book waiting to be saved); only paths on this site.
+  const next = useSearchParams()[0].get('next');
+  const destination = next && /^\/(?!\/)/.test(next) ? next : '/dashboard';
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -20,7 +23,7 @@ export function Login() {
     setBusy(true);
     try {
       await signIn(email.trim(), password);
-      void navigate('/dashboard', { replace: true });
+      void navigate(destination, { replace: true });
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     } finally {

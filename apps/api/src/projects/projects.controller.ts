@@ -1,7 +1,8 @@
-import { BadRequestException, Body, Controller, Get, HttpCode, NotImplementedException, Param, Post, Res, UnprocessableEntityException } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, HttpCode, Param, Post, Query, Res, UnprocessableEntityException } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { briefProblems, GenerationMessages } from '../../../../libs/domain/index.ts';
+import type { GeneratorProject } from '../../../../libs/db/index.ts';
+import { briefProblems, BuildMessages, GenerationMessages, parseFormats } from '../../../../libs/domain/index.ts';
 import { StorageService } from '../../../../libs/storage/index.ts';
 import {
   finalizeUpdate,
@@ -14,14 +15,13 @@ import {
 import type { AuthUser } from '../auth/auth.types.ts';
 import { CurrentUser, OptionalAuth } from '../auth/public.decorator.ts';
 import { streamChapters } from './chapter-stream.ts';
-import { CreateProjectDto, StageDto } from './projects.dto.ts';
+import { PackagingService } from './packaging.service.ts';
+import { previewsOf, sendPreview } from './previews.ts';
+import { downloadsOf, sendProjectFile } from './project-files.ts';
+import { BuildDto, coverChoiceOf, CoverDto, CreateProjectDto, StageDto } from './projects.dto.ts';
 import { ProjectsService } from './projects.service.ts';
 import { chapterView, projectView, tocView } from './projects.view.ts';
 
-const NOT_YET = 'This format is not available yet; it arrives with the rendering release (PDF and EPUB are available).';
-
-/** The spec's download names: non-alphanumerics become underscores. */
-const downloadName = (title: string, suffix: string) => `${title.replace(/[^a-zA-Z0-9]+/g, '_')}_${suffix}`;
 
 /** The staged orchestration API of the spec (document 2, section 7.1). Anonymous use is allowed. */
 @ApiTags('projects')
@@ -31,6 +31,7 @@ export class ProjectsController {
   constructor(
     private readonly projects: ProjectsService,
     private readonly storage: StorageService,
+    private readonly packaging: PackagingService,
   ) {}
 
   @Get('providers')
@@ -73,8 +74,8 @@ export class ProjectsController {
       ai_provider_calls: project.providerCalls,
       total_cost: Number(project.costUsd),
       project_id: project.id,
-      cover_complete: false,
-      downloads: {},
+      cover_complete: Boolean(project.coverPdfKey),
+      downloads: downloadsOf(project, `/api/projects/${project.id}`),
       failed_stage: progress.failedStage,
       error: progress.error,
     };
@@ -169,11 +170,15 @@ export class ProjectsController {
 
   @Post(':id/build')
   @HttpCode(202)
-  @ApiOperation({ summary: 'The PDF is typeset as soon as the book is finalized; this reports where that stands' })
-  async build(@Param('id') id: string, @CurrentUser() user?: AuthUser) {
+  @ApiOperation({ summary: "Build the book's files (a packaging run); the book's own build starts by itself once it is finalized" })
+  async build(@Param('id') id: string, @Body() dto: BuildDto, @CurrentUser() user?: AuthUser) {
     const project = await this.projects.owned(id, user);
-    if (!project.finalizedAt && !project.pdfKey) throw new BadRequestException(GenerationMessages.noChapters);
-    return this.buildStatusOf(project);
+    const parsed = parseFormats(dto.formats, dto.format);
+    if ('error' in parsed) throw new BadRequestException(parsed.error);
+    if (!project.finalizedAt) throw new BadRequestException(GenerationMessages.noChapters);
+    // Until the book workflow has finished its own build, this reports on that build rather than starting another.
+    if (project.completedAt || project.failedStage === 'building') await this.packaging.start(project, parsed.formats);
+    return this.buildStatusOf(await this.projects.owned(id, user));
   }
 
   @Get(':id/build/status')
@@ -181,35 +186,54 @@ export class ProjectsController {
     return this.buildStatusOf(await this.projects.owned(id, user));
   }
 
-  private buildStatusOf(project: Awaited<ReturnType<ProjectsService['owned']>>) {
-    if (project.pdfKey) return { status: 'complete', message: 'PDF built', error: null, page_count: project.pageCount, pdf_size: project.pdfSize };
-    if (project.failedStage === 'building') return { status: 'error', message: 'Build failed', error: project.error, page_count: null };
-    if (project.stage === 'building' || project.finalizedAt) return { status: 'building', message: 'Typesetting the PDF', error: null, page_count: null };
-    return { status: 'not_started', message: 'Finalize the book to build its PDF', error: null, page_count: null };
+  private buildStatusOf(project: GeneratorProject) {
+    const base = `/api/projects/${project.id}`;
+    const files = { page_count: project.pageCount ?? null, pdf_size: project.pdfSize ?? null, downloads: downloadsOf(project, base) };
+    if (project.buildStatus === 'error' || (!project.buildStatus && project.failedStage === 'building')) {
+      return { status: 'error', message: BuildMessages.failed, error: project.buildError ?? project.error ?? null, ...files };
+    }
+    if (project.buildStatus === 'building' || (!project.buildStatus && !project.pdfKey && (project.stage === 'building' || project.finalizedAt))) {
+      return { status: 'building', message: project.buildMessage ?? BuildMessages.building, error: null, ...files };
+    }
+    if (project.pdfKey) return { status: 'complete', message: BuildMessages.complete, error: null, ...files };
+    return { status: 'not_started', message: BuildMessages.notStarted, error: null, ...files };
   }
 
   @Post(':id/generate-cover')
-  cover(): never {
-    throw new NotImplementedException(NOT_YET);
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Draw the print cover (full wrap PDF and front PNG) for the built book; the spine follows its page count' })
+  async cover(@Param('id') id: string, @Body() dto: CoverDto, @CurrentUser() user?: AuthUser) {
+    const project = await this.projects.owned(id, user);
+    if (!project.pdfKey || !project.pageCount) throw new BadRequestException(BuildMessages.pdfFirst);
+    await this.packaging.cover(project, coverChoiceOf(dto));
+    const after = await this.projects.owned(id, user);
+    const base = `/api/projects/${id}`;
+    return {
+      status: 'complete',
+      template: after.coverTemplate,
+      page_count: after.pageCount,
+      cover_pdf_size: after.coverPdfSize,
+      cover_png_size: after.coverPngSize,
+      cover_pdf_url: `${base}/download/cover-pdf`,
+      cover_png_url: `${base}/download/cover-png`,
+    };
+  }
+
+  @Get(':id/previews')
+  @ApiOperation({ summary: 'Images of the first pages of the PDF and of the cover, to look at before downloading' })
+  async previews(@Param('id') id: string, @CurrentUser() user?: AuthUser) {
+    const project = await this.projects.owned(id, user);
+    return previewsOf(project, `/api/projects/${id}`);
+  }
+
+  @Get(':id/preview/:page')
+  async preview(@Param('id') id: string, @Param('page') page: string, @Res() res: Response, @CurrentUser() user?: AuthUser): Promise<void> {
+    await sendPreview(res, this.storage, await this.projects.owned(id, user), page);
   }
 
   @Get(':id/download/:kind')
-  @ApiOperation({ summary: 'Download a built file (pdf today; zip, cover-pdf, cover-png, epub, docx with the rendering release)' })
-  async download(@Param('id') id: string, @Param('kind') kind: string, @Res() res: Response, @CurrentUser() user?: AuthUser): Promise<void> {
-    const project = await this.projects.owned(id, user);
-    const files: Record<string, { key?: string | null; size?: number | null; type: string; name: string }> = {
-      pdf: { key: project.pdfKey, size: project.pdfSize, type: 'application/pdf', name: 'book.pdf' },
-      epub: { key: project.epubKey, size: project.epubSize, type: 'application/epub+zip', name: 'book.epub' },
-    };
-    const file = files[kind];
-    if (!file) throw new NotImplementedException(NOT_YET);
-    if (!file.key) throw new BadRequestException(`The ${kind.toUpperCase()} is not built yet`);
-    res.set({
-      'Content-Type': file.type,
-      'Content-Disposition': `attachment; filename="${downloadName(project.title, file.name)}"`,
-      ...(file.size ? { 'Content-Length': String(file.size) } : {}),
-      'Cache-Control': 'private, max-age=3600',
-    });
-    (await this.storage.getStream(file.key)).pipe(res);
+  @ApiOperation({ summary: 'Download a built file: pdf, zip, cover-pdf, cover-png, epub or docx (add ?inline=1 to view in the browser)' })
+  async download(@Param('id') id: string, @Param('kind') kind: string, @Query('inline') inline: string | undefined, @Res() res: Response, @CurrentUser() user?: AuthUser): Promise<void> {
+    await sendProjectFile(res, this.storage, await this.projects.owned(id, user), kind, inline === '1');
   }
 }

@@ -49,7 +49,8 @@ describe('POST /api/projects/generate-complete', () => {
       await new Promise((r) => setTimeout(r, 250));
     }
     expect(status).toMatchObject({ status: 'completed', progress: 100, message: 'Your book is ready!', toc_details: { chapter_count: 3 } });
-    expect(status.steps_completed).toEqual(['creating_project', 'generating_outline', 'generating_introduction', 'generating_chapters', 'generating_summary', 'finalizing', 'building', 'complete']);
+    expect(status.steps_completed).toEqual(['creating_project', 'generating_outline', 'generating_introduction', 'generating_chapters', 'generating_summary', 'finalizing', 'building', 'generating_cover', 'complete']);
+    expect(status.cover_complete).toBe(true);
     expect(status.ai_provider_calls).toBe(6);
 
     const project = (await call('GET', `/projects/${start.body.project_id as string}`)).body;
@@ -142,7 +143,17 @@ describe('the staged calls, one by one', () => {
     const epub = await fetch(`${base}/api/projects/${id}/download/epub`);
     expect(epub.headers.get('content-disposition')).toBe('attachment; filename="Remote_Leadership_book.epub"');
     expect(Buffer.from(await epub.arrayBuffer()).subarray(0, 2).toString()).toBe('PK');
-    expect((await call('GET', `/projects/${id}/download/zip`)).status).toBe(501);
+    const zip = await fetch(`${base}/api/projects/${id}/download/zip`);
+    expect(zip.headers.get('content-type')).toBe('application/zip');
+    expect(Buffer.from(await zip.arrayBuffer()).subarray(0, 2).toString()).toBe('PK');
+
+    // The wizard's last stage: the cover, only once asked for, sized from the real page count.
+    expect((await call('GET', `/projects/${id}/download/cover-pdf`)).status).toBe(404);
+    const cover = await call('POST', `/projects/${id}/generate-cover`, { ai_model: 'mock' });
+    expect(cover.body).toMatchObject({ status: 'complete', template: 'amazon_kdp', page_count: build.page_count });
+    expect(cover.body.cover_pdf_size).toBeGreaterThan(1000);
+    expect(cover.body.cover_png_size).toBeGreaterThan(0);
+    expect((await call('GET', `/projects/${id}`)).body.cover_path).toBe(`/api/projects/${id}/download/cover-pdf`);
   });
 });
 

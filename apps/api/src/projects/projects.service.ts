@@ -6,12 +6,14 @@ import { providerCatalogue } from '../../../../activities/ai/index.ts';
 import type { Config } from '../../../../libs/config/index.ts';
 import { GeneratedChapter, GeneratorProject, SourceFile, User, type OutlineChapter } from '../../../../libs/db/index.ts';
 import {
+  bookWorkflowId,
   briefProblems,
   DEFAULT_TARGET_PAGES,
   DEFAULT_WRITING_STYLE,
   GenerationMessages,
   projectName,
   providerFor,
+  ProjectMessages,
   PROVIDERS,
   TARGET_WORDS,
   targetWordsProblem,
@@ -23,10 +25,9 @@ import { progressQuery, type BookProgress } from '../../../../workflows/book-mes
 import { ProjectIdAttribute, StageAttribute, UserIdAttribute } from '../../../../workflows/search-attributes.ts';
 import type { AuthUser } from '../auth/auth.types.ts';
 import { CONFIG } from '../config/config.module.ts';
-import type { CreateProjectDto } from './projects.dto.ts';
+import { coverChoiceOf, type CreateProjectDto } from './projects.dto.ts';
 
-export const bookWorkflowId = (projectId: string) => `book-${projectId}`;
-export const NOT_FOUND = 'Project not found or access denied';
+export const NOT_FOUND = ProjectMessages.notFound;
 
 @Injectable()
 export class ProjectsService {
@@ -99,6 +100,8 @@ export class ProjectsService {
           mode,
           chapterConcurrency: this.config.CHAPTER_CONCURRENCY,
           chaptersToGenerate: dto.chapters_to_generate ?? null,
+          includeCover: mode === 'auto' && dto.include_cover !== false,
+          cover: coverChoiceOf(dto),
           ...(outline ? { outlinedChapters: outline.length } : {}),
         },
       ],

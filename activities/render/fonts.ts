@@ -1,0 +1,62 @@
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
+
+/**
+ * The one Typst compiler of the render activities, with the project's fonts: Inter and Playfair Display (SIL Open Font
+ * License, shipped as npm packages, one folder per weight, found wherever node_modules is) and the fonts Typst embeds
+ * (Libertinus Serif for the interior). Every font used is embedded in the PDFs Typst writes.
+ */
+export const FONTS = {
+  sans: 'Inter',
+  display: 'Playfair Display',
+  serif: 'Libertinus Serif',
+} as const;
+
+const require = createRequire(import.meta.url);
+
+/** Folders Typst searches (recursively) for the fonts above. */
+export const fontDirectories = (): string[] =>
+  ['@expo-google-fonts/inter', '@expo-google-fonts/playfair-display'].map((name) => dirname(require.resolve(`${name}/package.json`)));
+
+let compiler: NodeCompiler | undefined;
+
+/** The shared compiler, created on first use (loading the fonts once). */
+export function typstCompiler(): NodeCompiler {
+  compiler ??= NodeCompiler.create({ fontArgs: [{ fontPaths: fontDirectories() }] });
+  return compiler;
+}
+
+interface Diagnostic {
+  message?: string;
+  severity?: number | string;
+  hints?: string[];
+  range?: unknown;
+}
+
+/** Compiles Typst source to a PDF; a failure throws with Typst's own diagnostics. */
+export function compileToPdf(source: string): { pdf: Buffer; pageCount: number } {
+  const typst = typstCompiler();
+  const result = typst.compile({ mainFileContent: source });
+  try {
+    const document = result.result;
+    if (!document) {
+      const error = result.takeDiagnostics() ?? result.takeError();
+      let details = 'unknown error';
+      if (error) {
+        let diagnostics: Diagnostic[] = [];
+        try {
+          diagnostics = typst.fetchDiagnostics(error) as Diagnostic[];
+        } catch {
+          diagnostics = error.shortDiagnostics as Diagnostic[];
+        }
+        const lines = diagnostics.map((d) => [d.message ?? JSON.stringify(d), ...(d.hints ?? []).map((h) => `hint: ${h}`)].join('; '));
+        if (lines.length) details = lines.join(' | ');
+      }
+      throw new Error(`Typesetting failed: ${details.slice(0, 1000)}`);
+    }
+    return { pdf: typst.pdf(document), pageCount: document.numOfPages };
+  } finally {
+    typst.evictCache(10);
+  }
+}

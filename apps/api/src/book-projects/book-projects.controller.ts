@@ -1,0 +1,71 @@
+import { Body, Controller, Delete, Get, HttpCode, Module, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { StorageService } from '../../../../libs/storage/index.ts';
+import type { AuthUser } from '../auth/auth.types.ts';
+import { CurrentUser, OptionalAuth } from '../auth/public.decorator.ts';
+import { sendPreview } from '../projects/previews.ts';
+import { sendProjectFile } from '../projects/project-files.ts';
+import { SaveBookDto, ShopSettingsDto } from './book-projects.dto.ts';
+import { BookProjectsService } from './book-projects.service.ts';
+import { bookProjectView } from './book-projects.view.ts';
+
+/** The author's saved books (document 3): My Books, files, deletion and shop settings; owner-only throughout. */
+@ApiTags('book projects')
+@ApiBearerAuth()
+@Controller('book-projects')
+export class BookProjectsController {
+  constructor(
+    private readonly books: BookProjectsService,
+    private readonly storage: StorageService,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: "The caller's saved books, newest first" })
+  async list(@CurrentUser() user: AuthUser) {
+    return (await this.books.list(user)).map(bookProjectView);
+  }
+
+  @Post()
+  @OptionalAuth()
+  @ApiOperation({ summary: 'Save a finished book to the account (a book made while signed out is claimed)' })
+  async save(@Body() dto: SaveBookDto, @Res({ passthrough: true }) res: Response, @CurrentUser() user?: AuthUser) {
+    const { book, created } = await this.books.save(dto.project_id, user, dto.source ?? 'one-shot');
+    res.status(created ? 201 : 200);
+    return bookProjectView(book);
+  }
+
+  @Get(':id')
+  async get(@Param('id') id: string, @CurrentUser() user: AuthUser) {
+    return bookProjectView(await this.books.owned(id, user));
+  }
+
+  @Delete(':id')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Delete the book, its text and every file it has in storage' })
+  async remove(@Param('id') id: string, @CurrentUser() user: AuthUser) {
+    const { filesRemoved } = await this.books.remove(id, user);
+    return { id, deleted: true, files_removed: filesRemoved };
+  }
+
+  @Patch(':id/shop')
+  @ApiOperation({ summary: 'Publish or unpublish, and edit price, category, description and ISBN while published' })
+  async shop(@Param('id') id: string, @Body() dto: ShopSettingsDto, @CurrentUser() user: AuthUser) {
+    return bookProjectView(await this.books.updateShop(id, user, dto));
+  }
+
+  @Get(':id/download/:kind')
+  @ApiOperation({ summary: 'Download pdf, cover-pdf, cover-png, zip, epub or docx (?inline=1 to view)' })
+  async download(@Param('id') id: string, @Param('kind') kind: string, @Query('inline') inline: string | undefined, @Res() res: Response, @CurrentUser() user: AuthUser): Promise<void> {
+    const book = await this.books.owned(id, user);
+    await sendProjectFile(res, this.storage, book.generatorProject, kind, inline === '1');
+  }
+
+  @Get(':id/preview/:page')
+  async preview(@Param('id') id: string, @Param('page') page: string, @Res() res: Response, @CurrentUser() user: AuthUser): Promise<void> {
+    await sendPreview(res, this.storage, (await this.books.owned(id, user)).generatorProject, page);
+  }
+}
+
+@Module({ controllers: [BookProjectsController], providers: [BookProjectsService] })
+export class BookProjectsModule {}

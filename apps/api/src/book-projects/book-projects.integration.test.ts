@@ -1,0 +1,256 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BLEED_IN, coverGeometry, packageWorkflowId, ProjectMessages } from '../../../../libs/domain/index.ts';
+import { pdfWithText } from '../../../../libs/testing/files.ts';
+import { startEngine, testConfig, type Engine } from '../../../../libs/testing/index.ts';
+import { serveApi } from '../test-server.ts';
+
+const config = testConfig({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+let app: INestApplication;
+let base: string;
+let engine: Engine;
+
+beforeAll(async () => {
+  engine = await startEngine(config);
+  ({ app, url: base } = await serveApi(config));
+});
+afterAll(async () => {
+  await app?.close();
+  await engine?.stop();
+});
+
+type Json = Record<string, unknown> & { message?: string };
+async function call(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: Json }> {
+  const response = await fetch(`${base}/api${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : {}) as Json };
+}
+async function fetchFile(path: string, token?: string) {
+  const response = await fetch(`${base}/api${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  return { status: response.status, type: response.headers.get('content-type'), disposition: response.headers.get('content-disposition'), bytes: Buffer.from(await response.arrayBuffer()) };
+}
+async function signUp(): Promise<string> {
+  const { body } = await call('POST', '/auth/signup', { email: `b-${randomUUID()}@example.com`, password: 'a sturdy passphrase' });
+  return body.access_token as string;
+}
+const tempFile = (name: string, bytes: Buffer) => {
+  const file = join(mkdtempSync(join(tmpdir(), 'bp-')), name);
+  writeFileSync(file, bytes);
+  return file;
+};
+const tool = (command: string, args: string[]) => execFileSync(command, args, { encoding: 'utf8' });
+const pageSizeIn = (pdf: Buffer) => {
+  const [, w, h] = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(tool('pdfinfo', [tempFile('f.pdf', pdf)])) ?? [];
+  return { width: Number(w) / 72, height: Number(h) / 72 };
+};
+
+const TRIM_6X9 = { widthIn: 6, heightIn: 9 };
+const brief = { title: 'Remote Leadership', author: 'Ada Writer', book_idea: 'How small companies lead distributed teams with trust and rituals', ai_model: 'mock', total_target_words: 10_000 };
+
+/** A one-shot book, as the /one-shot page makes it: anonymous, with a cover. */
+async function oneShotBook(token?: string): Promise<{ id: string; status: Json }> {
+  const start = await call('POST', '/projects/generate-complete', { ...brief, include_cover: true }, token);
+  expect(start.status).toBe(201);
+  let status: Json = {};
+  for (let i = 0; i < 240 && status.status !== 'completed' && status.status !== 'failed'; i++) {
+    status = (await call('GET', `/projects/orchestration/${start.body.project_id as string}/status`, undefined, token)).body;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  expect(status.status).toBe('completed');
+  return { id: start.body.project_id as string, status };
+}
+
+describe('a one-shot book, saved, published and deleted', () => {
+  let token: string;
+  let projectId: string;
+  let bookId: string;
+  let userId: string;
+
+  it('is built in every format, with a cover, each served from MinIO under the spec names', async () => {
+    const { id, status } = await oneShotBook();
+    projectId = id;
+    expect(status.steps_completed).toEqual(['creating_project', 'generating_outline', 'generating_introduction', 'generating_chapters', 'generating_summary', 'finalizing', 'building', 'generating_cover', 'complete']);
+    expect(status.cover_complete).toBe(true);
+    expect(Object.keys(status.downloads as object).sort()).toEqual(['cover-pdf', 'cover-png', 'docx', 'epub', 'pdf', 'zip']);
+    // The book's build and its cover were packaging runs of their own, visible to operators by id.
+    for (const run of [1, 2]) expect((await engine.client.workflow.getHandle(packageWorkflowId(id, run)).describe()).status.name).toBe('COMPLETED');
+
+    const pdf = await fetchFile(`/projects/${id}/download/pdf`);
+    expect(pdf).toMatchObject({ status: 200, type: 'application/pdf', disposition: 'attachment; filename="Remote_Leadership_book.pdf"' });
+    expect(tool('qpdf', ['--check', tempFile('book.pdf', pdf.bytes)])).toContain('No syntax or stream encoding errors');
+    const cover = await fetchFile(`/projects/${id}/download/cover-pdf`);
+    expect(cover.disposition).toBe('attachment; filename="Remote_Leadership_cover.pdf"');
+    const build = (await call('GET', `/projects/${id}/build/status`)).body;
+    const geometry = coverGeometry({ template: 'amazon_kdp', pageCount: build.page_count as number, trim: TRIM_6X9 });
+    expect(pageSizeIn(cover.bytes).width).toBeCloseTo(2 * 6 + geometry.spineIn + 2 * BLEED_IN, 2);
+    const png = await fetchFile(`/projects/${id}/download/cover-png`);
+    expect(png.bytes.subarray(1, 4).toString()).toBe('PNG');
+    const zip = await fetchFile(`/projects/${id}/download/zip`);
+    expect(zip.disposition).toMatch(/^attachment; filename="Remote_Leadership_project\.zip"$/);
+    expect(tool('unzip', ['-Z1', tempFile('p.zip', zip.bytes)]).split('\n')).toContain('_quarto.yml');
+    const docx = await fetchFile(`/projects/${id}/download/docx`);
+    expect(tool('unzip', ['-p', tempFile('b.docx', docx.bytes), 'word/document.xml'])).toContain('Remote Leadership');
+    const epub = await fetchFile(`/projects/${id}/download/epub`);
+    expect(tool('unzip', ['-p', tempFile('b.epub', epub.bytes), 'mimetype'])).toBe('application/epub+zip');
+    expect((await call('GET', `/projects/${id}/download/html`)).status).toBe(400);
+
+    const previews = (await call('GET', `/projects/${id}/previews`)).body as { pages: { url: string }[]; cover: string };
+    expect(previews.pages.length).toBeGreaterThanOrEqual(4);
+    const page = await fetchFile((previews.pages[0] as { url: string }).url.replace('/api', ''));
+    expect(page).toMatchObject({ status: 200, type: 'image/png' });
+  });
+
+  it('is saved only by a signed-in author, who then owns it and its files', async () => {
+    expect(await call('POST', '/book-projects', { project_id: projectId })).toMatchObject({ status: 401, body: { message: ProjectMessages.notAuthenticated } });
+    token = await signUp();
+    userId = (await call('GET', '/profile', undefined, token)).body.id as string;
+    const saved = await call('POST', '/book-projects', { project_id: projectId, source: 'one-shot' }, token);
+    expect(saved.status).toBe(201);
+    bookId = saved.body.id as string;
+    expect(saved.body).toMatchObject({
+      user_id: userId, project_id: projectId, title: 'Remote Leadership', author: 'Ada Writer', status: 'complete', generation_status: 'completed',
+      published_to_shop: false, published_at: null, shop_category: 'AI-Generated', source: 'one-shot',
+      pdf_blob_url: `/api/book-projects/${bookId}/download/pdf`, quarto_project_url: `/api/book-projects/${bookId}/download/zip`,
+    });
+    expect((saved.body.chapters_data as unknown[]).length).toBe(3);
+    expect(saved.body.word_count).toBeGreaterThan(1000);
+    // Claimed: the files moved out of anonymous/ into the owner's folder, and the generator project is private now.
+    expect(await engine.deps.storage.list(`anonymous/${projectId}/`)).toEqual([]);
+    expect((await engine.deps.storage.list(`${userId}/${projectId}/`)).length).toBeGreaterThanOrEqual(6);
+    expect((await call('GET', `/projects/${projectId}`)).status).toBe(404);
+    expect((await fetchFile(`/book-projects/${bookId}/download/pdf`, token)).bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    // Saving again is harmless: the same project comes back.
+    const again = await call('POST', '/book-projects', { project_id: projectId }, token);
+    expect(again).toMatchObject({ status: 200, body: { id: bookId } });
+    expect(((await call('GET', '/book-projects', undefined, token)).body as unknown as unknown[]).length).toBe(1);
+  });
+
+  it('keeps every book, file and setting to its owner', async () => {
+    const other = await signUp();
+    expect(await call('POST', '/book-projects', { project_id: projectId }, other)).toMatchObject({ status: 404, body: { message: ProjectMessages.notFound } });
+    expect((await call('GET', '/book-projects', undefined, other)).body).toEqual([]);
+    expect(await call('GET', `/book-projects/${bookId}`, undefined, other)).toMatchObject({ status: 404, body: { message: ProjectMessages.notFound } });
+    for (const kind of ['pdf', 'cover-pdf', 'zip', 'epub', 'docx']) expect((await fetchFile(`/book-projects/${bookId}/download/${kind}`, other)).status).toBe(404);
+    expect((await fetchFile(`/book-projects/${bookId}/preview/1`, other)).status).toBe(404);
+    expect((await fetchFile(`/projects/${projectId}/download/pdf`, other)).status).toBe(404);
+    expect((await call('PATCH', `/book-projects/${bookId}/shop`, { published_to_shop: true }, other)).status).toBe(404);
+    expect((await call('DELETE', `/book-projects/${bookId}`, undefined, other)).status).toBe(404);
+    expect((await call('GET', '/book-projects')).status).toBe(401);
+    expect((await call('GET', `/book-projects/${bookId}`, undefined, token)).body.published_to_shop).toBe(false);
+  });
+
+  it('is published with a price, validated field by field, and unpublished', async () => {
+    const shop = (body: unknown) => call('PATCH', `/book-projects/${bookId}/shop`, body, token);
+    expect(await shop({ shop_price: 9.99 })).toMatchObject({ status: 400, body: { message: ProjectMessages.publishFirst } });
+    const published = await shop({ published_to_shop: true });
+    expect(published.body).toMatchObject({ published_to_shop: true, shop_price: 19.99, shop_category: 'AI-Generated' });
+    const publishedAt = published.body.published_at as string;
+    expect(Date.now() - Date.parse(publishedAt)).toBeLessThan(60_000);
+
+    expect(await shop({ shop_price: 0 })).toMatchObject({ status: 422, body: { message: ProjectMessages.priceTooLow } });
+    expect(await shop({ shop_price: 4.999 })).toMatchObject({ status: 422, body: { message: ProjectMessages.priceCents } });
+    expect(await shop({ shop_category: 'Cookbooks' })).toMatchObject({ status: 422 });
+    expect(await shop({ isbn: '978-0-306-40615-8' })).toMatchObject({ status: 422, body: { message: ProjectMessages.invalidIsbn } });
+    const edited = await shop({ shop_price: 12.5, shop_category: 'Business', shop_description: 'For founders of remote teams.', isbn: '978-0-306-40615-7' });
+    expect(edited.body).toMatchObject({ shop_price: 12.5, shop_category: 'Business', shop_description: 'For founders of remote teams.', isbn: '978-0-306-40615-7', published_at: publishedAt });
+    expect((await shop({ isbn: '0-306-40615-2' })).body.isbn).toBe('0-306-40615-2');
+    // Toggling on again keeps the first publication date.
+    expect((await shop({ published_to_shop: true })).body.published_at).toBe(publishedAt);
+
+    const unpublished = await shop({ published_to_shop: false });
+    expect(unpublished.body).toMatchObject({ published_to_shop: false, published_at: null, shop_price: 12.5 });
+  });
+
+  it('gets a new cover on the Lulu template and a rebuilt DOCX, each a packaging run', async () => {
+    // Generator calls on a claimed project need its owner.
+    expect((await call('POST', `/projects/${projectId}/generate-cover`, { template: 'lulu' })).status).toBe(404);
+    const cover = await call('POST', `/projects/${projectId}/generate-cover`, { template: 'lulu', design_style: 'classic', color_scheme: 'warm' }, token);
+    expect(cover.status).toBe(200);
+    expect(cover.body.template).toBe('lulu');
+    const file = await fetchFile(`/book-projects/${bookId}/download/cover-pdf`, token);
+    expect(cover.body.cover_pdf_size).toBe(file.bytes.length);
+    expect(cover.body.cover_png_size).toBe((await fetchFile(`/book-projects/${bookId}/download/cover-png`, token)).bytes.length);
+    const lulu = coverGeometry({ template: 'lulu', pageCount: cover.body.page_count as number, trim: TRIM_6X9 });
+    expect(pageSizeIn(file.bytes).width).toBeCloseTo(lulu.widthIn, 2);
+    expect(await call('POST', `/projects/${projectId}/generate-cover`, { template: 'ingram' }, token)).toMatchObject({ status: 400 });
+
+    expect(await call('POST', `/projects/${projectId}/build`, { formats: ['html'] }, token)).toMatchObject({ status: 400 });
+    const build = await call('POST', `/projects/${projectId}/build`, { formats: ['docx'] }, token);
+    expect(build.status).toBe(202);
+    expect(build.body.status).toBe('building');
+    let status: Json = {};
+    for (let i = 0; i < 120 && status.status !== 'complete'; i++) {
+      status = (await call('GET', `/projects/${projectId}/build/status`, undefined, token)).body;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(status).toMatchObject({ status: 'complete', error: null });
+    expect((await engine.client.workflow.getHandle(packageWorkflowId(projectId, 4)).describe()).status.name).toBe('COMPLETED');
+  });
+
+  it('is deleted with every file it had in MinIO', async () => {
+    const before = await engine.deps.storage.list(`${userId}/${projectId}/`);
+    expect(before.length).toBeGreaterThanOrEqual(6);
+    const deleted = await call('DELETE', `/book-projects/${bookId}`, undefined, token);
+    expect(deleted).toMatchObject({ status: 200, body: { deleted: true } });
+    expect(deleted.body.files_removed).toBeGreaterThanOrEqual(before.length);
+    expect(await engine.deps.storage.list(`${userId}/${projectId}/`)).toEqual([]);
+    expect((await call('GET', `/book-projects/${bookId}`, undefined, token)).status).toBe(404);
+    expect((await call('GET', `/projects/${projectId}`, undefined, token)).status).toBe(404);
+    expect((await call('GET', '/book-projects', undefined, token)).body).toEqual([]);
+  });
+
+  it('cannot be saved before it is built', async () => {
+    const own = await signUp();
+    const created = await call('POST', '/projects', { ...brief, topic: brief.book_idea }, own);
+    expect(await call('POST', '/book-projects', { project_id: created.body.project_id }, own)).toMatchObject({ status: 400, body: { message: ProjectMessages.bookDataMissing } });
+    expect(await call('POST', `/projects/${created.body.project_id as string}/generate-cover`, {}, own)).toMatchObject({ status: 400 });
+  });
+});
+
+describe('the intelligent cover and PNG calls', () => {
+  const fields = { title: 'A [Bracketed] #Title', author: 'Ada Writer', book_idea: 'How small companies lead distributed teams', num_pages: 240, include_spine_title: true };
+
+  it('draws a full-wrap cover PDF for fields alone, and leaves nothing behind in storage', async () => {
+    const response = await fetch(`${base}/api/intelligent/cover`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...fields, template: 'amazon_kdp' }) });
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    const pdf = Buffer.from(await response.arrayBuffer());
+    expect(pdf.length).toBeGreaterThan(1000);
+    expect(pageSizeIn(pdf).width).toBeCloseTo(coverGeometry({ template: 'amazon_kdp', pageCount: 240, trim: TRIM_6X9 }).widthIn, 2);
+    expect(tool('pdftotext', [tempFile('c.pdf', pdf), '-'])).toContain('A [Bracketed] #Title');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await engine.deps.storage.list('anonymous/covers/')).toEqual([]);
+  });
+
+  it('validates the fields with the spec messages', async () => {
+    expect(await call('POST', '/intelligent/cover', { ...fields, title: 'AB' })).toMatchObject({ status: 422, body: { message: 'Title must be at least 3 characters' } });
+    expect(await call('POST', '/intelligent/cover', { ...fields, num_pages: 0 })).toMatchObject({ status: 400 });
+    expect(await call('POST', '/intelligent/cover', { ...fields, design_style: 'baroque' })).toMatchObject({ status: 400 });
+  });
+
+  it('turns the first page of an uploaded PDF, or the front cover for fields, into a PNG', async () => {
+    const form = new FormData();
+    form.append('pdf_file', new Blob([pdfWithText(['First page of the book'])], { type: 'application/pdf' }), 'book.pdf');
+    const png = await fetch(`${base}/api/intelligent/png`, { method: 'POST', body: form });
+    expect(png.status).toBe(200);
+    expect(png.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await png.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+
+    const bad = new FormData();
+    bad.append('pdf_file', new Blob(['not a pdf at all'], { type: 'application/pdf' }), 'book.pdf');
+    const refused = await fetch(`${base}/api/intelligent/png`, { method: 'POST', body: bad });
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as Json).message).toMatch(/^PNG conversion failed/);
+
+    const front = await fetch(`${base}/api/intelligent/png`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(fields) });
+    expect(front.headers.get('content-type')).toBe('image/png');
+  });
+});

@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, Injectable, NotFoundException, UnauthorizedException, UnprocessableEntityException } from '@nestjs/common';
+import { projectFilePrefix } from '../../../../activities/render/build.ts';
+import { BookProject, GeneratedChapter, GeneratorProject, SourceFile, User, type SavedChapter } from '../../../../libs/db/index.ts';
+import { ProjectMessages, projectName, SHOP, shopProblems, WORDS_PER_PAGE } from '../../../../libs/domain/index.ts';
+import { StorageService } from '../../../../libs/storage/index.ts';
+import type { AuthUser } from '../auth/auth.types.ts';
+import type { ShopSettingsDto } from './book-projects.dto.ts';
+
+const FILE_KEYS = ['pdfKey', 'epubKey', 'docxKey', 'zipKey', 'coverPdfKey', 'coverPngKey'] as const;
+
+/** Saved books: every query is scoped to the caller, so another person's book is simply not found. */
+@Injectable()
+export class BookProjectsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly storage: StorageService,
+  ) {}
+
+  list(user: AuthUser): Promise<BookProject[]> {
+    return this.em.fork().find(BookProject, { user: user.id }, { orderBy: { createdAt: 'desc' }, populate: ['generatorProject'], limit: 500 });
+  }
+
+  async owned(id: string, user: AuthUser | undefined, em = this.em.fork()): Promise<BookProject> {
+    if (!user) throw new UnauthorizedException(ProjectMessages.notAuthenticated);
+    const book = /^[0-9a-f-]{36}$/i.test(id) ? await em.findOne(BookProject, { id, user: user.id }, { populate: ['generatorProject'] }) : null;
+    if (!book) throw new NotFoundException(ProjectMessages.notFound);
+    return book;
+  }
+
+  /**
+   * Keeps a finished book in the caller's account. A book made while signed out is claimed here: it becomes the
+   * caller's, and its files move from `anonymous/` to the caller's folder. Saving twice gives the same project.
+   */
+  async save(projectId: string, user: AuthUser | undefined, source: string): Promise<{ book: BookProject; created: boolean }> {
+    if (!user) throw new UnauthorizedException(ProjectMessages.notAuthenticated);
+    const em = this.em.fork();
+    const project = /^[0-9a-f-]{36}$/i.test(projectId) ? await em.findOne(GeneratorProject, { id: projectId }, { populate: ['user'] }) : null;
+    if (!project || (project.user && project.user.id !== user.id)) throw new NotFoundException(ProjectMessages.notFound);
+    const existing = await em.findOne(BookProject, { generatorProject: project.id }, { populate: ['generatorProject'] });
+    if (existing) return { book: existing, created: false };
+    if (!project.pdfKey) throw new BadRequestException(ProjectMessages.bookDataMissing);
+
+    if (!project.user) await this.claim(em, project, user);
+    const chapters = await em.find(GeneratedChapter, { project: project.id }, { orderBy: { number: 'asc' } });
+    const outline = project.outline ?? [];
+    const chaptersData: SavedChapter[] = chapters.map((c) => {
+      const planned = outline.find((o) => o.number === c.number);
+      return {
+        id: `chapter-${String(c.number).padStart(2, '0')}`,
+        chapterNumber: c.number,
+        title: c.title,
+        slug: projectName(c.title),
+        description: planned?.description ?? '',
+        key_points: planned?.key_points ?? [],
+        target_words: planned?.target_words ?? 0,
+        word_count: c.wordCount,
+        status: 'generated',
+        generated_at: c.generatedAt.toISOString(),
+      };
+    });
+    const book = em.create(BookProject, {
+      id: randomUUID(),
+      user: em.getReference(User, user.id),
+      generatorProject: project,
+      title: project.title,
+      author: project.author,
+      bookIdea: project.topic,
+      topic: project.topic,
+      outline: {
+        book: { title: project.title, description: project.topic, target_length: project.totalTargetWords },
+        chapters: outline.map((o) => ({ id: `chapter-${String(o.number).padStart(2, '0')}`, title: o.title, description: o.description, target_words: o.target_words, key_points: o.key_points, status: chapters.some((c) => c.number === o.number) ? 'generated' : 'pending', slug: projectName(o.title) })),
+      },
+      tocData: outline.map((o) => ({ chapter_title: o.title, chapter_ideas: o.key_points, estimated_pages: String(Math.max(1, Math.round(o.target_words / WORDS_PER_PAGE))) })),
+      chaptersData,
+      coverPdfTemplate: project.coverTemplate ?? null,
+      status: 'complete',
+      generationStatus: 'completed',
+      wordCount: chapters.reduce((sum, c) => sum + c.wordCount, 0),
+      pageCount: project.pageCount ?? null,
+      writingStyle: project.writingStyle,
+      targetAudience: null,
+      estimatedLength: Math.round(project.totalTargetWords / WORDS_PER_PAGE),
+      source,
+      completedAt: project.completedAt ?? project.builtAt ?? new Date(),
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
+    await em.flush();
+    return { book, created: true };
+  }
+
+  /** An anonymous book becomes the caller's: the row, its uploaded sources, and its files (copied, then the old ones removed). */
+  private async claim(em: ReturnType<EntityManager['fork']>, project: GeneratorProject, user: AuthUser): Promise<void> {
+    const from = projectFilePrefix(project);
+    const to = projectFilePrefix({ id: project.id, user: { id: user.id } });
+    const moves: [string, string][] = [];
+    for (const field of FILE_KEYS) {
+      const key = project[field];
+      if (key?.startsWith(from)) moves.push([key, to + key.slice(from.length)]);
+    }
+    for (const key of project.previewKeys ?? []) if (key.startsWith(from)) moves.push([key, to + key.slice(from.length)]);
+    for (const [a, b] of moves) await this.storage.copy(a, b);
+    const renamed = new Map(moves);
+    for (const field of FILE_KEYS) {
+      const key = project[field];
+      if (key) project[field] = renamed.get(key) ?? key;
+    }
+    project.previewKeys = (project.previewKeys ?? []).map((k) => renamed.get(k) ?? k);
+    project.user = em.getReference(User, user.id);
+    if (project.sourceBatchId) await em.nativeUpdate(SourceFile, { batchId: project.sourceBatchId, user: null }, { user: user.id });
+    await em.flush();
+    await this.storage.deletePrefix(from);
+  }
+
+  /** Removes the book, its generated text and every file it has in MinIO. */
+  async remove(id: string, user: AuthUser): Promise<{ filesRemoved: number }> {
+    const em = this.em.fork();
+    const book = await this.owned(id, user, em);
+    const project = book.generatorProject;
+    // Files first: if MinIO fails, the row stays and the author can try again; nothing is left orphaned.
+    let filesRemoved = await this.storage.deletePrefix(projectFilePrefix({ id: project.id, user: { id: user.id } }));
+    if (project.sourceBatchId) {
+      const shared = await em.count(GeneratorProject, { sourceBatchId: project.sourceBatchId, id: { $ne: project.id } });
+      if (!shared) {
+        const sources = await em.find(SourceFile, { batchId: project.sourceBatchId, user: user.id });
+        for (const s of sources) {
+          await this.storage.delete(s.objectKey);
+          await this.storage.delete(s.textKey);
+          filesRemoved += 2;
+        }
+        await em.nativeDelete(SourceFile, { batchId: project.sourceBatchId, user: user.id });
+      }
+    }
+    // The generator project cascades to the book row, its chapters and its provider calls.
+    await em.nativeDelete(GeneratorProject, { id: project.id });
+    return { filesRemoved };
+  }
+
+  /** The shop toggle and the edit form; publishing stamps published_at once, unpublishing clears it. */
+  async updateShop(id: string, user: AuthUser, dto: ShopSettingsDto): Promise<BookProject> {
+    const em = this.em.fork();
+    const book = await this.owned(id, user, em);
+    const problems = shopProblems(dto);
+    if (problems.length) throw new UnprocessableEntityException({ message: problems[0]?.messages[0], details: problems });
+    const editing = dto.shop_price !== undefined || dto.shop_category !== undefined || dto.shop_description !== undefined || dto.isbn !== undefined;
+    const publishing = dto.published_to_shop;
+    const willBePublished = publishing ?? book.publishedToShop;
+    if (editing && !willBePublished) throw new BadRequestException(ProjectMessages.publishFirst);
+
+    if (publishing === true && !book.publishedToShop) {
+      book.publishedToShop = true;
+      book.publishedAt = new Date();
+      book.shopPrice ??= SHOP.defaultPrice;
+      book.shopCategory ||= SHOP.defaultCategory;
+    } else if (publishing === false) {
+      book.publishedToShop = false;
+      book.publishedAt = null;
+    }
+    if (dto.shop_price !== undefined && dto.shop_price !== null) book.shopPrice = dto.shop_price;
+    if (dto.shop_category !== undefined) book.shopCategory = dto.shop_category ?? SHOP.defaultCategory;
+    if (dto.shop_description !== undefined) book.shopDescription = dto.shop_description?.trim() || null;
+    if (dto.isbn !== undefined) book.isbn = dto.isbn?.trim() || null;
+    await em.flush();
+    return book;
+  }
+}

@@ -1,0 +1,48 @@
+import type { BookProject } from '../../../../libs/db/index.ts';
+import { SHOP } from '../../../../libs/domain/index.ts';
+import { downloadsOf } from '../projects/project-files.ts';
+import { previewsOf } from '../projects/previews.ts';
+
+/** A saved book as the dashboard reads it: the spec's book_projects fields, file URLs served by this API. */
+export function bookProjectView(book: BookProject) {
+  const project = book.generatorProject;
+  const base = `/api/book-projects/${book.id}`;
+  const downloads = downloadsOf(project, base);
+  return {
+    id: book.id,
+    user_id: book.user.id,
+    project_id: project.id,
+    title: book.title,
+    author: book.author,
+    book_idea: book.bookIdea,
+    topic: book.topic,
+    outline: book.outline,
+    toc_data: book.tocData,
+    chapters_data: book.chaptersData,
+    pdf_blob_url: downloads.pdf ?? null,
+    cover_blob_url: downloads['cover-pdf'] ?? null,
+    cover_png_url: downloads['cover-png'] ?? null,
+    quarto_project_url: downloads.zip ?? null,
+    epub_url: downloads.epub ?? null,
+    docx_url: downloads.docx ?? null,
+    previews: previewsOf(project, base),
+    cover_pdf_template: book.coverPdfTemplate ?? project.coverTemplate ?? null,
+    status: book.status,
+    generation_status: book.generationStatus,
+    word_count: book.wordCount,
+    page_count: project.pageCount ?? book.pageCount ?? null,
+    writing_style: book.writingStyle,
+    target_audience: book.targetAudience ?? null,
+    estimated_length: book.estimatedLength ?? null,
+    source: book.source,
+    published_to_shop: book.publishedToShop,
+    published_at: book.publishedAt?.toISOString() ?? null,
+    shop_price: book.shopPrice === null || book.shopPrice === undefined ? null : Number(book.shopPrice),
+    shop_description: book.shopDescription ?? null,
+    shop_category: book.shopCategory || SHOP.defaultCategory,
+    isbn: book.isbn ?? null,
+    completed_at: book.completedAt?.toISOString() ?? null,
+    created_at: book.createdAt.toISOString(),
+    updated_at: book.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { BadGatewayException, Inject, Injectable } from '@nestjs/common';
+import { Client, WorkflowFailedError } from '@temporalio/client';
+import type { StandaloneCoverInput } from '../../../../activities/render/build.ts';
+import type { Config } from '../../../../libs/config/index.ts';
+import type { GeneratorProject } from '../../../../libs/db/index.ts';
+import { BuildMessages, coverWorkflowId, packageWorkflowId, type CoverChoice, type PackageFormat } from '../../../../libs/domain/index.ts';
+import type { coverWorkflow } from '../../../../workflows/cover.ts';
+import type { packageWorkflow, PackageResult } from '../../../../workflows/package.ts';
+import { ProjectIdAttribute, StageAttribute, UserIdAttribute } from '../../../../workflows/search-attributes.ts';
+import { CONFIG } from '../config/config.module.ts';
+
+/** How long a request waits for a cover to be drawn before it answers that the work goes on. */
+const COVER_WAIT_MS = 90_000;
+
+const innermost = (error: unknown): string => {
+  let current = error as { message?: string; cause?: unknown } | undefined;
+  while (current?.cause) current = current.cause as typeof current;
+  return current?.message ?? String(error);
+};
+
+/** Starts packaging runs (`package-<id>-<n>`) and cover runs; the workflows do the work, this only asks. */
+@Injectable()
+export class PackagingService {
+  constructor(
+    @Inject(CONFIG) private readonly config: Config,
+    private readonly em: EntityManager,
+    private readonly temporal: Client,
+  ) {}
+
+  /** Counts a new run and starts it; the project reads 'building' at once, so a poll never sees the last run's result. */
+  async start(project: GeneratorProject, formats: PackageFormat[], cover?: CoverChoice) {
+    const rows = await this.em.getConnection().execute<{ package_runs: number }[]>(
+      `update generator_projects set package_runs = package_runs + 1, build_status = 'building', build_message = ?, build_error = null where id = ? returning package_runs`,
+      [BuildMessages.building, project.id],
+    );
+    const run = rows[0]?.package_runs ?? 1;
+    return this.temporal.workflow.start<typeof packageWorkflow>('packageWorkflow', {
+      workflowId: packageWorkflowId(project.id, run),
+      taskQueue: this.config.TEMPORAL_TASK_QUEUE,
+      args: [{ projectId: project.id, run, formats, ...(cover ? { cover } : {}) }],
+      typedSearchAttributes: [
+        { key: ProjectIdAttribute, value: project.id },
+        { key: StageAttribute, value: 'packaging' },
+        ...(project.user ? [{ key: UserIdAttribute, value: project.user.id }] : []),
+      ],
+    });
+  }
+
+  /** A new cover for the project, waited for: the staged API answers with the files' sizes. */
+  async cover(project: GeneratorProject, choice: CoverChoice): Promise<PackageResult> {
+    const handle = await this.start(project, ['cover'], choice);
+    return this.wait(handle.result(), 'Cover generation failed');
+  }
+
+  /** A cover for fields alone, drawn by the worker; its files are in MinIO under the returned keys. */
+  async standaloneCover(input: StandaloneCoverInput) {
+    const requestId = randomUUID();
+    const run = this.temporal.workflow.execute<typeof coverWorkflow>('coverWorkflow', {
+      workflowId: coverWorkflowId(requestId),
+      taskQueue: this.config.TEMPORAL_TASK_QUEUE,
+      args: [requestId, input],
+      typedSearchAttributes: [{ key: StageAttribute, value: 'cover' }],
+    });
+    return this.wait(run, 'Cover generation failed');
+  }
+
+  private async wait<T>(run: Promise<T>, what: string): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new BadGatewayException(`${what}: it is taking longer than expected; try again in a minute`)), COVER_WAIT_MS);
+    });
+    try {
+      return await Promise.race([run, late]);
+    } catch (error) {
+      if (error instanceof WorkflowFailedError) throw new BadGatewayException(`${what}: ${innermost(error)}`);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}

@@ -1,0 +1,21 @@
+import { NotFoundException } from '@nestjs/common';
+import type { Response } from 'express';
+import type { GeneratorProject } from '../../../../libs/db/index.ts';
+import type { StorageService } from '../../../../libs/storage/index.ts';
+import { sendObject } from './project-files.ts';
+
+/** The preview images a project has: its first pages and the front cover. */
+export function previewsOf(project: GeneratorProject, base: string) {
+  return {
+    page_count: project.pageCount ?? null,
+    pages: (project.previewKeys ?? []).map((_, i) => ({ page: i + 1, url: `${base}/preview/${i + 1}` })),
+    cover: project.coverPngKey ? `${base}/download/cover-png?inline=1` : null,
+  };
+}
+
+export async function sendPreview(res: Response, storage: StorageService, project: GeneratorProject, page: string): Promise<void> {
+  const n = Number(page);
+  const key = Number.isInteger(n) && n >= 1 ? project.previewKeys?.[n - 1] : undefined;
+  if (!key) throw new NotFoundException(`No preview of page ${page}`);
+  await sendObject(res, storage, key, { type: 'image/png', name: `page-${n}.png`, inline: true });
+}

@@ -1,0 +1,48 @@
+import { BadRequestException, NotFoundException } from '@nestjs/common';
+import type { Response } from 'express';
+import type { GeneratorProject } from '../../../../libs/db/index.ts';
+import { BOOK_FILE_KINDS, BOOK_FILES, BuildMessages, downloadName, ProjectMessages, type BookFileKind } from '../../../../libs/domain/index.ts';
+import type { StorageService } from '../../../../libs/storage/index.ts';
+
+/** Where each kind of file of a project is kept. */
+export function projectFile(project: GeneratorProject, kind: BookFileKind): { key: string | null; size: number | null } {
+  const files: Record<BookFileKind, [string | null | undefined, number | null | undefined]> = {
+    pdf: [project.pdfKey, project.pdfSize],
+    epub: [project.epubKey, project.epubSize],
+    docx: [project.docxKey, project.docxSize],
+    zip: [project.zipKey, project.zipSize],
+    'cover-pdf': [project.coverPdfKey, project.coverPdfSize],
+    'cover-png': [project.coverPngKey, project.coverPngSize],
+  };
+  const [key, size] = files[kind];
+  return { key: key ?? null, size: size ?? null };
+}
+
+/** The kinds this project has files for, each with the API path that serves it. */
+export function downloadsOf(project: GeneratorProject, base: string): Partial<Record<BookFileKind, string>> {
+  return Object.fromEntries(BOOK_FILE_KINDS.filter((kind) => projectFile(project, kind).key).map((kind) => [kind, `${base}/download/${kind}`]));
+}
+
+export const isBookFileKind = (kind: string): kind is BookFileKind => (BOOK_FILE_KINDS as string[]).includes(kind);
+
+/** Streams one of the project's files from MinIO under the spec's download name; objects are never public. */
+export async function sendProjectFile(res: Response, storage: StorageService, project: GeneratorProject, kind: string, inline = false): Promise<void> {
+  if (!isBookFileKind(kind)) throw new BadRequestException(`Unknown download "${kind}": use ${BOOK_FILE_KINDS.join(', ')}`);
+  const { key, size } = projectFile(project, kind);
+  if (!key) throw new NotFoundException(BuildMessages.notBuilt(BOOK_FILES[kind].label));
+  await sendObject(res, storage, key, { type: BOOK_FILES[kind].type, name: downloadName(project.title, kind), size, inline });
+}
+
+export async function sendObject(res: Response, storage: StorageService, key: string, file: { type: string; name: string; size?: number | null; inline?: boolean }): Promise<void> {
+  const stream = await storage.getStreamIfExists(key);
+  if (!stream) throw new NotFoundException(ProjectMessages.fileNotFound);
+  res.set({
+    'Content-Type': file.type,
+    'Content-Disposition': `${file.inline ? 'inline' : 'attachment'}; filename="${file.name}"`,
+    ...(file.size ? { 'Content-Length': String(file.size) } : {}),
+    'Cache-Control': 'private, max-age=3600',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  stream.on('error', () => res.destroy());
+  stream.pipe(res);
+}

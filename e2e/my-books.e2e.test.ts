@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startEngine, testConfig, type Engine } from '../libs/testing/index.ts';
+import { launchBrowser, snapshot } from './browser.ts';
+
+const baseURL = inject('baseURL');
+const author = { email: `books-${randomUUID().slice(0, 8)}@example.com`, password: 'my own sturdy passphrase' };
+let browser: Browser;
+let engine: Engine;
+let page: Page;
+let token: string;
+let userId: string;
+let projectId: string;
+
+async function api(method: string, path: string, body?: unknown) {
+  const response = await fetch(`${baseURL}/api${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return (await response.json()) as Record<string, unknown>;
+}
+
+beforeAll(async () => {
+  // The API under test has no worker of its own; this one stands in for the worker process.
+  engine = await startEngine(testConfig());
+  browser = await launchBrowser();
+  token = (await api('POST', '/auth/signup', author)).access_token as string;
+  userId = (await api('GET', '/profile')).id as string;
+  const start = await api('POST', '/projects/generate-complete', { title: 'Trust at a Distance', author: 'Ada Writer', book_idea: 'How small companies lead distributed teams with trust and rituals', ai_model: 'mock', total_target_words: 10_000 });
+  projectId = start.project_id as string;
+  for (let i = 0; i < 240; i++) {
+    if ((await api('GET', `/projects/orchestration/${projectId}/status`)).status === 'completed') break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await api('POST', '/book-projects', { project_id: projectId, source: 'one-shot' });
+  page = await (await browser.newContext({ acceptDownloads: true })).newPage();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await engine?.stop();
+});
+
+describe('My Books, in the browser', () => {
+  it('shows the saved book as a card with its badges and generated content', async () => {
+    await page.goto(`${baseURL}/login`);
+    await page.getByLabel('Email').fill(author.email);
+    await page.getByLabel('Password', { exact: true }).fill(author.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${baseURL}/dashboard`);
+    await page.getByRole('tab', { name: 'Book Projects (1)' }).waitFor();
+    const card = page.locator('.book-card');
+    await expect(card.getByRole('heading', { name: 'Trust at a Distance' }).isVisible()).resolves.toBe(true);
+    await expect(card.getByText('by Ada Writer').isVisible()).resolves.toBe(true);
+    await expect(card.getByText('Complete', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(card.getByText('Generated', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(card.getByText('Not published').isVisible()).resolves.toBe(true);
+    await expect(card.getByText('Chapters: 3').isVisible()).resolves.toBe(true);
+    await expect(card.getByText(/^Pages: ~\d+$/).isVisible()).resolves.toBe(true);
+  });
+
+  it('downloads the PDF under the spec name and previews the first pages and the cover', async () => {
+    const card = page.locator('.book-card');
+    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'PDF Book' }).click()]);
+    expect(download.suggestedFilename()).toBe('Trust_at_a_Distance_book.pdf');
+    expect(readFileSync(await download.path()).subarray(0, 5).toString()).toBe('%PDF-');
+    const [zip] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Quarto Project' }).click()]);
+    expect(zip.suggestedFilename()).toBe('Trust_at_a_Distance_project.zip');
+
+    await card.getByRole('button', { name: 'Preview' }).click();
+    const images = card.locator('.preview-strip img');
+    await images.nth(4).waitFor();
+    const widths = await images.evaluateAll((imgs) => imgs.map((img) => (img as unknown as { naturalWidth: number }).naturalWidth));
+    expect(widths.every((w) => w > 100)).toBe(true);
+    await expect(card.getByAltText('Front cover').isVisible()).resolves.toBe(true);
+    await snapshot(page, 'my-books-preview');
+  });
+
+  it('publishes the book, sets a price and refuses a bad ISBN with its message', async () => {
+    const card = page.locator('.book-card');
+    await card.getByLabel('Publish to Shop').check();
+    await card.getByText('$19.99').waitFor();
+    await expect(card.getByText('AI-Generated').isVisible()).resolves.toBe(true);
+    await card.getByRole('button', { name: 'Edit shop settings' }).click();
+    await card.getByLabel('Price (USD)').fill('12.50');
+    await card.getByLabel('Category').selectOption('Business');
+    await card.getByLabel('ISBN (optional)').fill('978-0-306-40615-8');
+    await card.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(card.getByRole('alert').textContent()).resolves.toBe('ISBN must be a valid ISBN-13 or ISBN-10 (check digit included)');
+    await card.getByLabel('ISBN (optional)').fill('978-0-306-40615-7');
+    await card.getByRole('button', { name: 'Save Changes' }).click();
+    await card.getByText('$12.50').waitFor();
+    await expect(card.getByText('978-0-306-40615-7').isVisible()).resolves.toBe(true);
+    const saved = (await api('GET', '/book-projects')) as unknown as { shop_price: number; shop_category: string; published_at: string }[];
+    expect(saved[0]).toMatchObject({ shop_price: 12.5, shop_category: 'Business' });
+    expect(saved[0]?.published_at).toBeTruthy();
+  });
+
+  it('deletes the book after the confirmation, and its files leave MinIO', async () => {
+    expect((await engine.deps.storage.list(`${userId}/${projectId}/`)).length).toBeGreaterThan(5);
+    const card = page.locator('.book-card');
+    await card.getByRole('button', { name: 'Delete Project' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog.getByText('Are you sure? This will permanently delete this book project and all associated files.').isVisible()).resolves.toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(card.isVisible()).resolves.toBe(true);
+    await card.getByRole('button', { name: 'Delete Project' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, Delete' }).click();
+    await page.getByText('No book projects yet').waitFor();
+    expect(await engine.deps.storage.list(`${userId}/${projectId}/`)).toEqual([]);
+  });
+});

@@ -1,0 +1,58 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { SHOP } from '../../domain/index.ts';
+import { GeneratorProject } from './generator-project.ts';
+import { User } from './user.ts';
+
+export interface SavedChapter {
+  id: string;
+  chapterNumber: number;
+  title: string;
+  slug: string;
+  description: string;
+  key_points: string[];
+  target_words: number;
+  word_count: number;
+  status: 'generated';
+  generated_at: string;
+}
+
+/**
+ * A finished book kept in an author's account (the spec's book_projects). The text and the files stay with the
+ * generator project it was saved from (one home); this row adds ownership, the dashboard's facts and the shop.
+ */
+export const BookProjectSchema = defineEntity({
+  name: 'BookProject',
+  tableName: 'book_projects',
+  properties: {
+    id: p.uuid().primary(),
+    user: () => p.manyToOne(User).deleteRule('cascade').index(),
+    generatorProject: () => p.oneToOne(GeneratorProject).owner().unique().deleteRule('cascade'),
+    title: p.string(),
+    author: p.string(),
+    bookIdea: p.text(),
+    topic: p.text(),
+    outline: p.json<{ book: { title: string; description: string; target_length: number }; chapters: unknown[] }>(),
+    tocData: p.json<{ chapter_title: string; chapter_ideas: string[]; estimated_pages: string }[]>(),
+    chaptersData: p.json<SavedChapter[]>(),
+    coverPdfTemplate: p.string().nullable(),
+    status: p.string().default('complete'),
+    generationStatus: p.string().default('completed'),
+    wordCount: p.integer().default(0),
+    pageCount: p.integer().nullable(),
+    writingStyle: p.string(),
+    targetAudience: p.string().nullable(),
+    estimatedLength: p.integer().nullable(),
+    source: p.string(),
+    publishedToShop: p.boolean().default(false),
+    publishedAt: p.datetime().nullable(),
+    shopPrice: p.decimal('number').precision(10).scale(2).nullable(),
+    shopDescription: p.text().nullable(),
+    shopCategory: p.string().default(SHOP.defaultCategory),
+    isbn: p.string().nullable(),
+    completedAt: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export class BookProject extends BookProjectSchema.class {}
+BookProjectSchema.setClass(BookProject);

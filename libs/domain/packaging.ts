@@ -1,0 +1,38 @@
+// What a packaging run builds, and how the staged API reports it.
+
+/** The files a packaging run can make; `cover` is the print cover (PDF and front PNG). */
+export const PACKAGE_FORMATS = ['pdf', 'epub', 'docx', 'zip', 'cover'] as const;
+export type PackageFormat = (typeof PACKAGE_FORMATS)[number];
+/** What the book's own build makes; the cover follows as its own stage when one is wanted. */
+export const BOOK_FORMATS: PackageFormat[] = ['pdf', 'epub', 'docx', 'zip'];
+
+export const BuildMessages = {
+  building: 'Typesetting the book',
+  complete: 'Build complete',
+  failed: 'Build failed',
+  notStarted: 'Finalize the book to build its files',
+  pdfFirst: 'PDF must be built before the cover',
+  unknownFormat: (value: string) => `Unknown format "${value}": use ${PACKAGE_FORMATS.join(', ')}`,
+  notBuilt: (kind: string) => `The ${kind} is not built yet`,
+} as const;
+
+/** `formats` (a list) or the older single `format`; unknown names are refused. */
+export function parseFormats(formats: unknown, format?: unknown): { formats: PackageFormat[] } | { error: string } {
+  const wanted = formats ?? (format === undefined ? undefined : [format]);
+  if (wanted === undefined || wanted === null) return { formats: [...BOOK_FORMATS] };
+  if (!Array.isArray(wanted) || wanted.length === 0) return { error: BuildMessages.unknownFormat(String(wanted)) };
+  const out: PackageFormat[] = [];
+  for (const f of wanted) {
+    if (!(PACKAGE_FORMATS as readonly unknown[]).includes(f)) return { error: BuildMessages.unknownFormat(String(f)) };
+    if (!out.includes(f as PackageFormat)) out.push(f as PackageFormat);
+  }
+  return { formats: out };
+}
+
+/** How the print cover is made: the template sets the spine, the style and scheme the design. */
+export interface CoverChoice {
+  template: string;
+  designStyle: string;
+  colorScheme: string;
+  includeSpineTitle: boolean;
+}

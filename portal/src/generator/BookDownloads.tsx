@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { BOOK_FILES, downloadName, ProjectMessages, type BookFileKind } from '../../../libs/domain/index.ts';
+import { authorizedFetch } from '../api/client.ts';
+
+/** Saves a file the API serves (with the caller's token, if any) under `name`; the object URL goes after 1 s. */
+export async function saveFile(url: string, name: string): Promise<void> {
+  const blob = await (await authorizedFetch(url)).blob();
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+}
+
+/** A download button per built file; `names` overrides the spec's title-based names (the one-shot uses book.pdf). */
+export function BookDownloads({ title, downloads, names = {} }: { title: string; downloads: Partial<Record<BookFileKind, string>>; names?: Partial<Record<BookFileKind, string>> }) {
+  const [busy, setBusy] = useState<BookFileKind | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const order: BookFileKind[] = ['pdf', 'cover-pdf', 'cover-png', 'zip', 'epub', 'docx'];
+  return (
+    <div>
+      <div className="book-actions">
+        {order.map((kind) => {
+          const url = downloads[kind];
+          if (!url) return null;
+          return (
+            <button
+              key={kind}
+              type="button"
+              className="button button-secondary button-small"
+              disabled={busy === kind}
+              onClick={() => {
+                setBusy(kind);
+                setError(null);
+                saveFile(url, names[kind] ?? downloadName(title, kind))
+                  .catch((e: Error) => setError(ProjectMessages.downloadFailed(BOOK_FILES[kind].label, e.message)))
+                  .finally(() => setBusy(null));
+              }}
+            >
+              {busy === kind ? 'Downloading…' : `Download ${BOOK_FILES[kind].label}`}
+            </button>
+          );
+        })}
+      </div>
+      {error && <p className="error-text" role="alert">{error}</p>}
+    </div>
+  );
+}

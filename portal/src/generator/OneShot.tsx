@@ -1,0 +1,280 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  briefProblems,
+  DEFAULT_TARGET_PAGES,
+  DEFAULT_WRITING_STYLE,
+  estimatedTime,
+  GenerationMessages,
+  OrchestrationMessages,
+  POLLING,
+  STAGE_LABELS,
+  type ProviderId,
+} from '../../../libs/domain/index.ts';
+import { ApiError } from '../api/client.ts';
+import { PreviewStrip } from '../components/OwnedImage.tsx';
+import { fetchProviders, orchestrationStatus, projectPreviews, startGeneration, uploadSources, type OrchestrationStatus } from './api.ts';
+import { BookDownloads } from './BookDownloads.tsx';
+import { SaveToAccount } from './SaveToAccount.tsx';
+import { StageProgress } from './StageProgress.tsx';
+
+/** The running book survives a reload: the page picks its progress up again from the server. */
+const RUNNING_KEY = 'pressroom.one-shot.project';
+
+const stagesFor = (withSources: boolean, withChapters: boolean, withCover: boolean) =>
+  [
+    withSources && 'processing_sources',
+    'creating_project',
+    'generating_outline',
+    'generating_introduction',
+    withChapters && 'generating_chapters',
+    'generating_summary',
+    'finalizing',
+    'building',
+    withCover && 'generating_cover',
+    'complete',
+  ].filter((s): s is string => Boolean(s));
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+type View = { kind: 'form' } | { kind: 'running'; projectId: string | null; title: string } | { kind: 'complete'; status: OrchestrationStatus; title: string } | { kind: 'failed'; message: string; stage: string | null };
+
+export function OneShot() {
+  const providers = useQuery({ queryKey: ['providers'], queryFn: fetchProviders });
+  const [title, setTitle] = useState('');
+  const [author, setAuthor] = useState('');
+  const [idea, setIdea] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [provider, setProvider] = useState<ProviderId>('mock');
+  const [withChapters, setWithChapters] = useState(true);
+  const [withCover, setWithCover] = useState(true);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [view, setView] = useState<View>({ kind: 'form' });
+  const [status, setStatus] = useState<OrchestrationStatus | null>(null);
+  const [localStage, setLocalStage] = useState<string | null>(null);
+  const stopped = useRef(false);
+
+  const chosen = providers.data?.find((p) => p.id === provider);
+  const canChapters = chosen?.supportsChapters ?? true;
+  const canCover = chosen?.supportsCover ?? true;
+  const ready = title.trim().length >= 3 && author.trim().length >= 3 && idea.trim().length >= 10;
+
+  /** Polls the book's status until it completes or fails; a failed poll is retried a few times before giving up. */
+  async function follow(projectId: string, bookTitle: string) {
+    const deadline = Date.now() + POLLING.timeoutMs;
+    let failures = 0;
+    while (!stopped.current) {
+      if (Date.now() > deadline) return setView({ kind: 'failed', message: OrchestrationMessages.timedOut, stage: null });
+      try {
+        const next = await orchestrationStatus(projectId);
+        failures = 0;
+        setStatus(next);
+        if (next.status === 'completed') {
+          sessionStorage.removeItem(RUNNING_KEY);
+          return setView({ kind: 'complete', status: next, title: bookTitle });
+        }
+        if (next.status === 'failed' || next.status === 'cancelled') {
+          sessionStorage.removeItem(RUNNING_KEY);
+          return setView({ kind: 'failed', message: OrchestrationMessages.failed(next.error), stage: next.failed_stage ?? next.current_step });
+        }
+        await sleep(POLLING.intervalMs);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) {
+          sessionStorage.removeItem(RUNNING_KEY);
+          return setView({ kind: 'failed', message: error.message, stage: null });
+        }
+        if (++failures >= POLLING.maxFailures) return setView({ kind: 'failed', message: (error as Error).message, stage: null });
+        await sleep(POLLING.retryDelayMs);
+      }
+    }
+  }
+
+  useEffect(() => {
+    stopped.current = false;
+    const saved = sessionStorage.getItem(RUNNING_KEY);
+    if (saved) {
+      const { projectId, title: bookTitle } = JSON.parse(saved) as { projectId: string; title: string };
+      setView({ kind: 'running', projectId, title: bookTitle });
+      void follow(projectId, bookTitle);
+    }
+    return () => {
+      stopped.current = true;
+    };
+    // Runs once: a reload resumes the book that was running.
+  }, []);
+
+  async function start(event: FormEvent) {
+    event.preventDefault();
+    const problems = briefProblems({ title, author, idea });
+    if (problems.length) return setFormError(problems.map((p) => p.messages[0]).join(' '));
+    setFormError(null);
+    setStatus(null);
+    const bookTitle = title.trim();
+    setView({ kind: 'running', projectId: null, title: bookTitle });
+    let stage = 'creating_project';
+    try {
+      let sourceId: string | undefined;
+      if (files.length) {
+        stage = 'processing_sources';
+        setLocalStage(stage);
+        sourceId = (await uploadSources(files)).source_materials_id;
+      }
+      stage = 'creating_project';
+      setLocalStage(stage);
+      const started = await startGeneration({
+        title: bookTitle,
+        author: author.trim(),
+        book_idea: idea.trim(),
+        ai_model: chosen?.modelAlias ?? provider,
+        chapters_to_generate: withChapters && canChapters ? null : [],
+        include_cover: withCover && canCover,
+        content_depth: 'polished',
+        writing_style: DEFAULT_WRITING_STYLE,
+        target_pages: DEFAULT_TARGET_PAGES,
+        ...(sourceId ? { source_materials: sourceId } : {}),
+      });
+      sessionStorage.setItem(RUNNING_KEY, JSON.stringify({ projectId: started.project_id, title: bookTitle }));
+      setLocalStage(null);
+      setView({ kind: 'running', projectId: started.project_id, title: bookTitle });
+      await follow(started.project_id, bookTitle);
+    } catch (error) {
+      const message = stage === 'processing_sources' ? `Failed to process source materials: ${(error as Error).message}` : (error as Error).message || OrchestrationMessages.startFailed;
+      setView({ kind: 'failed', message, stage });
+    }
+  }
+
+  const reset = () => {
+    stopped.current = false;
+    sessionStorage.removeItem(RUNNING_KEY);
+    setStatus(null);
+    setLocalStage(null);
+    setView({ kind: 'form' });
+  };
+
+  return (
+    <div className="page">
+      <header className="static-header">
+        <Link to="/">← Back to Pressroom</Link>
+        <span className="muted version">One-Shot Generator · v2 · November 2026</span>
+      </header>
+      <main className="static-main generator">
+        <h1>One-Shot Book Generator</h1>
+        <p className="lead">Describe your book once; the staged workflow writes, typesets and designs it from start to finish.</p>
+
+        {view.kind === 'form' && (
+          <form onSubmit={(e) => void start(e)} noValidate>
+            <section className="card" aria-labelledby="details">
+              <h2 id="details">Book Details</h2>
+              <div className="field">
+                <label htmlFor="title">Title</label>
+                <input id="title" value={title} onChange={(e) => setTitle(e.target.value)} placeholder="e.g. Trust at a Distance" />
+              </div>
+              <div className="field">
+                <label htmlFor="author">Author</label>
+                <input id="author" value={author} onChange={(e) => setAuthor(e.target.value)} placeholder="Your name" />
+              </div>
+              <div className="field">
+                <label htmlFor="idea">Description</label>
+                <textarea id="idea" rows={4} value={idea} onChange={(e) => setIdea(e.target.value)} placeholder="What is the book about, and for whom?" />
+                <small>At least 10 characters.</small>
+              </div>
+              <div className="field">
+                <label htmlFor="sources">Source files (optional)</label>
+                <input id="sources" type="file" multiple accept=".md,.txt,.docx,.pdf" onChange={(e) => setFiles([...(e.target.files ?? [])])} />
+                <small>Up to 5 files, 10 MB in total: MD, TXT, DOCX, PDF. Chapters cite them.</small>
+              </div>
+            </section>
+
+            <section className="card" aria-labelledby="options">
+              <h2 id="options">Generation Options</h2>
+              <fieldset className="provider-list">
+                <legend>AI provider</legend>
+                {(providers.data ?? []).map((p) => (
+                  <label key={p.id} className={`provider ${p.available ? '' : 'provider-off'}`}>
+                    <input type="radio" name="provider" value={p.id} checked={provider === p.id} disabled={!p.available} onChange={() => setProvider(p.id)} />
+                    <span>
+                      <strong>{p.displayName}</strong>
+                      <span className="muted"> · up to {p.maxChapters} chapters · {p.supportsCover ? 'cover' : 'no cover'}{p.available ? '' : ' · not configured on this server'}</span>
+                    </span>
+                  </label>
+                ))}
+                {providers.isError && <p className="error-text">{providers.error.message}</p>}
+              </fieldset>
+              <label className="toggle">
+                <input type="checkbox" checked={withChapters && canChapters} disabled={!canChapters} onChange={(e) => setWithChapters(e.target.checked)} />
+                Generate Chapters
+              </label>
+              <label className="toggle">
+                <input type="checkbox" checked={withCover && canCover} disabled={!canCover} onChange={(e) => setWithCover(e.target.checked)} />
+                Generate Cover
+              </label>
+              <p className="muted">
+                Steps: {stagesFor(files.length > 0, withChapters && canChapters, withCover && canCover).filter((s) => s !== 'complete').map((s) => STAGE_LABELS[s]).join(' → ')}.
+                <br />
+                Estimated time: {estimatedTime(provider, withChapters && canChapters)}.
+              </p>
+            </section>
+            {formError && <p className="error-banner" role="alert">{formError}</p>}
+            <button type="submit" className="button" disabled={!ready}>Generate with Staged Workflow</button>
+          </form>
+        )}
+
+        {view.kind === 'running' && (
+          <section className="card" aria-labelledby="progress-title">
+            <h2 id="progress-title">Writing “{view.title}”</h2>
+            <StageProgress
+              stages={stagesFor(files.length > 0, withChapters && canChapters, withCover && canCover)}
+              current={localStage ?? status?.current_step ?? 'creating_project'}
+              completed={[...(status?.steps_completed ?? []), ...(localStage === 'creating_project' && files.length ? ['processing_sources'] : [])]}
+              percent={status?.progress ?? (localStage === 'processing_sources' ? 2 : 5)}
+              message={status?.message ?? GenerationMessages.ready}
+              detail={
+                status?.current_chapter
+                  ? `Chapter ${status.current_chapter.number} of ${status.toc_details.chapter_count}: ${status.current_chapter.title} · ${status.words_so_far.toLocaleString()} words so far`
+                  : view.projectId
+                    ? `Project ${view.projectId}`
+                    : null
+              }
+            />
+          </section>
+        )}
+
+        {view.kind === 'complete' && <Completion status={view.status} title={view.title} onReset={reset} />}
+
+        {view.kind === 'failed' && (
+          <section className="card failure" role="alert" aria-labelledby="failed-title">
+            <h2 id="failed-title">Generation Failed</h2>
+            <p>{view.message}</p>
+            {view.stage && <p className="muted">Failed at stage: {STAGE_LABELS[view.stage] ?? view.stage}</p>}
+            <div className="path-buttons">
+              <button type="button" className="button" onClick={reset}>Start Over</button>
+              <button type="button" className="button button-secondary" onClick={() => window.location.reload()}>Reload Page</button>
+            </div>
+          </section>
+        )}
+      </main>
+    </div>
+  );
+}
+
+function Completion({ status, title, onReset }: { status: OrchestrationStatus; title: string; onReset: () => void }) {
+  const previews = useQuery({ queryKey: ['previews', status.project_id], queryFn: () => projectPreviews(status.project_id) });
+  return (
+    <section className="card" aria-labelledby="done-title">
+      <h2 id="done-title">{GenerationMessages.done}</h2>
+      <p>
+        “{title}”: {status.toc_details.chapter_count} chapters, {status.words_so_far.toLocaleString()} words
+        {previews.data?.page_count ? `, ${previews.data.page_count} pages` : ''}, {status.ai_provider_calls} AI calls.
+      </p>
+      {previews.data && <PreviewStrip previews={previews.data} />}
+      <h3>Downloads</h3>
+      <BookDownloads title={title} downloads={status.downloads} names={{ pdf: 'book.pdf', zip: 'book-source.zip' }} />
+      <h3>Keep it</h3>
+      <SaveToAccount projectId={status.project_id} source="one-shot" />
+      <p>
+        <button type="button" className="link-button" onClick={onReset}>Generate another book</button>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,243 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  CARD_IDEA_CHARS,
+  generationLabel,
+  ProjectMessages,
+  SHOP,
+  SHOP_CATEGORIES,
+  SHOP_DESCRIPTION_CHARS,
+  shopProblems,
+  statusLabel,
+  truncate,
+  type BookFileKind,
+} from '../../../../libs/domain/index.ts';
+import { PreviewStrip } from '../../components/OwnedImage.tsx';
+import { deleteBookProject, downloadFile, FILE_LABELS, updateShopSettings, type BookProjectView } from './bookProjects.ts';
+
+const date = (iso: string) => new Date(iso).toLocaleDateString();
+
+function ShopSettingsSection({ book }: { book: BookProjectView }) {
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [form, setForm] = useState({ price: '', category: '', description: '', isbn: '' });
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (settings: Parameters<typeof updateShopSettings>[1]) => updateShopSettings(book.id, settings),
+    onSuccess: () => {
+      setEditing(false);
+      void queryClient.invalidateQueries({ queryKey: ['book-projects'] });
+    },
+    onError: (error) => setProblem(error.message || ProjectMessages.shopUpdateFailed),
+  });
+
+  const openForm = () => {
+    setForm({
+      price: String(book.shop_price ?? SHOP.defaultPrice),
+      category: book.shop_category || SHOP.defaultCategory,
+      description: book.shop_description ?? book.book_idea,
+      isbn: book.isbn ?? '',
+    });
+    setProblem(null);
+    setEditing(true);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const settings = { shop_price: Number(form.price), shop_category: form.category, shop_description: form.description, isbn: form.isbn.trim() || null };
+    const problems = shopProblems(settings);
+    if (problems.length) return setProblem(problems[0]?.messages[0] ?? ProjectMessages.shopUpdateFailed);
+    setProblem(null);
+    save.mutate(settings);
+  };
+  const description = book.shop_description ?? book.book_idea;
+
+  return (
+    <section className="shop-settings" aria-label="Shop Settings">
+      <div className="item-head">
+        <h4>Shop Settings</h4>
+        <label className="toggle">
+          <input
+            type="checkbox"
+            checked={book.published_to_shop}
+            disabled={save.isPending}
+            onChange={(e) => {
+              setEditing(false);
+              save.mutate({ published_to_shop: e.target.checked });
+            }}
+          />
+          Publish to Shop
+        </label>
+      </div>
+      {problem && !editing && <p className="error-text" role="alert">{problem}</p>}
+      {book.published_to_shop && !editing && (
+        <div className="shop-read">
+          <button type="button" className="link-button" aria-label="Edit shop settings" onClick={openForm}>✎ Edit</button>
+          <dl>
+            <dt>Price</dt>
+            <dd>${(book.shop_price ?? SHOP.defaultPrice).toFixed(2)}</dd>
+            <dt>Category</dt>
+            <dd>{book.shop_category || SHOP.defaultCategory}</dd>
+            <dt>Published</dt>
+            <dd>{book.published_at ? date(book.published_at) : 'Recently'}</dd>
+            {book.isbn && (
+              <>
+                <dt>ISBN</dt>
+                <dd>{book.isbn}</dd>
+              </>
+            )}
+          </dl>
+          {description && description !== book.book_idea && <p className="muted">{truncate(description, SHOP_DESCRIPTION_CHARS)}</p>}
+        </div>
+      )}
+      {book.published_to_shop && editing && (
+        <form className="shop-form" onSubmit={submit} noValidate>
+          <div className="field">
+            <label htmlFor={`price-${book.id}`}>Price (USD)</label>
+            <input id={`price-${book.id}`} type="number" step="0.01" min={SHOP.minPrice} value={form.price} onChange={(e) => setForm({ ...form, price: e.target.value })} />
+          </div>
+          <div className="field">
+            <label htmlFor={`category-${book.id}`}>Category</label>
+            <select id={`category-${book.id}`} value={form.category} onChange={(e) => setForm({ ...form, category: e.target.value })}>
+              {SHOP_CATEGORIES.map((c) => (
+                <option key={c} value={c}>{c}</option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={`description-${book.id}`}>Marketing Description</label>
+            <textarea id={`description-${book.id}`} rows={3} placeholder="How should this book be presented to customers?" value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} />
+          </div>
+          <div className="field">
+            <label htmlFor={`isbn-${book.id}`}>ISBN (optional)</label>
+            <input id={`isbn-${book.id}`} placeholder="978-0-000-00000-0" value={form.isbn} onChange={(e) => setForm({ ...form, isbn: e.target.value })} />
+          </div>
+          {problem && <p className="error-text" role="alert">{problem}</p>}
+          <div className="path-buttons">
+            <button type="submit" className="button button-small" disabled={save.isPending}>{save.isPending ? 'Saving...' : 'Save Changes'}</button>
+            <button type="button" className="button button-secondary button-small" onClick={() => setEditing(false)}>Cancel</button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
+
+function DeleteDialog({ book, onClose }: { book: BookProjectView; onClose: (error?: string) => void }) {
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: () => deleteBookProject(book.id),
+    // The confirmation closes after the attempt, whatever its outcome.
+    onSettled: (_data, error) => {
+      void queryClient.invalidateQueries({ queryKey: ['book-projects'] });
+      onClose(error ? ProjectMessages.deleteFailed(error.message) : undefined);
+    },
+  });
+  return (
+    <div className="dialog-backdrop">
+      <div className="dialog" role="alertdialog" aria-modal="true" aria-labelledby={`delete-${book.id}`}>
+        <h3 id={`delete-${book.id}`}>Delete Project</h3>
+        <p>{ProjectMessages.deleteConfirm}</p>
+        <div className="path-buttons">
+          <button type="button" className="button button-danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
+            {remove.isPending ? 'Deleting...' : 'Yes, Delete'}
+          </button>
+          <button type="button" className="button button-secondary" disabled={remove.isPending} onClick={() => onClose()}>Cancel</button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** One saved book on the dashboard (document 3, 2.1 and 2.2). */
+export function BookProjectCard({ book }: { book: BookProjectView }) {
+  const [confirming, setConfirming] = useState(false);
+  const [previewing, setPreviewing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<BookFileKind | null>(null);
+  const chapters = book.chapters_data ?? [];
+  const completed = book.generation_status === 'completed';
+  const showContent = completed || (book.toc_data?.length ?? 0) > 0 || chapters.length > 0 || book.word_count > 0;
+  const downloads: [BookFileKind, string | null][] = [
+    ['pdf', book.pdf_blob_url],
+    ['cover-pdf', book.cover_blob_url],
+    ['zip', book.quarto_project_url],
+    ['epub', book.epub_url],
+    ['docx', book.docx_url],
+  ];
+  const download = async (kind: BookFileKind, url: string) => {
+    setBusy(kind);
+    setError(null);
+    try {
+      await downloadFile(url, book.title, kind);
+    } catch (e) {
+      setError(ProjectMessages.downloadFailed(FILE_LABELS[kind].label, (e as Error).message));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <li className="card book-card">
+      <div className="item-head">
+        <div>
+          <h3 className="book-title">{book.title}</h3>
+          <p className="muted">by {book.author}</p>
+        </div>
+        <div className="badges">
+          <span className={`status status-${book.status}`}>{statusLabel(book.status)}</span>
+          <span className={`status status-${book.generation_status}`}>{generationLabel(book.generation_status)}</span>
+          <span className={`status ${book.published_to_shop ? 'status-published' : 'status-other'}`}>{book.published_to_shop ? 'Published' : 'Not published'}</span>
+        </div>
+      </div>
+      <p className="muted">
+        Created {date(book.created_at)}
+        {book.estimated_length ? ` · ~${book.estimated_length} pages planned` : ''}
+      </p>
+      <p>{truncate(book.book_idea, CARD_IDEA_CHARS)}</p>
+
+      {showContent && (
+        <div className="generated-content" aria-label="Generated Content">
+          <h4>Generated Content</h4>
+          <ul className="facts">
+            {book.word_count > 0 && chapters.length > 0 && <li>Words: {book.word_count.toLocaleString()}</li>}
+            {book.page_count && <li>Pages: ~{book.page_count}</li>}
+            {chapters.length > 0 ? <li>Chapters: {chapters.length}</li> : <li>Type: Complete Book</li>}
+            {book.completed_at && <li>Completed: {date(book.completed_at)}</li>}
+          </ul>
+        </div>
+      )}
+
+      {(completed || book.status === 'complete') && (
+        <div className="book-actions">
+          {downloads.map(([kind, url]) =>
+            url ? (
+              <button key={kind} type="button" className="button button-secondary button-small" disabled={busy === kind} onClick={() => void download(kind, url)}>
+                {busy === kind ? 'Downloading…' : FILE_LABELS[kind].label}
+              </button>
+            ) : null,
+          )}
+          {(book.previews.pages.length > 0 || book.previews.cover) && (
+            <button type="button" className="button button-secondary button-small" aria-expanded={previewing} onClick={() => setPreviewing(!previewing)}>
+              {previewing ? 'Hide preview' : 'Preview'}
+            </button>
+          )}
+          {completed && <Link className="button button-accent button-small" to="/service-tiers">Elite Service</Link>}
+          <button type="button" className="button button-danger button-small" onClick={() => setConfirming(true)}>Delete Project</button>
+        </div>
+      )}
+      {error && <p className="error-text" role="alert">{error}</p>}
+      {previewing && <PreviewStrip previews={book.previews} />}
+      <ShopSettingsSection book={book} />
+      {confirming && (
+        <DeleteDialog
+          book={book}
+          onClose={(failure) => {
+            setConfirming(false);
+            if (failure) setError(failure);
+          }}
+        />
+      )}
+    </li>
+  );
+}
