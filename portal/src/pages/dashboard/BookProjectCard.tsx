@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import {
   CARD_IDEA_CHARS,
@@ -23,13 +23,19 @@ function ShopSettingsSection({ book }: { book: BookProjectView }) {
   const [editing, setEditing] = useState(false);
   const [form, setForm] = useState({ price: '', category: '', description: '', isbn: '' });
   const [problem, setProblem] = useState<string | null>(null);
+  // The toggle answers at once; the server's answer confirms it, or puts it back with the reason.
+  const [published, setPublished] = useState(book.published_to_shop);
+  useEffect(() => setPublished(book.published_to_shop), [book.published_to_shop]);
   const save = useMutation({
     mutationFn: (settings: Parameters<typeof updateShopSettings>[1]) => updateShopSettings(book.id, settings),
     onSuccess: () => {
       setEditing(false);
       void queryClient.invalidateQueries({ queryKey: ['book-projects'] });
     },
-    onError: (error) => setProblem(error.message || ProjectMessages.shopUpdateFailed),
+    onError: (error) => {
+      setPublished(book.published_to_shop);
+      setProblem(error.message || ProjectMessages.shopUpdateFailed);
+    },
   });
 
   const openForm = () => {
@@ -59,10 +65,11 @@ function ShopSettingsSection({ book }: { book: BookProjectView }) {
         <label className="toggle">
           <input
             type="checkbox"
-            checked={book.published_to_shop}
+            checked={published}
             disabled={save.isPending}
             onChange={(e) => {
               setEditing(false);
+              setPublished(e.target.checked);
               save.mutate({ published_to_shop: e.target.checked });
             }}
           />
