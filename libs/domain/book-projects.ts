@@ -63,7 +63,7 @@ export function generationLabel(status: string): string {
 export const BOOK_FILES = {
   pdf: { label: 'PDF Book', suffix: 'book.pdf', type: 'application/pdf' },
   'cover-pdf': { label: 'Cover', suffix: 'cover.pdf', type: 'application/pdf' },
-  'cover-png': { label: 'Cover image', suffix: 'cover.png', type: 'image/png' },
+  'cover-png': { label: 'Cover PNG', suffix: 'cover.png', type: 'image/png' },
   zip: { label: 'Quarto Project', suffix: 'project.zip', type: 'application/zip' },
   epub: { label: 'EPUB', suffix: 'book.epub', type: 'application/epub+zip' },
   docx: { label: 'Word (DOCX)', suffix: 'book.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },

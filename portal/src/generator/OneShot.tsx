@@ -19,7 +19,7 @@ import { BookDownloads } from './BookDownloads.tsx';
 import { SaveToAccount } from './SaveToAccount.tsx';
 import { StageProgress } from './StageProgress.tsx';
 
-/** The running book survives a reload: the page picks its progress up again from the server. */
+/** The book in hand survives a reload or a sign-in: the page picks it up again from the server. */
 const RUNNING_KEY = 'pressroom.one-shot.project';
 
 const stagesFor = (withSources: boolean, withChapters: boolean, withCover: boolean) =>
@@ -70,8 +70,8 @@ export function OneShot() {
         const next = await orchestrationStatus(projectId);
         failures = 0;
         setStatus(next);
+        // A finished book stays on the page (through a sign-in to save it, too) until Start Over.
         if (next.status === 'completed') {
-          sessionStorage.removeItem(RUNNING_KEY);
           return setView({ kind: 'complete', status: next, title: bookTitle });
         }
         if (next.status === 'failed' || next.status === 'cancelled') {

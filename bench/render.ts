@@ -1,0 +1,172 @@
+// bench/render: seconds to typeset a 200-page book (6×9 in) with Pressroom's render activities: interior PDF, cover
+// (with the real page count), Quarto project zip and EPUB, each and in total (DOCX as an extra line). Baseline measured
+// in the same run on the same manuscript: pandoc with XeLaTeX from Debian's packages (the engine underneath Quarto's
+// PDF), PDF only. Median of N runs after one warm-up (JIT, fonts); `--runs N` (3 by default).
+// Run: npm run bench:render [-- --runs 5]
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { MockProvider } from '../activities/ai/mock.ts';
+import { renderCover } from '../activities/render/cover.ts';
+import { renderDocx } from '../activities/render/docx.ts';
+import { renderEpub } from '../activities/render/epub.ts';
+import { typstCompiler } from '../activities/render/fonts.ts';
+import { renderInterior, type Manuscript } from '../activities/render/interior.ts';
+import { renderQuartoProject } from '../activities/render/quarto.ts';
+import { countWords } from '../libs/domain/index.ts';
+import { StackError } from '../scripts/stack/log.ts';
+import { ensureAptPackages, onPath } from '../scripts/stack/tools.ts';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const RUNS = Math.max(1, Math.floor(Number(values.runs)) || 3);
+const CHAPTERS = 20;
+const CHAPTER_WORDS = 3500; // tuned so the interior comes to about 200 pages
+const BOOK = { title: 'The Working Notebook', author: 'Bench Runner', language: 'English', style: 'practical', idea: 'How writers turn scattered notes into a finished book with routines, drafts and careful editing' };
+// The Quarto project's PDF format (quarto.ts) and the Typst interior use these margins.
+const GEOMETRY = 'paperwidth=6in,paperheight=9in,inner=0.875in,outer=0.625in,top=0.8in,bottom=0.75in';
+
+const seconds = (ms: number) => (ms / 1000).toFixed(2);
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+};
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** What every chapter carries besides prose, so both engines typeset lists, emphasis, a table, a quote and a footnote. */
+const furniture = (n: number) =>
+  [
+    `A routine for this chapter, in *three* steps, each **short enough** to finish before lunch:`,
+    '1. Write the *question* down before you start.\n2. Draft for **twenty minutes** without stopping to edit.\n3. Compare the draft with the question and note the gap.',
+    '- a notebook that goes *everywhere*\n- one page per idea, dated\n- an index at the back, updated **every Friday**',
+    '> The notebook does not make the book. It makes the next hour of writing possible, and the book is made of hours.',
+    '| Step | Owner | Minutes |\n|---|---|---:|\n| Draft | Author | 20 |\n| Review | Editor | 10 |\n| Revise | Author | 15 |\n| Index | Author | 5 |',
+    `Every routine needs a date on which it is reviewed, or it quietly stops.[^c${n}]`,
+    `[^c${n}]: Chapter ${n}'s routine was reviewed after four weeks; the *minutes* in the table are what was kept.`,
+  ].join('\n\n');
+
+async function manuscript(): Promise<Manuscript> {
+  const mock = new MockProvider();
+  const { title, author, language, style, idea } = BOOK;
+  const outline = JSON.parse((await mock.generate({ kind: 'outline', title, author, idea, language, style, chapterCount: CHAPTERS, totalWords: CHAPTERS * CHAPTER_WORDS })).text) as {
+    chapters: { title: string; description: string; key_points: string[]; target_words: number }[];
+  };
+  const passages = [{ n: 1, source: 'notes.md', text: 'A notebook is only useful when every entry can be found again within a minute.' }];
+  const chapters = [];
+  for (const [i, brief] of outline.chapters.entries()) {
+    const number = i + 1;
+    const { text } = await mock.generate({
+      kind: 'chapter', title, idea, language, style, totalChapters: CHAPTERS, memory: [], passages,
+      chapter: { number, title: brief.title, description: brief.description, keyPoints: brief.key_points, targetWords: brief.target_words },
+    });
+    // The furniture goes after the chapter's first section.
+    const [first, ...rest] = text.split('\n\n## ');
+    chapters.push({ number, title: brief.title, content: [`${first}\n\n${furniture(number)}`, ...rest].join('\n\n## ') });
+  }
+  const gists = chapters.map((c) => ({ number: c.number, title: c.title, gist: `Covers ${c.title.toLowerCase()}.` }));
+  const frame = async (kind: 'introduction' | 'summary') => (await mock.generate({ kind, title, author, idea, language, chapters: gists, targetWords: 1200 })).text;
+  return { title, author, language, introduction: await frame('introduction'), chapters, summary: await frame('summary'), references: [{ n: 1, filename: 'notes.md' }] };
+}
+
+/** The same manuscript as one Pandoc Markdown file: YAML title and author, one level-one heading per chapter. */
+const pandocMarkdown = (book: Manuscript) =>
+  [
+    `---\ntitle: ${JSON.stringify(book.title)}\nauthor: ${JSON.stringify(book.author)}\nlang: en\n---`,
+    `# Introduction\n\n${book.introduction ?? ''}`,
+    ...book.chapters.map((c) => `# ${c.number}. ${c.title}\n\n${c.content}`),
+    `# Summary\n\n${book.summary ?? ''}`,
+    `# References\n\n${book.references.map((r) => `\\[${r.n}\\] ${r.filename}`).join('\\\n')}`,
+  ].join('\n\n') + '\n';
+
+const book = await manuscript();
+const words = countWords([book.introduction, ...book.chapters.map((c) => c.content), book.summary].join('\n\n'));
+const generatedAt = new Date();
+const dir = mkdtempSync(join(tmpdir(), 'bench-render-'));
+
+try {
+  // Pressroom. Typst memoizes layout across compiles of the same source, so its cache is emptied before every run:
+  // each run typesets the book as a new book would be (the fonts stay loaded, as they do in a running worker).
+  const pressroomRun = async () => {
+    typstCompiler().evictCache(0);
+    let t = performance.now();
+    const interior = renderInterior(book);
+    const interiorMs = performance.now() - t;
+    t = performance.now();
+    const cover = await renderCover({
+      title: book.title, author: book.author, tagline: 'From scattered notes to a finished book', blurb: 'A practical guide to the routines that turn a notebook into chapters.',
+      pageCount: interior.pageCount, template: 'amazon_kdp', includeSpineTitle: true, designStyle: 'modern', colorScheme: 'professional',
+    });
+    const coverMs = performance.now() - t;
+    t = performance.now();
+    const quarto = await renderQuartoProject(book, generatedAt);
+    const zipMs = performance.now() - t;
+    t = performance.now();
+    const epub = await renderEpub(book);
+    const epubMs = performance.now() - t;
+    t = performance.now();
+    const docx = await renderDocx(book);
+    const docxMs = performance.now() - t;
+    return {
+      ms: { interiorMs, coverMs, zipMs, epubMs, totalMs: interiorMs + coverMs + zipMs + epubMs, docxMs },
+      pages: interior.pageCount, bytes: { pdf: interior.pdf.length, cover: cover.pdf.length, zip: quarto.zip.length, epub: epub.length, docx: docx.length },
+    };
+  };
+  const warm = await pressroomRun();
+  const runs: (typeof warm)[] = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await pressroomRun());
+  const pressroom = (key: keyof typeof warm.ms) => median(runs.map((r) => r.ms[key]));
+
+  // Baseline: pandoc + XeLaTeX, from Debian's packages.
+  let baseline: { ms: number; pages: number; bytes: number; version: string } | { skipped: string } | undefined;
+  try {
+    ensureAptPackages(
+      // lmodern: pandoc's template loads lmodern.sty; texlive-fonts-recommended: hyperref's XeTeX driver needs pzdr.tfm.
+      ['pandoc', 'texlive-xetex', 'lmodern', 'texlive-fonts-recommended'],
+      () => onPath('pandoc') && onPath('xelatex') && spawnSync('kpsewhich', ['lmodern.sty', 'pzdr.tfm'], { stdio: 'ignore' }).status === 0,
+      'skip the pandoc + XeLaTeX baseline',
+    );
+    writeFileSync(join(dir, 'book.md'), pandocMarkdown(book));
+    const pdf = join(dir, 'book.pdf');
+    const args = ['book.md', '-o', 'book.pdf', '--pdf-engine=xelatex', '--toc', '--top-level-division=chapter', '-V', 'documentclass=book', '-V', `geometry:${GEOMETRY}`];
+    const pandocRun = () => {
+      rmSync(pdf, { force: true });
+      const t = performance.now();
+      const result = spawnSync('pandoc', args, { cwd: dir, encoding: 'utf8' });
+      const ms = performance.now() - t;
+      if (result.status !== 0) throw new Error(`pandoc failed (exit ${result.status}): ${(result.stderr || String(result.error)).slice(-2000)}`);
+      return ms;
+    };
+    pandocRun(); // warm-up: font caches, the TeX format and file lookups
+    const times = Array.from({ length: RUNS }, pandocRun);
+    const info = spawnSync('pdfinfo', [pdf], { encoding: 'utf8' }).stdout ?? '';
+    const version = spawnSync('pandoc', ['--version'], { encoding: 'utf8' }).stdout?.split('\n')[0] ?? 'pandoc';
+    baseline = { ms: median(times), pages: Number(/^Pages:\s+(\d+)/m.exec(info)?.[1] ?? NaN), bytes: statSync(pdf).size, version };
+  } catch (error) {
+    if (!(error instanceof StackError)) throw error;
+    baseline = { skipped: error.message };
+  }
+
+  const row = (label: string, ms: number, note = '') => console.log(`  ${label.padEnd(44)} ${seconds(ms).padStart(7)} s${note ? `   ${note}` : ''}`);
+  console.log(`\nTypesetting a ${warm.pages}-page book (6×9 in, ${CHAPTERS} chapters, ${words.toLocaleString('en-US')} words; each chapter with headings, lists,`);
+  console.log(`emphasis, a table, a block quote and a footnote): median of ${RUNS} run(s) after one warm-up`);
+  console.log('\nPressroom (Typst and JavaScript, in process)');
+  row('interior PDF', pressroom('interiorMs'), `${warm.pages} pages, ${mb(warm.bytes.pdf)}`);
+  row('cover PDF + front PNG', pressroom('coverMs'), `spine for ${warm.pages} pages`);
+  row('Quarto project zip', pressroom('zipMs'), mb(warm.bytes.zip));
+  row('EPUB', pressroom('epubMs'), mb(warm.bytes.epub));
+  row('total: PDF + cover + zip + EPUB', pressroom('totalMs'));
+  row('DOCX (extra, not in the total or the ratio)', pressroom('docxMs'), mb(warm.bytes.docx));
+  if ('skipped' in baseline) {
+    console.log(`\nBaseline skipped: ${baseline.skipped}\n`);
+  } else {
+    console.log(`\nBaseline: ${baseline.version} + XeLaTeX (Debian), the PDF only`);
+    row('pandoc book.md -o book.pdf --pdf-engine=xelatex', baseline.ms, `${baseline.pages} pages, ${mb(baseline.bytes)}`);
+    const ratio = baseline.ms / pressroom('totalMs');
+    console.log(`\nRatio, pandoc + XeLaTeX (PDF only) / Pressroom (PDF + cover + zip + EPUB): ${ratio.toFixed(1)}× faster`);
+    console.log(`Pages: Pressroom ${warm.pages}, pandoc + XeLaTeX ${baseline.pages}\n`);
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,112 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startEngine, testConfig, type Engine } from '../libs/testing/index.ts';
+import { launchBrowser, snapshot } from './browser.ts';
+
+const baseURL = inject('baseURL');
+const author = { email: `oneshot-${randomUUID().slice(0, 8)}@example.com`, password: 'my own sturdy passphrase' };
+let browser: Browser;
+let engine: Engine;
+let page: Page;
+
+beforeAll(async () => {
+  // The API under test has no worker of its own; this one stands in for the worker process.
+  engine = await startEngine(testConfig());
+  browser = await launchBrowser();
+  page = await (await browser.newContext({ acceptDownloads: true })).newPage();
+  await fetch(`${baseURL}/api/auth/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(author) });
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await engine?.stop();
+});
+
+async function download(name: string): Promise<{ file: string; path: string; bytes: Buffer }> {
+  const [saved] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name, exact: true }).click()]);
+  const path = await saved.path();
+  return { file: saved.suggestedFilename(), path, bytes: readFileSync(path) };
+}
+
+describe('the one-shot generator, from a new visitor to My Books', () => {
+  it('checks the form before anything is sent', async () => {
+    await page.goto(`${baseURL}/one-shot`);
+    const start = page.getByRole('button', { name: 'Generate with Staged Workflow' });
+    await expect(start.isDisabled()).resolves.toBe(true);
+    await page.getByLabel('Title').fill('Trust at a Distance');
+    await page.getByLabel('Author').fill('Ada Writer');
+    await page.getByLabel('Description').fill('Too short');
+    await expect(start.isDisabled()).resolves.toBe(true);
+    await page.getByLabel('Description').fill('How small companies lead distributed teams with trust and rituals');
+    await expect(start.isEnabled()).resolves.toBe(true);
+    await expect(page.getByText('Estimated time: 30-60 seconds').isVisible()).resolves.toBe(true);
+    await expect(page.getByLabel(/Mock \(free\)/).isChecked()).resolves.toBe(true);
+  });
+
+  it('writes the whole book on mock with live progress, then offers every file', async () => {
+    await page.getByRole('button', { name: 'Generate with Staged Workflow' }).click();
+    await page.getByRole('progressbar').waitFor();
+    await page.getByRole('heading', { name: 'Your book is ready!' }).waitFor({ timeout: 90_000 });
+    await page.locator('.preview-strip img').nth(3).waitFor();
+    await snapshot(page, 'one-shot-complete');
+
+    const pdf = await download('Download PDF Book');
+    expect(pdf.file).toBe('book.pdf');
+    expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const zip = await download('Download Quarto Project');
+    expect(zip.file).toBe('book-source.zip');
+    expect(execFileSync('unzip', ['-Z1', zip.path], { encoding: 'utf8' }).split('\n')).toContain('_quarto.yml');
+    const cover = await download('Download Cover');
+    expect(cover.file).toBe('Trust_at_a_Distance_cover.pdf');
+    expect(cover.bytes.length).toBeGreaterThan(1000);
+    const epub = await download('Download EPUB');
+    expect(epub.file).toBe('Trust_at_a_Distance_book.epub');
+    const docx = await download('Download Word (DOCX)');
+    expect(docx.file).toBe('Trust_at_a_Distance_book.docx');
+    expect(docx.bytes.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('asks a signed-out visitor to sign in to save, and keeps the book through the sign-in', async () => {
+    await expect(page.getByRole('button', { name: 'Sign In to Save' }).isDisabled()).resolves.toBe(true);
+    await expect(page.getByText('Please sign in to save your book to the dashboard.').isVisible()).resolves.toBe(true);
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByLabel('Email').fill(author.email);
+    await page.getByLabel('Password', { exact: true }).fill(author.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${baseURL}/one-shot`);
+    await page.getByRole('heading', { name: 'Your book is ready!' }).waitFor();
+    await page.getByRole('button', { name: 'Save to Dashboard' }).click();
+    await page.getByRole('status').getByText('Saved!').waitFor();
+    await expect(page.getByRole('button', { name: 'Saved to Dashboard' }).isDisabled()).resolves.toBe(true);
+  });
+
+  it('is in My Books, where it is published with a price and then deleted with its files', async () => {
+    await page.getByRole('link', { name: 'My Books' }).click();
+    await page.waitForURL(`${baseURL}/dashboard`);
+    const card = page.locator('.book-card');
+    await card.getByRole('heading', { name: 'Trust at a Distance' }).waitFor();
+    await card.getByLabel('Publish to Shop').check();
+    await card.getByText('$19.99').waitFor();
+    await card.getByRole('button', { name: 'Edit shop settings' }).click();
+    await card.getByLabel('Price (USD)').fill('9.99');
+    await card.getByRole('button', { name: 'Save Changes' }).click();
+    await card.getByText('$9.99').waitFor();
+
+    const books = await engine.deps.orm.em.fork().getConnection().execute<{ id: string; user_id: string; generator_project_id: string; shop_price: string }[]>(
+      'select id, user_id, generator_project_id, shop_price from book_projects where title = ? order by created_at desc limit 1',
+      ['Trust at a Distance'],
+    );
+    const book = books[0];
+    expect(Number(book?.shop_price)).toBe(9.99);
+    const prefix = `${book?.user_id}/${book?.generator_project_id}/`;
+    expect((await engine.deps.storage.list(prefix)).length).toBeGreaterThanOrEqual(6);
+    expect(await engine.deps.storage.list(`anonymous/${book?.generator_project_id}/`)).toEqual([]);
+
+    await card.getByRole('button', { name: 'Delete Project' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, Delete' }).click();
+    await page.getByText('No book projects yet').waitFor();
+    expect(await engine.deps.storage.list(prefix)).toEqual([]);
+  });
+});
