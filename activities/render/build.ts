@@ -6,7 +6,9 @@ import { GeneratedChapter, GeneratorProject } from '../../libs/db/index.ts';
 import {
   BuildMessages,
   DEFAULT_COVER_PAGE_COUNT,
-  DEFAULT_COVER_TEMPLATE,
+  DEFAULT_COVER_CHOICE,
+  projectFileKey,
+  standaloneCoverKey,
   type CoverChoice,
   type PackageFormat,
 } from '../../libs/domain/index.ts';
@@ -18,18 +20,11 @@ import { renderInterior, type Manuscript } from './interior.ts';
 import { pdfPagesToPng } from './png.ts';
 import { renderQuartoProject } from './quarto.ts';
 
-/** Where a project's files live: `{userId or anonymous}/{projectId}/{timestamp}_{name}`. */
-export const projectFileKey = (project: GeneratorProject, name: string, at = new Date()) =>
-  `${projectFilePrefix(project)}${at.toISOString().replace(/[:.]/g, '-')}_${name}`;
-export const projectFilePrefix = (project: { id: string; user?: { id: string } | null }) => `${project.user?.id ?? 'anonymous'}/${project.id}/`;
-
 /** Files are cached by browsers for an hour (the spec's cache control). */
 const CACHE = 'max-age=3600';
 /** How many of the interior's first pages are kept as preview images, and how wide. */
 export const PREVIEW_PAGES = 6;
 const PREVIEW_WIDTH_PX = 480;
-
-export const DEFAULT_COVER: CoverChoice = { template: DEFAULT_COVER_TEMPLATE, designStyle: 'modern', colorScheme: 'professional', includeSpineTitle: true };
 
 export interface StandaloneCoverInput extends CoverChoice {
   title: string;
@@ -176,7 +171,7 @@ export function createRenderActivities({ orm, storage }: { orm: MikroORM; storag
     /** The full-wrap print cover and its front as PNG; the spine follows the stored page count. */
     async buildCover(projectId: string, choice: CoverChoice | null): Promise<{ pdfSize: number; pngSize: number }> {
       const { em, project } = await load(projectId);
-      const cover = { ...DEFAULT_COVER, ...(project.coverTemplate ? { template: project.coverTemplate } : {}), ...choice };
+      const cover = { ...DEFAULT_COVER_CHOICE, ...(project.coverTemplate ? { template: project.coverTemplate } : {}), ...choice };
       const files = await coverFiles(
         {
           title: project.title,
@@ -212,7 +207,7 @@ export function createRenderActivities({ orm, storage }: { orm: MikroORM; storag
           designStyle: input.designStyle,
           colorScheme: input.colorScheme,
         } as CoverInput,
-        (name) => `anonymous/covers/${requestId}/${name}`,
+        (name) => standaloneCoverKey(requestId, name),
       );
     },
   };

@@ -1,4 +1,5 @@
 // What a packaging run builds, and how the staged API reports it.
+import { DEFAULT_COLOR_SCHEME, DEFAULT_COVER_TEMPLATE, DEFAULT_DESIGN_STYLE, DEFAULT_INCLUDE_SPINE_TITLE } from './cover.ts';
 
 /** The files a packaging run can make; `cover` is the print cover (PDF and front PNG). */
 export const PACKAGE_FORMATS = ['pdf', 'epub', 'docx', 'zip', 'cover'] as const;
@@ -36,3 +37,10 @@ export interface CoverChoice {
   colorScheme: string;
   includeSpineTitle: boolean;
 }
+
+export const DEFAULT_COVER_CHOICE: CoverChoice = {
+  template: DEFAULT_COVER_TEMPLATE,
+  designStyle: DEFAULT_DESIGN_STYLE,
+  colorScheme: DEFAULT_COLOR_SCHEME,
+  includeSpineTitle: DEFAULT_INCLUDE_SPINE_TITLE,
+};

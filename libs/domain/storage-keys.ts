@@ -1,2 +1,12 @@
 /** Object keys in the private bucket, one home for each layout. */
 export const canaryObjectKey = (canaryId: string) => `health/canary-${canaryId}.txt`;
+
+/** Every file of a project lives under `{userId or anonymous}/{projectId}/`, so one prefix removes them all. */
+export const projectFilePrefix = (project: { id: string; user?: { id: string } | null }) => `${project.user?.id ?? 'anonymous'}/${project.id}/`;
+
+/** `{userId or anonymous}/{projectId}/{timestamp}_{name}`: a rebuild never overwrites the file a reader is fetching. */
+export const projectFileKey = (project: { id: string; user?: { id: string } | null }, name: string, at = new Date()) =>
+  `${projectFilePrefix(project)}${at.toISOString().replace(/[:.]/g, '-')}_${name}`;
+
+/** A cover made for fields alone (no project), kept only while the request that asked for it is served. */
+export const standaloneCoverKey = (requestId: string, name: string) => `anonymous/covers/${requestId}/${name}`;

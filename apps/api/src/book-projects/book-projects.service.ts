@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable, NotFoundException, UnauthorizedException, UnprocessableEntityException } from '@nestjs/common';
-import { projectFilePrefix } from '../../../../activities/render/build.ts';
 import { BookProject, GeneratedChapter, GeneratorProject, SourceFile, User, type SavedChapter } from '../../../../libs/db/index.ts';
-import { ProjectMessages, projectName, SHOP, shopProblems, WORDS_PER_PAGE } from '../../../../libs/domain/index.ts';
+import { projectFilePrefix, ProjectMessages, projectName, SHOP, shopProblems, WORDS_PER_PAGE } from '../../../../libs/domain/index.ts';
 import { StorageService } from '../../../../libs/storage/index.ts';
 import type { AuthUser } from '../auth/auth.types.ts';
 import type { ShopSettingsDto } from './book-projects.dto.ts';

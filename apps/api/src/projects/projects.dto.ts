@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
-import { COLOR_SCHEMES, COVER_TEMPLATES, DEFAULT_COVER_PAGE_COUNT, DEFAULT_COVER_TEMPLATE, DESIGN_STYLES, type CoverChoice } from '../../../../libs/domain/index.ts';
+import { COLOR_SCHEMES, COVER_TEMPLATES, DEFAULT_COVER_CHOICE, DEFAULT_COVER_PAGE_COUNT, DEFAULT_COVER_TEMPLATE, DESIGN_STYLES, type CoverChoice } from '../../../../libs/domain/index.ts';
 
 const oneOf = (list: readonly string[], field: string) => ({ message: `${field} must be one of: ${list.join(', ')}` });
 
@@ -8,8 +8,8 @@ const oneOf = (list: readonly string[], field: string) => ({ message: `${field} 
 export class CoverDto {
   @ApiPropertyOptional({ default: 'mock', description: 'anthropic, hal9 (OpenAI GPT-4) or mock' }) @IsOptional() @IsString() ai_model?: string;
   @ApiPropertyOptional({ enum: COVER_TEMPLATES, default: DEFAULT_COVER_TEMPLATE }) @IsOptional() @IsIn(COVER_TEMPLATES, oneOf(COVER_TEMPLATES, 'template')) template?: string;
-  @ApiPropertyOptional({ enum: DESIGN_STYLES, default: 'modern' }) @IsOptional() @IsIn(DESIGN_STYLES, oneOf(DESIGN_STYLES, 'design_style')) design_style?: string;
-  @ApiPropertyOptional({ enum: COLOR_SCHEMES, default: 'professional' }) @IsOptional() @IsIn(COLOR_SCHEMES, oneOf(COLOR_SCHEMES, 'color_scheme')) color_scheme?: string;
+  @ApiPropertyOptional({ enum: DESIGN_STYLES, default: DEFAULT_COVER_CHOICE.designStyle }) @IsOptional() @IsIn(DESIGN_STYLES, oneOf(DESIGN_STYLES, 'design_style')) design_style?: string;
+  @ApiPropertyOptional({ enum: COLOR_SCHEMES, default: DEFAULT_COVER_CHOICE.colorScheme }) @IsOptional() @IsIn(COLOR_SCHEMES, oneOf(COLOR_SCHEMES, 'color_scheme')) color_scheme?: string;
   @ApiPropertyOptional({ default: true }) @IsOptional() @IsBoolean() include_spine_title?: boolean;
 }
 
@@ -66,8 +66,8 @@ export class StageDto {
 
 /** The cover fields of a request, with the spec's defaults. */
 export const coverChoiceOf = (dto: CoverDto): CoverChoice => ({
-  template: dto.template ?? DEFAULT_COVER_TEMPLATE,
-  designStyle: dto.design_style ?? 'modern',
-  colorScheme: dto.color_scheme ?? 'professional',
-  includeSpineTitle: dto.include_spine_title ?? true,
+  template: dto.template ?? DEFAULT_COVER_CHOICE.template,
+  designStyle: dto.design_style ?? DEFAULT_COVER_CHOICE.designStyle,
+  colorScheme: dto.color_scheme ?? DEFAULT_COVER_CHOICE.colorScheme,
+  includeSpineTitle: dto.include_spine_title ?? DEFAULT_COVER_CHOICE.includeSpineTitle,
 });
