@@ -22,7 +22,7 @@ import { ensureAptPackages, onPath } from '../scripts/stack/tools.ts';
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
 const RUNS = Math.max(1, Math.floor(Number(values.runs)) || 3);
 const CHAPTERS = 20;
-const CHAPTER_WORDS = 3600; // tuned so the interior comes to about 200 pages
+const CHAPTER_WORDS = 3580; // tuned so the interior comes to about 200 pages
 const BOOK = { title: 'The Working Notebook', author: 'Bench Runner', language: 'English', style: 'practical', idea: 'How writers turn scattered notes into a finished book with routines, drafts and careful editing' };
 // The Quarto project's PDF format (quarto.ts) and the Typst interior use these margins.
 const GEOMETRY = 'paperwidth=6in,paperheight=9in,inner=0.875in,outer=0.625in,top=0.8in,bottom=0.75in';

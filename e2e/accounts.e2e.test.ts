@@ -67,7 +67,8 @@ describe('an author, in the browser', () => {
     await page.waitForURL(`${baseURL}/dashboard`);
     await page.getByRole('heading', { name: 'My Books' }).waitFor();
     await page.getByText('No active subscription').waitFor();
-    await expect(page.getByRole('tab', { name: 'Book Projects (0)' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('tab', { name: 'Book Projects (0)' }).waitFor();
+    await page.getByText('No book projects yet').waitFor();
     await page.getByRole('tab', { name: 'Book Requests (0)' }).click();
     await page.getByText('No book requests yet').waitFor();
     await snapshot(page, 'dashboard');
