@@ -121,7 +121,7 @@ try {
   const pressroom = (key: keyof typeof warm.ms) => median(runs.map((r) => r.ms[key]));
 
   // Baseline: pandoc + XeLaTeX, from Debian's packages.
-  let baseline: { ms: number; pages: number; bytes: number; version: string } | { skipped: string } | undefined;
+  let baseline: { ms: number; pages: number; bytes: number; version: string } | { skipped: string };
   try {
     ensureAptPackages(
       // lmodern: pandoc's template loads lmodern.sty; texlive-fonts-recommended: hyperref's XeTeX driver needs pzdr.tfm.
@@ -154,7 +154,7 @@ try {
   console.log(`emphasis, a table, a block quote and a footnote): median of ${RUNS} run(s) after one warm-up`);
   console.log('\nPressroom (Typst and JavaScript, in process)');
   row('interior PDF', pressroom('interiorMs'), `${warm.pages} pages, ${size(warm.bytes.pdf)}`);
-  row('cover PDF + front PNG', pressroom('coverMs'), `spine for ${warm.pages} pages`);
+  row('cover PDF + front PNG', pressroom('coverMs'), `${size(warm.bytes.cover)}, spine for ${warm.pages} pages`);
   row('Quarto project zip', pressroom('zipMs'), size(warm.bytes.zip));
   row('EPUB', pressroom('epubMs'), size(warm.bytes.epub));
   row('total: PDF + cover + zip + EPUB', pressroom('totalMs'));

@@ -154,3 +154,33 @@ export const OrchestrationMessages = {
   startFailed: 'Failed to start orchestration',
   statusFailed: (status: number) => `status failed: ${status}`,
 } as const;
+
+/** The step-by-step wizard's ten stages, in order (document 2, 4.1). */
+export const WIZARD_STAGES = [
+  'idle', 'project_created', 'outline_generated', 'introduction_generated', 'chapters_generated',
+  'summary_generated', 'project_finalized', 'pdf_built', 'cover_generated', 'complete',
+] as const;
+export type WizardStage = (typeof WIZARD_STAGES)[number];
+
+/**
+ * Where a resumed project stands, from what it has. The spec's rule, with two repairs: a PDF without a cover
+ * resumes at pdf_built (the spec's cover_generated would skip the cover), and a finalized book waits for its build.
+ */
+export function inferWizardStage(project: {
+  cover_path: string | null;
+  pdf_path: string | null;
+  summary: string | null;
+  chapters: unknown[];
+  introduction: string | null;
+  outline: unknown;
+  finalized?: boolean;
+}): WizardStage {
+  if (project.cover_path) return 'complete';
+  if (project.pdf_path) return 'pdf_built';
+  if (project.finalized) return 'project_finalized';
+  if (project.summary) return 'summary_generated';
+  if (project.chapters.length) return 'chapters_generated';
+  if (project.introduction) return 'introduction_generated';
+  if (project.outline) return 'outline_generated';
+  return 'project_created';
+}

@@ -12,6 +12,8 @@ import { SignUp } from './pages/SignUp.tsx';
 import { Faq } from './pages/static/Faq.tsx';
 import { Privacy, Terms } from './pages/static/Legal.tsx';
 import { OneShot } from './generator/OneShot.tsx';
+import { ResumeProject } from './generator/ResumeProject.tsx';
+import { Wizard } from './generator/Wizard.tsx';
 import { ComingSoon, GeneratorComing, HealthBiotech, HowItWorks, InternationalProfessionals, ServiceTiers, Success } from './pages/static/Marketing.tsx';
 import './styles.css';
 
@@ -28,9 +30,9 @@ function AppRoutes() {
       <Route path="/signup" element={<RedirectIfSignedIn><SignUp /></RedirectIfSignedIn>} />
       <Route path="/dashboard" element={<RequireAuth><Dashboard /></RequireAuth>} />
       <Route path="/demo" element={<GeneratorComing title="Free demo" />} />
-      <Route path="/ai-generator" element={<GeneratorComing title="AI Book Generator" />} />
+      <Route path="/ai-generator" element={<Wizard />} />
       <Route path="/one-shot" element={<OneShot />} />
-      <Route path="/resume-project" element={<GeneratorComing title="Resume a project" />} />
+      <Route path="/resume-project" element={<ResumeProject />} />
       <Route path="/ai-generator-legacy" element={<GeneratorComing title="AI Book Generator (classic)" />} />
       <Route path="/quarto" element={<RequireAuth><GeneratorComing title="Quarto generator" /></RequireAuth>} />
       <Route path="/success" element={<Success />} />

@@ -39,11 +39,13 @@ export async function apiFetch<T>(path: string, init: RequestInit & { token?: st
 }
 
 /** A file or image from the API with the caller's token; a failure carries the API's message. */
-export async function authorizedFetch(path: string): Promise<Response> {
+export async function authorizedFetch(path: string, init: RequestInit = {}): Promise<Response> {
   const token = tokenSource();
+  const headers = new Headers(init.headers);
+  if (token) headers.set('Authorization', `Bearer ${token}`);
   let response: Response;
   try {
-    response = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    response = await fetch(path, { ...init, headers });
   } catch {
     throw new ApiError(0, 'Network error: the server could not be reached. Check your connection and try again.');
   }
@@ -53,6 +55,10 @@ export async function authorizedFetch(path: string): Promise<Response> {
   }
   return response;
 }
+
+/** A JSON POST whose answer is read as a stream (server-sent events). */
+export const authorizedPost = (path: string, body: unknown) =>
+  authorizedFetch(path, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' } });
 
 function safeJson(text: string): unknown {
   try {

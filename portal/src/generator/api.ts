@@ -1,5 +1,5 @@
 import type { BookFileKind, ProviderId } from '../../../libs/domain/index.ts';
-import { apiFetch } from '../api/client.ts';
+import { apiFetch, authorizedPost } from '../api/client.ts';
 
 /** The generator pages' one client for the generation API (document 2, section 7). */
 
@@ -79,3 +79,101 @@ export const startGeneration = (body: GenerateCompleteBody) =>
 export const orchestrationStatus = (id: string) => apiFetch<OrchestrationStatus>(`/api/projects/orchestration/${id}/status`);
 
 export const projectPreviews = (id: string) => apiFetch<Previews>(`/api/projects/${id}/previews`);
+
+// The staged API (document 2, 7.1): one call a stage, each answering when its stage is done.
+
+export interface TocEntry {
+  chapter_number: number;
+  chapter_title: string;
+  chapter_description: string;
+  chapter_ideas: string[];
+  estimated_pages: string;
+  target_words: number;
+}
+
+export interface ChapterView {
+  chapter_number: number;
+  chapter_title: string;
+  content: string;
+  word_count: number;
+  estimated_pages: number;
+  generated_at: string;
+}
+
+export interface ProjectView {
+  project_id: string;
+  name: string;
+  title: string;
+  author: string;
+  topic: string;
+  total_target_words: number;
+  ai_model: ProviderId;
+  stage: string;
+  failed_stage: string | null;
+  error: string | null;
+  outline: { chapters: TocEntry[] } | null;
+  introduction: string | null;
+  chapters: ChapterView[];
+  summary: string | null;
+  finalized: boolean;
+  pdf_path: string | null;
+  cover_path: string | null;
+  page_count: number | null;
+  ai_provider_calls: number;
+  total_cost: number;
+}
+
+export interface BuildStatus {
+  status: 'not_started' | 'building' | 'complete' | 'error';
+  message: string;
+  error: string | null;
+  page_count: number | null;
+  downloads: Partial<Record<BookFileKind, string>>;
+}
+
+const post = <T>(path: string, body: unknown = {}) => apiFetch<T>(`/api/projects${path}`, { method: 'POST', body: JSON.stringify(body) });
+
+export const staged = {
+  create: (body: { name: string; title: string; author: string; topic: string; writing_style: string; total_target_words: number; ai_model: string; source_materials?: string }) =>
+    post<{ project_id: string; name: string }>('', body),
+  project: (id: string) => apiFetch<ProjectView>(`/api/projects/${id}`),
+  outline: (id: string, body: { title: string; author: string; book_idea: string; ai_model: string }) => post<{ toc: TocEntry[] }>(`/${id}/generate-outline`, body),
+  introduction: (id: string, aiModel: string) => post<{ introduction: string }>(`/${id}/generate-introduction`, { ai_model: aiModel }),
+  regenerate: (id: string, n: number) => post<ChapterView>(`/${id}/chapters/${n}/regenerate`),
+  summary: (id: string, aiModel: string) => post<{ summary: string }>(`/${id}/generate-summary`, { ai_model: aiModel }),
+  finalize: (id: string) => post<{ status: string }>(`/${id}/finalize`),
+  build: (id: string) => post<BuildStatus>(`/${id}/build`, { formats: ['pdf', 'zip'] }),
+  buildStatus: (id: string) => apiFetch<BuildStatus>(`/api/projects/${id}/build/status`),
+  cover: (id: string, aiModel: string) => post<{ cover_pdf_size: number; cover_png_size: number }>(`/${id}/generate-cover`, { ai_model: aiModel, template: 'amazon_kdp' }),
+};
+
+export type ChapterEvent =
+  | { event: 'chapter_start'; data: { chapter_number: number; total_chapters: number; chapter_title: string } }
+  | { event: 'progress'; data: { stage: number; progress: number; message: string } }
+  | { event: 'chapter_complete'; data: { chapter_number: number; word_count: number } }
+  | { event: 'all_complete'; data: { chapters_generated: number; total_word_count: number } }
+  | { event: 'error'; data: { message: string } };
+
+/** generate-chapters/stream: the chapter stage as server-sent events, read from a POST (EventSource cannot POST). */
+export async function streamChapters(id: string, aiModel: string, onEvent: (e: ChapterEvent) => void): Promise<void> {
+  const response = await authorizedPost(`/api/projects/${id}/generate-chapters/stream`, { chapters_to_generate: null, content_depth: 'polished', ai_model: aiModel });
+  if (!response.body) throw new Error('Response body is null');
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const event = /^event: (.*)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (!event || !data) continue;
+      const parsed = { event, data: JSON.parse(data) as unknown } as ChapterEvent;
+      if (parsed.event === 'error') throw new Error(parsed.data.message || 'Chapter generation failed');
+      onEvent(parsed);
+    }
+  }
+}

@@ -1,0 +1,103 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { GenerationMessages } from '../libs/domain/index.ts';
+import { startEngine, testConfig, type Engine } from '../libs/testing/index.ts';
+import { launchBrowser, snapshot } from './browser.ts';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+let engine: Engine;
+let page: Page;
+
+beforeAll(async () => {
+  // The API under test has no worker of its own; this one stands in for the worker process.
+  engine = await startEngine(testConfig());
+  browser = await launchBrowser();
+  page = await (await browser.newContext({ acceptDownloads: true })).newPage();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await engine?.stop();
+});
+
+const stageTitle = () => page.locator('#stage-title');
+async function advance(button: string, nextTitle: string) {
+  await page.getByRole('button', { name: button, exact: true }).click();
+  await page.locator('#stage-title', { hasText: nextTitle }).waitFor({ timeout: 60_000 });
+}
+
+describe('the step-by-step wizard', () => {
+  let projectId = '';
+
+  it('asks for every field before creating the project', async () => {
+    await page.goto(`${baseURL}/ai-generator`);
+    await expect(stageTitle().textContent()).resolves.toBe('Book Details');
+    await page.getByRole('button', { name: 'Create Project' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toBe(GenerationMessages.wizardFieldsRequired);
+    await expect(page.getByLabel('Target word count').inputValue()).resolves.toBe('30000');
+  });
+
+  it('walks a new visitor through every stage to a finished book', async () => {
+    await page.getByLabel('Title').fill('Rituals for Remote Teams');
+    await page.getByLabel('Author').fill('Ada Writer');
+    await page.getByLabel('Topic / description').fill('How small companies lead distributed teams with trust and rituals');
+    await page.getByLabel('Target word count').fill('10000');
+    await advance('Create Project', 'Project created');
+    projectId = (await page.locator('.stage-card code').textContent()) ?? '';
+    expect(projectId).toMatch(/^[0-9a-f-]{36}$/);
+
+    await advance('Generate Outline', 'Outline generated');
+    expect(await page.locator('.toc > li').count()).toBe(3);
+    // Previous steps back on the page only; the outline stays.
+    await advance('Previous', 'Project created');
+    await advance('Generate Outline', 'Outline generated');
+
+    await advance('Write Introduction', 'Introduction written');
+    await expect(page.locator('.prose-preview').textContent()).resolves.toMatch(/\w{3,}/);
+    await advance('Generate Chapters', 'Chapters created');
+    const tabs = page.getByRole('tablist', { name: 'Chapters' }).getByRole('tab');
+    await expect(tabs.allTextContents()).resolves.toEqual(['1 ✓', '2 ✓', '3 ✓']);
+    await tabs.nth(1).click();
+    const before = await page.getByLabel('Chapter text').inputValue();
+    await page.getByRole('button', { name: 'Regenerate Chapter' }).click();
+    await page.getByRole('button', { name: 'Write Summary' }).waitFor({ timeout: 60_000 });
+    expect((await page.getByLabel('Chapter text').inputValue()).length).toBeGreaterThan(200);
+    expect(before.length).toBeGreaterThan(200);
+
+    await advance('Write Summary', 'Summary written');
+    await advance('Finalize Structure', 'Structure finalized');
+    await advance('Build PDF', 'PDF built');
+    await page.locator('.preview-strip img').first().waitFor();
+    await advance('Generate Cover', 'Cover created');
+    await advance('Complete Book', 'Complete');
+    await snapshot(page, 'wizard-complete');
+    for (const name of ['Download PDF Book', 'Download Cover', 'Download Cover PNG', 'Download Quarto Project']) {
+      await expect(page.getByRole('button', { name, exact: true }).isVisible()).resolves.toBe(true);
+    }
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF Book', exact: true }).click()]);
+    expect(pdf.suggestedFilename()).toBe('Rituals_for_Remote_Teams_book.pdf');
+    await expect(page.getByRole('button', { name: 'Sign In to Save' }).isDisabled()).resolves.toBe(true);
+    await expect(page.getByText('Please sign in to save your book to your account.').isVisible()).resolves.toBe(true);
+  });
+
+  it('picks the book up again after a reload, and from /resume-project', async () => {
+    await page.reload();
+    await page.locator('#stage-title', { hasText: 'Complete' }).waitFor();
+
+    await page.goto(`${baseURL}/resume-project`);
+    await page.getByRole('button', { name: 'Load Project' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toBe('Please enter a project ID');
+    await page.getByLabel('Project ID').fill('00000000-0000-4000-8000-000000000000');
+    await page.getByRole('button', { name: 'Load Project' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toBe('Project not found or access denied');
+
+    // A new tab has empty session storage: only the id brings the book back.
+    const other = await (await browser.newContext()).newPage();
+    await other.goto(`${baseURL}/resume-project`);
+    await other.getByLabel('Project ID').fill(projectId);
+    await other.getByRole('button', { name: 'Load Project' }).click();
+    await other.waitForURL(`${baseURL}/ai-generator`);
+    await other.locator('#stage-title', { hasText: 'Complete' }).waitFor();
+    await expect(other.getByRole('button', { name: 'Download Quarto Project' }).isVisible()).resolves.toBe(true);
+  });
+});

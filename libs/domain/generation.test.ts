@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { estimatedTime, inferWizardStage } from './generation.ts';
+
+describe('inferWizardStage', () => {
+  const empty = { cover_path: null, pdf_path: null, summary: null, chapters: [], introduction: null, outline: null, finalized: false };
+  it('reads the stage from what the project has, latest first', () => {
+    expect(inferWizardStage(empty)).toBe('project_created');
+    expect(inferWizardStage({ ...empty, outline: { chapters: [] } })).toBe('outline_generated');
+    expect(inferWizardStage({ ...empty, outline: {}, introduction: 'i' })).toBe('introduction_generated');
+    expect(inferWizardStage({ ...empty, outline: {}, introduction: 'i', chapters: [1] })).toBe('chapters_generated');
+    expect(inferWizardStage({ ...empty, outline: {}, introduction: 'i', chapters: [1], summary: 's' })).toBe('summary_generated');
+    expect(inferWizardStage({ ...empty, summary: 's', finalized: true })).toBe('project_finalized');
+    expect(inferWizardStage({ ...empty, summary: 's', finalized: true, pdf_path: '/p' })).toBe('pdf_built');
+    expect(inferWizardStage({ ...empty, pdf_path: '/p', cover_path: '/c' })).toBe('complete');
+  });
+});
+
+describe('estimatedTime', () => {
+  it('gives the one-shot estimates of the spec', () => {
+    expect(estimatedTime('mock', true)).toBe('30-60 seconds');
+    expect(estimatedTime('anthropic', true)).toBe('5-10 minutes');
+    expect(estimatedTime('hal9', false)).toBe('2-3 minutes');
+  });
+});

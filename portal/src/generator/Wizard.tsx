@@ -1,0 +1,365 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  DEFAULT_WRITING_STYLE,
+  GenerationMessages,
+  inferWizardStage,
+  projectName,
+  TARGET_WORDS,
+  WIZARD_STAGES,
+  type ProviderId,
+  type WizardStage,
+} from '../../../libs/domain/index.ts';
+import { PreviewStrip } from '../components/OwnedImage.tsx';
+import { fetchProviders, projectPreviews, staged, streamChapters, uploadSources, type BuildStatus, type ProjectView } from './api.ts';
+import { BookDownloads } from './BookDownloads.tsx';
+import { SaveToAccount } from './SaveToAccount.tsx';
+
+/** The project the wizard is on: kept in session storage, so a reload or /resume-project picks it up. */
+export const WIZARD_PROJECT_KEY = 'pressroom.wizard.project';
+
+const BUILD_POLL_MS = 2000;
+const BUILD_TIMEOUT_MS = 120_000;
+
+const STAGE_TITLES: Record<WizardStage, string> = {
+  idle: 'Book Details',
+  project_created: 'Project created',
+  outline_generated: 'Outline generated',
+  introduction_generated: 'Introduction written',
+  chapters_generated: 'Chapters created',
+  summary_generated: 'Summary written',
+  project_finalized: 'Structure finalized',
+  pdf_built: 'PDF built',
+  cover_generated: 'Cover created',
+  complete: 'Complete',
+};
+
+const BUTTONS: Record<WizardStage, string> = {
+  idle: 'Create Project',
+  project_created: 'Generate Outline',
+  outline_generated: 'Write Introduction',
+  introduction_generated: 'Generate Chapters',
+  chapters_generated: 'Write Summary',
+  summary_generated: 'Finalize Structure',
+  project_finalized: 'Build PDF',
+  pdf_built: 'Generate Cover',
+  cover_generated: 'Complete Book',
+  complete: 'Download Book',
+};
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** /ai-generator: the book one stage at a time, each stage a call to the staged API. */
+export function Wizard() {
+  const providers = useQuery({ queryKey: ['providers'], queryFn: fetchProviders });
+  const [stage, setStage] = useState<WizardStage>('idle');
+  const [project, setProject] = useState<ProjectView | null>(null);
+  const [form, setForm] = useState({ title: '', author: '', topic: '', words: String(TARGET_WORDS.default), provider: 'mock' as ProviderId });
+  const [files, setFiles] = useState<File[]>([]);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [tab, setTab] = useState(1);
+  const [build, setBuild] = useState<BuildStatus | null>(null);
+  const [resuming, setResuming] = useState(() => Boolean(sessionStorage.getItem(WIZARD_PROJECT_KEY)));
+
+  const id = project?.project_id ?? null;
+  const aiModel = providers.data?.find((p) => p.id === (project?.ai_model ?? form.provider))?.modelAlias ?? form.provider;
+  const refresh = async (projectId: string) => {
+    const next = await staged.project(projectId);
+    setProject(next);
+    return next;
+  };
+
+  // Resume: a stored project id is read on load and its stage inferred from what it has.
+  useEffect(() => {
+    const stored = sessionStorage.getItem(WIZARD_PROJECT_KEY);
+    if (!stored) return;
+    staged
+      .project(stored)
+      .then(async (loaded) => {
+        setProject(loaded);
+        const inferred = inferWizardStage(loaded);
+        setStage(inferred);
+        if (inferred === 'complete' || inferred === 'cover_generated' || inferred === 'pdf_built') setBuild(await staged.buildStatus(loaded.project_id));
+      })
+      .catch((e: Error) => {
+        sessionStorage.removeItem(WIZARD_PROJECT_KEY);
+        setError(e.message || 'Failed to load project. Check that the project ID is correct and the project exists.');
+      })
+      .finally(() => setResuming(false));
+  }, []);
+
+  /** Runs one stage; a failure stays on the stage card with its message. */
+  async function run(label: string, work: () => Promise<WizardStage>) {
+    setBusy(label);
+    setError(null);
+    try {
+      setStage(await work());
+    } catch (e) {
+      setError((e as Error).message || 'An error occurred');
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function createProject(event: FormEvent) {
+    event.preventDefault();
+    if (!form.title.trim() || !form.author.trim() || !form.topic.trim()) return setError(GenerationMessages.wizardFieldsRequired);
+    const words = Number.parseInt(form.words, 10);
+    await run('Creating the project…', async () => {
+      const sources = files.length ? await uploadSources(files).catch((e: Error) => Promise.reject(new Error(`Failed to process source materials: ${e.message}`))) : null;
+      const created = await staged.create({
+        name: projectName(form.title),
+        title: form.title.trim(),
+        author: form.author.trim(),
+        topic: form.topic.trim(),
+        writing_style: DEFAULT_WRITING_STYLE,
+        total_target_words: Number.isFinite(words) ? words : TARGET_WORDS.default,
+        ai_model: aiModel,
+        ...(sources ? { source_materials: sources.source_materials_id } : {}),
+      });
+      sessionStorage.setItem(WIZARD_PROJECT_KEY, created.project_id);
+      await refresh(created.project_id);
+      return 'project_created';
+    });
+  }
+
+  const [chapterNote, setChapterNote] = useState<string | null>(null);
+  async function next() {
+    if (!id || !project) return;
+    switch (stage) {
+      case 'project_created':
+        return run('Planning the chapters…', async () => {
+          await staged.outline(id, { title: project.title, author: project.author, book_idea: project.topic, ai_model: aiModel });
+          await refresh(id);
+          return 'outline_generated';
+        });
+      case 'outline_generated':
+        return run('Writing the introduction…', async () => {
+          await staged.introduction(id, aiModel);
+          await refresh(id);
+          return 'introduction_generated';
+        });
+      case 'introduction_generated':
+        return run('Writing the chapters…', async () => {
+          await streamChapters(id, aiModel, (e) => {
+            if (e.event === 'chapter_start') setChapterNote(`Writing chapter ${e.data.chapter_number} of ${e.data.total_chapters}: ${e.data.chapter_title}`);
+            if (e.event === 'chapter_complete') void refresh(id);
+            if (e.event === 'all_complete') setChapterNote(`${e.data.chapters_generated} chapters, ${e.data.total_word_count.toLocaleString()} words`);
+          });
+          await refresh(id);
+          setTab(1);
+          return 'chapters_generated';
+        });
+      case 'chapters_generated':
+        return run('Writing the summary…', async () => {
+          await staged.summary(id, aiModel);
+          await refresh(id);
+          return 'summary_generated';
+        });
+      case 'summary_generated':
+        return run('Finalizing the structure…', async () => {
+          await staged.finalize(id);
+          return 'project_finalized';
+        });
+      case 'project_finalized':
+        return run('Typesetting the PDF…', async () => {
+          let status = await staged.build(id);
+          const deadline = Date.now() + BUILD_TIMEOUT_MS;
+          while (status.status !== 'complete') {
+            if (status.status === 'error') throw new Error(`Build failed: ${status.error ?? status.message}`);
+            if (Date.now() > deadline) throw new Error('Build timeout - PDF generation took too long');
+            await sleep(BUILD_POLL_MS);
+            status = await staged.buildStatus(id);
+          }
+          setBuild(status);
+          await refresh(id);
+          return 'pdf_built';
+        });
+      case 'pdf_built':
+        return run('Designing the cover…', async () => {
+          await staged.cover(id, aiModel);
+          setBuild(await staged.buildStatus(id));
+          await refresh(id);
+          return 'cover_generated';
+        });
+      case 'cover_generated':
+        return setStage('complete');
+      default:
+    }
+  }
+
+  const previous = () => {
+    const index = WIZARD_STAGES.indexOf(stage);
+    if (index > 0) setStage(WIZARD_STAGES[index - 1] as WizardStage);
+    setError(null);
+  };
+  const startOver = () => {
+    sessionStorage.removeItem(WIZARD_PROJECT_KEY);
+    setProject(null);
+    setBuild(null);
+    setError(null);
+    setStage('idle');
+  };
+
+  const chapters = project?.chapters ?? [];
+  const toc = project?.outline?.chapters ?? [];
+  const current = chapters.find((c) => c.chapter_number === tab);
+  const stageIndex = WIZARD_STAGES.indexOf(stage);
+
+  return (
+    <div className="page">
+      <header className="static-header">
+        <Link to="/">← Back to Home</Link>
+        <Link to="/resume-project">Resume Project</Link>
+      </header>
+      <main className="static-main generator">
+        <h1>AI Book Generator</h1>
+        <ol className="wizard-steps" aria-label="Stages">
+          {WIZARD_STAGES.map((s, i) => (
+            <li key={s} className={i < stageIndex ? 'done' : i === stageIndex ? 'current' : ''} aria-current={i === stageIndex ? 'step' : undefined}>
+              {STAGE_TITLES[s]}
+            </li>
+          ))}
+        </ol>
+        {resuming && <p className="muted">Loading your project…</p>}
+
+        <section className="card stage-card" aria-labelledby="stage-title">
+          <h2 id="stage-title">{STAGE_TITLES[stage]}</h2>
+          {stage === 'idle' ? (
+            <form onSubmit={(e) => void createProject(e)} noValidate>
+              <div className="field">
+                <label htmlFor="w-title">Title</label>
+                <input id="w-title" value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} />
+              </div>
+              <div className="field">
+                <label htmlFor="w-author">Author</label>
+                <input id="w-author" value={form.author} onChange={(e) => setForm({ ...form, author: e.target.value })} />
+              </div>
+              <div className="field">
+                <label htmlFor="w-topic">Topic / description</label>
+                <textarea id="w-topic" rows={3} value={form.topic} onChange={(e) => setForm({ ...form, topic: e.target.value })} />
+              </div>
+              <div className="field">
+                <label htmlFor="w-words">Target word count</label>
+                <input id="w-words" type="number" min={TARGET_WORDS.min} max={TARGET_WORDS.max} step={TARGET_WORDS.step} value={form.words} onChange={(e) => setForm({ ...form, words: e.target.value })} />
+                <small>10,000 to 80,000 words. The AI decides how many chapters.</small>
+              </div>
+              <div className="field">
+                <label htmlFor="w-model">AI model</label>
+                <select id="w-model" value={form.provider} onChange={(e) => setForm({ ...form, provider: e.target.value as ProviderId })}>
+                  {(providers.data ?? []).map((p) => (
+                    <option key={p.id} value={p.id} disabled={!p.available}>
+                      {p.displayName}{p.available ? '' : ' (not configured)'}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="field">
+                <label htmlFor="w-sources">Source files (optional)</label>
+                <input id="w-sources" type="file" multiple accept=".md,.txt,.docx,.pdf" onChange={(e) => setFiles([...(e.target.files ?? [])])} />
+              </div>
+              {error && <p className="error-banner" role="alert">{error}</p>}
+              <button type="submit" className="button" disabled={Boolean(busy)}>{busy ?? BUTTONS.idle}</button>
+            </form>
+          ) : (
+            <>
+              <StageBody stage={stage} project={project} toc={toc} build={build} />
+              {stage === 'chapters_generated' && (
+                <div className="chapter-tabs">
+                  <div role="tablist" aria-label="Chapters" className="tabs">
+                    {toc.map((c) => {
+                      const written = chapters.some((w) => w.chapter_number === c.chapter_number);
+                      return (
+                        <button key={c.chapter_number} type="button" role="tab" aria-selected={tab === c.chapter_number} disabled={!written} onClick={() => setTab(c.chapter_number)}>
+                          {c.chapter_number}{written ? ' ✓' : ''}
+                        </button>
+                      );
+                    })}
+                  </div>
+                  {current && (
+                    <div role="tabpanel" aria-label={`Chapter ${current.chapter_number}`}>
+                      <h3>{current.chapter_number}. {current.chapter_title}</h3>
+                      <p className="muted">{current.word_count.toLocaleString()} words · about {current.estimated_pages} pages</p>
+                      <textarea className="chapter-text" readOnly rows={12} value={current.content} aria-label="Chapter text" />
+                      <button
+                        type="button"
+                        className="button button-secondary button-small"
+                        disabled={Boolean(busy)}
+                        onClick={() =>
+                          id &&
+                          void run(`Rewriting chapter ${current.chapter_number}…`, async () => {
+                            await staged.regenerate(id, current.chapter_number);
+                            await refresh(id);
+                            return 'chapters_generated';
+                          })
+                        }
+                      >
+                        Regenerate Chapter
+                      </button>
+                    </div>
+                  )}
+                </div>
+              )}
+              {busy && <p className="muted" aria-live="polite">{busy} {chapterNote && stage === 'introduction_generated' ? chapterNote : ''}</p>}
+              {error && <p className="error-banner" role="alert">{error}</p>}
+              {stage === 'complete' && id && project ? (
+                <div>
+                  <BookDownloads title={project.title} downloads={build?.downloads ?? {}} />
+                  <SaveToAccount projectId={id} source="wizard" label="Save to Account" variant="wizard" />
+                  <p>
+                    <Link to="/dashboard">Go to Dashboard</Link> · <button type="button" className="link-button" onClick={startOver}>Start a new book</button>
+                  </p>
+                </div>
+              ) : (
+                <div className="path-buttons">
+                  <button type="button" className="button button-secondary" disabled={Boolean(busy)} onClick={previous}>Previous</button>
+                  <button type="button" className="button" disabled={Boolean(busy)} onClick={() => void next()}>{busy ?? BUTTONS[stage]}</button>
+                </div>
+              )}
+            </>
+          )}
+        </section>
+      </main>
+    </div>
+  );
+}
+
+/** What each stage shows: the outline, the introduction, the summary, the built book. */
+function StageBody({ stage, project, toc, build }: { stage: WizardStage; project: ProjectView | null; toc: { chapter_number: number; chapter_title: string; chapter_description: string; chapter_ideas: string[] }[]; build: BuildStatus | null }) {
+  const previews = useQuery({ queryKey: ['previews', project?.project_id, stage], queryFn: () => projectPreviews(project?.project_id ?? ''), enabled: Boolean(project && ['pdf_built', 'cover_generated', 'complete'].includes(stage)) });
+  if (!project) return null;
+  switch (stage) {
+    case 'project_created':
+      return <p>Project <code>{project.project_id}</code> created for “{project.title}”. Next, plan its chapters.</p>;
+    case 'outline_generated':
+      return (
+        <ol className="toc">
+          {toc.map((c) => (
+            <li key={c.chapter_number}>
+              <strong>{c.chapter_title}</strong>
+              <p className="muted">{c.chapter_description}</p>
+              <ul>{c.chapter_ideas.map((idea) => <li key={idea}>{idea}</li>)}</ul>
+            </li>
+          ))}
+        </ol>
+      );
+    case 'introduction_generated':
+      return <div className="prose-preview">{project.introduction}</div>;
+    case 'summary_generated':
+      return <div className="prose-preview">{project.summary}</div>;
+    case 'project_finalized':
+      return <p>The structure is final: {project.chapters.length} chapters. Build the print-ready PDF next.</p>;
+    default:
+      return (
+        <div>
+          <p>
+            {stage === 'pdf_built' ? 'The PDF is built' : stage === 'cover_generated' ? 'The cover is ready' : GenerationMessages.done}
+            {build?.page_count ? `: ${build.page_count} pages.` : '.'} {project.ai_provider_calls} AI calls.
+          </p>
+          {previews.data && <PreviewStrip previews={previews.data} />}
+        </div>
+      );
+  }
+}
