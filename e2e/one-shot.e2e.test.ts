@@ -31,6 +31,21 @@ async function download(name: string): Promise<{ file: string; path: string; byt
 }
 
 describe('the one-shot generator, from a new visitor to My Books', () => {
+  it('shows the failure view with its stage, and Start Over clears the form', async () => {
+    await page.goto(`${baseURL}/one-shot`);
+    await page.getByLabel('Title').fill('Trust at a Distance');
+    await page.getByLabel('Author').fill('Ada Writer');
+    await page.getByLabel('Description').fill('How small companies lead distributed teams with trust and rituals');
+    await page.getByLabel('Source files (optional)').setInputFiles({ name: 'notes.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ not a document') });
+    await page.getByRole('button', { name: 'Generate with Staged Workflow' }).click();
+    const failure = page.getByRole('alert');
+    await failure.getByRole('heading', { name: 'Generation Failed' }).waitFor();
+    await expect(failure.textContent()).resolves.toContain('Failed to process source materials: Unsupported file format');
+    await expect(failure.getByText('Failed at stage: Processing source files').isVisible()).resolves.toBe(true);
+    await failure.getByRole('button', { name: 'Start Over' }).click();
+    await expect(page.getByLabel('Title').inputValue()).resolves.toBe('');
+  });
+
   it('checks the form before anything is sent', async () => {
     await page.goto(`${baseURL}/one-shot`);
     const start = page.getByRole('button', { name: 'Generate with Staged Workflow' });

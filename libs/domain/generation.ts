@@ -184,3 +184,26 @@ export function inferWizardStage(project: {
   if (project.outline) return 'outline_generated';
   return 'project_created';
 }
+
+/** Target length options (pages); Medium is the default. */
+export const TARGET_LENGTHS = [
+  { pages: 50, label: 'Short' },
+  { pages: 100, label: 'Medium' },
+  { pages: 200, label: 'Long' },
+  { pages: 300, label: 'Extended' },
+] as const;
+
+/** Pages → a word target the API accepts (250 words a page, kept within 10,000–80,000, whole thousands). */
+export const wordsForPages = (pages: number) => Math.min(TARGET_WORDS.max, Math.max(TARGET_WORDS.min, Math.round((pages * WORDS_PER_PAGE) / 1000) * 1000));
+
+/** Reading time in minutes at the given pace (250 words a minute in the demo and the five-step wizard). */
+export const readingMinutes = (words: number, wordsPerMinute = 250) => Math.max(1, Math.round(words / wordsPerMinute));
+
+/** The demo's three quick-start examples. */
+export const DEMO_PRESETS = [
+  { label: 'Remote leadership', title: 'Trust at a Distance', author: 'Ada Writer', idea: 'How small companies lead distributed teams with trust, clear writing and a few good rituals' },
+  { label: 'Urban gardening', title: 'The Balcony Harvest', author: 'Sam Green', idea: 'Growing vegetables and herbs in small city spaces, season by season, on a budget' },
+  { label: 'Freelance finance', title: 'Paid on Time', author: 'Lee Morgan', idea: 'Personal finance for freelancers: pricing, invoicing, taxes and saving with an irregular income' },
+] as const;
+
+export const DEMO_MESSAGES = { required: 'Please fill in all required fields' } as const;

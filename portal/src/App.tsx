@@ -11,6 +11,7 @@ import { Login } from './pages/Login.tsx';
 import { SignUp } from './pages/SignUp.tsx';
 import { Faq } from './pages/static/Faq.tsx';
 import { Privacy, Terms } from './pages/static/Legal.tsx';
+import { Demo } from './generator/Demo.tsx';
 import { OneShot } from './generator/OneShot.tsx';
 import { ResumeProject } from './generator/ResumeProject.tsx';
 import { Wizard } from './generator/Wizard.tsx';
@@ -29,7 +30,7 @@ function AppRoutes() {
       <Route path="/login" element={<RedirectIfSignedIn><Login /></RedirectIfSignedIn>} />
       <Route path="/signup" element={<RedirectIfSignedIn><SignUp /></RedirectIfSignedIn>} />
       <Route path="/dashboard" element={<RequireAuth><Dashboard /></RequireAuth>} />
-      <Route path="/demo" element={<GeneratorComing title="Free demo" />} />
+      <Route path="/demo" element={<Demo />} />
       <Route path="/ai-generator" element={<Wizard />} />
       <Route path="/one-shot" element={<OneShot />} />
       <Route path="/resume-project" element={<ResumeProject />} />

@@ -2,9 +2,13 @@ import { useState } from 'react';
 import { BOOK_FILES, downloadName, ProjectMessages, type BookFileKind } from '../../../libs/domain/index.ts';
 import { authorizedFetch } from '../api/client.ts';
 
-/** Saves a file the API serves (with the caller's token, if any) under `name`; the object URL goes after 1 s. */
+/** Saves a file the API serves (with the caller's token, if any) under `name`. */
 export async function saveFile(url: string, name: string): Promise<void> {
-  const blob = await (await authorizedFetch(url)).blob();
+  saveBlob(await (await authorizedFetch(url)).blob(), name);
+}
+
+/** Hands bytes made or fetched in the page to the browser's download; the object URL goes after 1 s. */
+export function saveBlob(blob: Blob, name: string): void {
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;

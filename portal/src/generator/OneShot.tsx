@@ -147,6 +147,10 @@ export function OneShot() {
   const reset = () => {
     stopped.current = false;
     sessionStorage.removeItem(RUNNING_KEY);
+    setTitle('');
+    setAuthor('');
+    setIdea('');
+    setFiles([]);
     setStatus(null);
     setLocalStage(null);
     setView({ kind: 'form' });

@@ -1,5 +1,6 @@
 import { BOOK_FILES, downloadName, ProjectMessages, type BookFileKind } from '../../../../libs/domain/index.ts';
-import { apiFetch, ApiError, authorizedFetch } from '../../api/client.ts';
+import { apiFetch, ApiError } from '../../api/client.ts';
+import { saveFile } from '../../generator/BookDownloads.tsx';
 
 export interface BookProjectView {
   id: string;
@@ -57,17 +58,7 @@ export const updateShopSettings = (id: string, settings: ShopSettings) =>
 export const saveBook = (projectId: string, source: string) =>
   apiFetch<BookProjectView>('/api/book-projects', { method: 'POST', body: JSON.stringify({ project_id: projectId, source }) });
 
-/** Fetches a file with the caller's token and saves it under the spec's name; the object URL is released after 1 s. */
-export async function downloadFile(url: string, title: string, kind: BookFileKind): Promise<void> {
-  const blob = await (await authorizedFetch(url)).blob();
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = downloadName(title, kind);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
-}
+/** Fetches a file with the caller's token and saves it under the spec's name (title_book.pdf, …). */
+export const downloadFile = (url: string, title: string, kind: BookFileKind) => saveFile(url, downloadName(title, kind));
 
 export const FILE_LABELS = BOOK_FILES;
