@@ -22,3 +22,14 @@ describe('estimatedTime', () => {
     expect(estimatedTime('hal9', false)).toBe('2-3 minutes');
   });
 });
+
+describe('legacyBriefProblem', () => {
+  it('asks for every field, then lists each short one after "Please fix the following: "', async () => {
+    const { legacyBriefProblem } = await import('./generation.ts');
+    expect(legacyBriefProblem({ title: 'Trust', author: '', idea: 'x' })).toBe('Please fill in all required fields');
+    expect(legacyBriefProblem({ title: 'AB', author: 'Al', idea: 'short' })).toBe(
+      'Please fix the following: Title must be at least 3 characters long; Author must be at least 3 characters long; Book idea must be at least 10 characters long',
+    );
+    expect(legacyBriefProblem({ title: 'Trust', author: 'Ada', idea: 'A long enough idea' })).toBeNull();
+  });
+});

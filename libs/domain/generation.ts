@@ -207,3 +207,17 @@ export const DEMO_PRESETS = [
 ] as const;
 
 export const DEMO_MESSAGES = { required: 'Please fill in all required fields' } as const;
+
+/** The older generator's form rules: one message, the problems joined after 'Please fix the following: '. */
+export function legacyBriefProblem(brief: BookBrief): string | null {
+  const title = brief.title?.trim() ?? '';
+  const author = brief.author?.trim() ?? '';
+  const idea = brief.idea?.trim() ?? '';
+  if (!title || !author || !idea) return 'Please fill in all required fields';
+  const problems = [
+    title.length < 3 && 'Title must be at least 3 characters long',
+    author.length < 3 && 'Author must be at least 3 characters long',
+    idea.length < 10 && 'Book idea must be at least 10 characters long',
+  ].filter((p): p is string => Boolean(p));
+  return problems.length ? `Please fix the following: ${problems.join('; ')}` : null;
+}

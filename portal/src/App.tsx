@@ -12,10 +12,11 @@ import { SignUp } from './pages/SignUp.tsx';
 import { Faq } from './pages/static/Faq.tsx';
 import { Privacy, Terms } from './pages/static/Legal.tsx';
 import { Demo } from './generator/Demo.tsx';
+import { LegacyGenerator, QuartoGenerator } from './generator/OlderGenerators.tsx';
 import { OneShot } from './generator/OneShot.tsx';
 import { ResumeProject } from './generator/ResumeProject.tsx';
 import { Wizard } from './generator/Wizard.tsx';
-import { ComingSoon, GeneratorComing, HealthBiotech, HowItWorks, InternationalProfessionals, ServiceTiers, Success } from './pages/static/Marketing.tsx';
+import { ComingSoon, HealthBiotech, HowItWorks, InternationalProfessionals, ServiceTiers, Success } from './pages/static/Marketing.tsx';
 import './styles.css';
 
 // The back office (react-admin + MUI) is a large bundle that authors never need: load it on demand.
@@ -34,8 +35,8 @@ function AppRoutes() {
       <Route path="/ai-generator" element={<Wizard />} />
       <Route path="/one-shot" element={<OneShot />} />
       <Route path="/resume-project" element={<ResumeProject />} />
-      <Route path="/ai-generator-legacy" element={<GeneratorComing title="AI Book Generator (classic)" />} />
-      <Route path="/quarto" element={<RequireAuth><GeneratorComing title="Quarto generator" /></RequireAuth>} />
+      <Route path="/ai-generator-legacy" element={<LegacyGenerator />} />
+      <Route path="/quarto" element={<RequireAuth><QuartoGenerator /></RequireAuth>} />
       <Route path="/success" element={<Success />} />
       <Route path="/how-it-works" element={<HowItWorks />} />
       <Route path="/service-tiers" element={<ServiceTiers />} />

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import {
   DEFAULT_WRITING_STYLE,
@@ -18,6 +18,23 @@ import { SaveToAccount } from './SaveToAccount.tsx';
 
 /** The project the wizard is on: kept in session storage, so a reload or /resume-project picks it up. */
 export const WIZARD_PROJECT_KEY = 'pressroom.wizard.project';
+
+/** The pages built from this one wizard differ only in names, form rules and extra downloads. */
+export interface WizardVariant {
+  heading: string;
+  storageKey: string;
+  source: string;
+  titles?: Partial<Record<WizardStage, string>>;
+  validate: (form: { title: string; author: string; topic: string }) => string | null;
+  extras?: (stage: WizardStage, project: ProjectView) => ReactNode;
+}
+
+export const STEP_BY_STEP: WizardVariant = {
+  heading: 'AI Book Generator',
+  storageKey: WIZARD_PROJECT_KEY,
+  source: 'wizard',
+  validate: (f) => (f.title.trim() && f.author.trim() && f.topic.trim() ? null : GenerationMessages.wizardFieldsRequired),
+};
 
 const BUILD_POLL_MS = 2000;
 const BUILD_TIMEOUT_MS = 120_000;
@@ -50,8 +67,9 @@ const BUTTONS: Record<WizardStage, string> = {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** /ai-generator: the book one stage at a time, each stage a call to the staged API. */
-export function Wizard() {
+/** /ai-generator (and its older variants): the book one stage at a time, each stage a call to the staged API. */
+export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) {
+  const titles = { ...STAGE_TITLES, ...variant.titles };
   const providers = useQuery({ queryKey: ['providers'], queryFn: fetchProviders });
   const [stage, setStage] = useState<WizardStage>('idle');
   const [project, setProject] = useState<ProjectView | null>(null);
@@ -61,7 +79,7 @@ export function Wizard() {
   const [error, setError] = useState<string | null>(null);
   const [tab, setTab] = useState(1);
   const [build, setBuild] = useState<BuildStatus | null>(null);
-  const [resuming, setResuming] = useState(() => Boolean(sessionStorage.getItem(WIZARD_PROJECT_KEY)));
+  const [resuming, setResuming] = useState(() => Boolean(sessionStorage.getItem(variant.storageKey)));
 
   const id = project?.project_id ?? null;
   const aiModel = providers.data?.find((p) => p.id === (project?.ai_model ?? form.provider))?.modelAlias ?? form.provider;
@@ -73,7 +91,7 @@ export function Wizard() {
 
   // Resume: a stored project id is read on load and its stage inferred from what it has.
   useEffect(() => {
-    const stored = sessionStorage.getItem(WIZARD_PROJECT_KEY);
+    const stored = sessionStorage.getItem(variant.storageKey);
     if (!stored) return;
     staged
       .project(stored)
@@ -84,11 +102,11 @@ export function Wizard() {
         if (inferred === 'complete' || inferred === 'cover_generated' || inferred === 'pdf_built') setBuild(await staged.buildStatus(loaded.project_id));
       })
       .catch((e: Error) => {
-        sessionStorage.removeItem(WIZARD_PROJECT_KEY);
+        sessionStorage.removeItem(variant.storageKey);
         setError(e.message || 'Failed to load project. Check that the project ID is correct and the project exists.');
       })
       .finally(() => setResuming(false));
-  }, []);
+  }, [variant.storageKey]);
 
   /** Runs one stage; a failure stays on the stage card with its message. */
   async function run(label: string, work: () => Promise<WizardStage>) {
@@ -105,7 +123,8 @@ export function Wizard() {
 
   async function createProject(event: FormEvent) {
     event.preventDefault();
-    if (!form.title.trim() || !form.author.trim() || !form.topic.trim()) return setError(GenerationMessages.wizardFieldsRequired);
+    const problem = variant.validate(form);
+    if (problem) return setError(problem);
     const words = Number.parseInt(form.words, 10);
     await run('Creating the project…', async () => {
       const sources = files.length ? await uploadSources(files).catch((e: Error) => Promise.reject(new Error(`Failed to process source materials: ${e.message}`))) : null;
@@ -119,7 +138,7 @@ export function Wizard() {
         ai_model: aiModel,
         ...(sources ? { source_materials: sources.source_materials_id } : {}),
       });
-      sessionStorage.setItem(WIZARD_PROJECT_KEY, created.project_id);
+      sessionStorage.setItem(variant.storageKey, created.project_id);
       await refresh(created.project_id);
       return 'project_created';
     });
@@ -196,7 +215,7 @@ export function Wizard() {
     setError(null);
   };
   const startOver = () => {
-    sessionStorage.removeItem(WIZARD_PROJECT_KEY);
+    sessionStorage.removeItem(variant.storageKey);
     setProject(null);
     setBuild(null);
     setError(null);
@@ -215,18 +234,18 @@ export function Wizard() {
         <Link to="/resume-project">Resume Project</Link>
       </header>
       <main className="static-main generator">
-        <h1>AI Book Generator</h1>
+        <h1>{variant.heading}</h1>
         <ol className="wizard-steps" aria-label="Stages">
           {WIZARD_STAGES.map((s, i) => (
             <li key={s} className={i < stageIndex ? 'done' : i === stageIndex ? 'current' : ''} aria-current={i === stageIndex ? 'step' : undefined}>
-              {STAGE_TITLES[s]}
+              {titles[s]}
             </li>
           ))}
         </ol>
         {resuming && <p className="muted">Loading your project…</p>}
 
         <section className="card stage-card" aria-labelledby="stage-title">
-          <h2 id="stage-title">{STAGE_TITLES[stage]}</h2>
+          <h2 id="stage-title">{titles[stage]}</h2>
           {stage === 'idle' ? (
             <form onSubmit={(e) => void createProject(e)} noValidate>
               <div className="field">
@@ -266,6 +285,7 @@ export function Wizard() {
           ) : (
             <>
               <StageBody stage={stage} project={project} toc={toc} build={build} />
+              {project && variant.extras?.(stage, project)}
               {stage === 'chapters_generated' && (
                 <div className="chapter-tabs">
                   <div role="tablist" aria-label="Chapters" className="tabs">
@@ -307,7 +327,7 @@ export function Wizard() {
               {stage === 'complete' && id && project ? (
                 <div>
                   <BookDownloads title={project.title} downloads={build?.downloads ?? {}} />
-                  <SaveToAccount projectId={id} source="wizard" label="Save to Account" variant="wizard" />
+                  <SaveToAccount projectId={id} source={variant.source} label="Save to Account" variant="wizard" />
                   <p>
                     <Link to="/dashboard">Go to Dashboard</Link> · <button type="button" className="link-button" onClick={startOver}>Start a new book</button>
                   </p>

@@ -107,13 +107,3 @@ export function Success() {
     </StaticPage>
   );
 }
-
-/** Generator routes whose pages land with the generation issues. */
-export function GeneratorComing({ title }: { title: string }) {
-  return (
-    <StaticPage title={title} lead="This generator page is being built.">
-      <p>The book generation engine is the next part of Pressroom to land. Meanwhile, create your account so your books are saved to My Books.</p>
-      <Link className="button" to="/signup">Create your account</Link>
-    </StaticPage>
-  );
-}

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { legacyBriefProblem, type WizardStage } from '../../../libs/domain/index.ts';
+import type { ProjectView } from './api.ts';
+import { saveBlob } from './BookDownloads.tsx';
+import { chapterQmd, htmlExport, quartoConfig, tocMarkdown, type ExportFile } from './exports.ts';
+import { Wizard, type WizardVariant } from './Wizard.tsx';
+
+/** Files the older pages make in the browser from the book's text: the contents, a Quarto config, chapters, HTML. */
+function ClientExports({ stage, project, html }: { stage: WizardStage; project: ProjectView; html: 'download' | 'view' }) {
+  const [error, setError] = useState<string | null>(null);
+  const [chapter, setChapter] = useState(1);
+  const save = (make: () => ExportFile) => {
+    setError(null);
+    try {
+      const file = make();
+      saveBlob(new Blob([file.content], { type: file.type }), file.name);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  const view = () => {
+    setError(null);
+    try {
+      const file = htmlExport(project);
+      const href = URL.createObjectURL(new Blob([file.content], { type: file.type }));
+      window.open(href, '_blank', 'noopener');
+      setTimeout(() => URL.revokeObjectURL(href), 60_000);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  const index = ['outline_generated', 'introduction_generated', 'chapters_generated', 'summary_generated', 'project_finalized', 'pdf_built', 'cover_generated', 'complete'].indexOf(stage);
+  if (index < 0) return null;
+  return (
+    <div className="client-exports">
+      <div className="book-actions">
+        <button type="button" className="button button-secondary button-small" onClick={() => save(() => tocMarkdown(project))}>Download TOC (Markdown)</button>
+        <button type="button" className="button button-secondary button-small" onClick={() => save(() => quartoConfig(project))}>Download _quarto.yml</button>
+        {index >= 2 && (
+          <>
+            <label className="inline-field">
+              Chapter
+              <select value={chapter} onChange={(e) => setChapter(Number(e.target.value))} aria-label="Chapter to download">
+                {(project.outline?.chapters ?? []).map((c) => (
+                  <option key={c.chapter_number} value={c.chapter_number}>{c.chapter_number}</option>
+                ))}
+              </select>
+            </label>
+            <button type="button" className="button button-secondary button-small" onClick={() => save(() => chapterQmd(project, chapter))}>Download chapter (.qmd)</button>
+            {html === 'download' ? (
+              <button type="button" className="button button-secondary button-small" onClick={() => save(() => htmlExport(project))}>Download HTML</button>
+            ) : (
+              <button type="button" className="button button-secondary button-small" onClick={view}>View HTML</button>
+            )}
+          </>
+        )}
+      </div>
+      {error && <p className="error-text" role="alert">{error}</p>}
+    </div>
+  );
+}
+
+const legacyValidate = ({ title, author, topic }: { title: string; author: string; topic: string }) => legacyBriefProblem({ title, author, idea: topic });
+
+/** /ai-generator-legacy: the older ten-step generator, the same stages under its own names, with its downloads. */
+export const LEGACY: WizardVariant = {
+  heading: 'AI Book Generator (classic)',
+  storageKey: 'pressroom.legacy.project',
+  source: 'legacy',
+  titles: {
+    idle: 'Book Details & Source Materials',
+    project_created: 'Project Setup',
+    outline_generated: 'Table of Contents',
+    introduction_generated: 'Introduction',
+    chapters_generated: 'Chapters',
+    summary_generated: 'Summary',
+    project_finalized: 'Structure Finalized',
+    pdf_built: 'Build PDF',
+    cover_generated: 'Cover Design',
+    complete: 'Complete',
+  },
+  validate: legacyValidate,
+  extras: (stage, project) => <ClientExports stage={stage} project={project} html="download" />,
+};
+
+/** /quarto (signed-in): the older Quarto demo on the real backend, with its PDF, zip and HTML view. */
+export const QUARTO: WizardVariant = {
+  heading: 'Quarto book generator',
+  storageKey: 'pressroom.quarto.project',
+  source: 'quarto',
+  titles: { outline_generated: 'Outline', chapters_generated: 'Content', pdf_built: 'PDF' },
+  validate: legacyValidate,
+  extras: (stage, project) => <ClientExports stage={stage} project={project} html="view" />,
+};
+
+export const LegacyGenerator = () => <Wizard variant={LEGACY} />;
+export const QuartoGenerator = () => <Wizard variant={QUARTO} />;
