@@ -44,7 +44,7 @@ describe('the public demo, signed out', () => {
     expect(await page.locator('.toc > li').count()).toBeGreaterThanOrEqual(3);
     await next('Generate Content', 'Content');
     await expect(page.getByRole('tablist', { name: 'Chapters' }).getByRole('tab').count()).resolves.toBeGreaterThanOrEqual(3);
-    await expect(page.getByText(/min read/).isVisible()).resolves.toBe(true);
+    await page.getByText(/min read/).waitFor();
     await next('Generate PDF', 'Export');
     const [md] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Markdown' }).click()]);
     expect(md.suggestedFilename()).toBe('the-balcony-harvest.md');

@@ -145,7 +145,7 @@ export function createWritingActivities({ orm, storage, providers }: GenerationD
 
     async writeOutline(projectId: string): Promise<{ chapterCount: number; totalWords: number }> {
       const { em, project, provider } = await load(projectId);
-      const chapterCount = chapterCountFor(project.totalTargetWords, project.provider);
+      const chapterCount = project.chapterCount ? Math.min(project.chapterCount, PROVIDERS[project.provider].maxChapters) : chapterCountFor(project.totalTargetWords, project.provider);
       const sources = await sourcesOf(em, project.sourceBatchId);
       const sourceSummary = sources.length ? `${sources.map((s) => s.filename).join(', ')}; main topics: ${mainTopics(sources.map((s) => s.text)).join(', ')}` : undefined;
       const task: WritingTask = {

@@ -221,3 +221,10 @@ export function legacyBriefProblem(brief: BookBrief): string | null {
   ].filter((p): p is string => Boolean(p));
   return problems.length ? `Please fix the following: ${problems.join('; ')}` : null;
 }
+
+/** Outline settings of the five- and six-step flows (document 2, section 9). */
+export const CHAPTER_COUNTS = [3, 5, 7, 10, 12] as const;
+export const DEFAULT_CHAPTER_COUNT = 5;
+export const BOOK_STYLES = ['practical', 'academic', 'narrative', 'reference'] as const;
+export const GENERATION_MODES = ['sequential', 'parallel', 'selective'] as const;
+export const CONTENT_DEPTHS = ['outline', 'draft', 'polished'] as const;

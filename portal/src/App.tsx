@@ -11,7 +11,7 @@ import { Login } from './pages/Login.tsx';
 import { SignUp } from './pages/SignUp.tsx';
 import { Faq } from './pages/static/Faq.tsx';
 import { Privacy, Terms } from './pages/static/Legal.tsx';
-import { Demo } from './generator/Demo.tsx';
+import { Demo, GuidedWorkflow } from './generator/StepFlow.tsx';
 import { LegacyGenerator, QuartoGenerator } from './generator/OlderGenerators.tsx';
 import { OneShot } from './generator/OneShot.tsx';
 import { ResumeProject } from './generator/ResumeProject.tsx';
@@ -32,6 +32,7 @@ function AppRoutes() {
       <Route path="/signup" element={<RedirectIfSignedIn><SignUp /></RedirectIfSignedIn>} />
       <Route path="/dashboard" element={<RequireAuth><Dashboard /></RequireAuth>} />
       <Route path="/demo" element={<Demo />} />
+      <Route path="/workflow" element={<GuidedWorkflow />} />
       <Route path="/ai-generator" element={<Wizard />} />
       <Route path="/one-shot" element={<OneShot />} />
       <Route path="/resume-project" element={<ResumeProject />} />

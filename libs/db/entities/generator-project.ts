@@ -24,6 +24,8 @@ export const GeneratorProjectSchema = defineEntity({
     topic: p.text(),
     writingStyle: p.string(),
     totalTargetWords: p.integer(),
+    /** Chapters the author asked for; when null the outline picks a count from the word target. */
+    chapterCount: p.integer().nullable(),
     language: p.string().default('English'),
     provider: p.enum(PROVIDER_IDS),
     mode: p.enum(['auto', 'step'] as const),

@@ -6,6 +6,7 @@ import { Migration20261121040000_sources } from './Migration20261121040000_sourc
 import { Migration20261121050000_interior_pdf } from './Migration20261121050000_interior_pdf.ts';
 import { Migration20261121060000_epub } from './Migration20261121060000_epub.ts';
 import { Migration20261121070000_book_projects } from './Migration20261121070000_book_projects.ts';
+import { Migration20261121080000_chapter_count } from './Migration20261121080000_chapter_count.ts';
 
 /** Every migration in order: write each as a class in this folder (named Migration<UTC timestamp>_<what>) and add it here. */
 export const migrationsList = [
@@ -17,4 +18,5 @@ export const migrationsList = [
   { name: 'Migration20261121050000_interior_pdf', class: Migration20261121050000_interior_pdf },
   { name: 'Migration20261121060000_epub', class: Migration20261121060000_epub },
   { name: 'Migration20261121070000_book_projects', class: Migration20261121070000_book_projects },
+  { name: 'Migration20261121080000_chapter_count', class: Migration20261121080000_chapter_count },
 ];

@@ -137,7 +137,7 @@ export const staged = {
   create: (body: { name: string; title: string; author: string; topic: string; writing_style: string; total_target_words: number; ai_model: string; source_materials?: string }) =>
     post<{ project_id: string; name: string }>('', body),
   project: (id: string) => apiFetch<ProjectView>(`/api/projects/${id}`),
-  outline: (id: string, body: { title: string; author: string; book_idea: string; ai_model: string }) => post<{ toc: TocEntry[] }>(`/${id}/generate-outline`, body),
+  outline: (id: string, body: { title: string; author: string; book_idea: string; ai_model: string; chapter_count?: number; book_style?: string }) => post<{ toc: TocEntry[] }>(`/${id}/generate-outline`, body),
   introduction: (id: string, aiModel: string) => post<{ introduction: string }>(`/${id}/generate-introduction`, { ai_model: aiModel }),
   regenerate: (id: string, n: number) => post<ChapterView>(`/${id}/chapters/${n}/regenerate`),
   summary: (id: string, aiModel: string) => post<{ summary: string }>(`/${id}/generate-summary`, { ai_model: aiModel }),

@@ -102,6 +102,7 @@ export class ProjectsController {
       if (problems.length) throw new UnprocessableEntityException({ message: problems[0]?.messages[0], details: problems });
     }
     if (dto.ai_model) this.projects.provider(dto.ai_model);
+    if (dto.chapter_count !== undefined || dto.book_style !== undefined) await this.projects.setOutlineSettings(id, dto.chapter_count, dto.book_style);
     await this.projects.step(() => this.projects.handle(id).executeUpdate(generateOutlineUpdate));
     return { toc: tocView(await this.projects.owned(id, user)) };
   }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
-import { COLOR_SCHEMES, COVER_TEMPLATES, DEFAULT_COVER_CHOICE, DEFAULT_COVER_PAGE_COUNT, DEFAULT_COVER_TEMPLATE, DESIGN_STYLES, type CoverChoice } from '../../../../libs/domain/index.ts';
+import { BOOK_STYLES, CHAPTER_COUNTS, COLOR_SCHEMES, COVER_TEMPLATES, DEFAULT_COVER_CHOICE, DEFAULT_COVER_PAGE_COUNT, DEFAULT_COVER_TEMPLATE, DESIGN_STYLES, type CoverChoice } from '../../../../libs/domain/index.ts';
 
 const oneOf = (list: readonly string[], field: string) => ({ message: `${field} must be one of: ${list.join(', ')}` });
 
@@ -43,6 +43,10 @@ export class CreateProjectDto extends CoverDto {
   @ApiPropertyOptional({ default: 'practical' }) @IsOptional() @IsString() @MaxLength(40) writing_style?: string;
   @ApiPropertyOptional({ minimum: 10_000, maximum: 80_000 }) @IsOptional() @IsInt({ message: 'total_target_words must be a whole number' }) total_target_words?: number;
   @ApiPropertyOptional({ default: 100 }) @IsOptional() @IsInt({ message: 'target_pages must be a whole number' }) target_pages?: number;
+  @ApiPropertyOptional({ enum: CHAPTER_COUNTS, description: 'Chapters wanted (3, 5, 7, 10 or 12); the outline chooses when absent' })
+  @IsOptional()
+  @IsIn(CHAPTER_COUNTS, { message: `chapter_count must be one of ${CHAPTER_COUNTS.join(', ')}` })
+  chapter_count?: number;
   @ApiPropertyOptional({ default: 'English' }) @IsOptional() @IsString() @MaxLength(40) language?: string;
   @ApiPropertyOptional({ description: 'null: every chapter; []: none; [n…]: those', nullable: true }) @IsOptional() @IsArray() chapters_to_generate?: number[] | null;
   @ApiPropertyOptional() @IsOptional() @IsString() content_depth?: string;
@@ -57,6 +61,14 @@ export class CreateProjectDto extends CoverDto {
 /** Bodies of the staged calls: the clients send ai_model and, for the outline, the brief again. */
 export class StageDto {
   @ApiPropertyOptional() @IsOptional() @IsString() ai_model?: string;
+  @ApiPropertyOptional({ enum: CHAPTER_COUNTS, description: 'generate-outline: plan this many chapters' })
+  @IsOptional()
+  @IsIn(CHAPTER_COUNTS, { message: `chapter_count must be one of ${CHAPTER_COUNTS.join(', ')}` })
+  chapter_count?: number;
+  @ApiPropertyOptional({ enum: BOOK_STYLES, description: 'generate-outline: the book style' })
+  @IsOptional()
+  @IsIn(BOOK_STYLES, { message: `book_style must be one of ${BOOK_STYLES.join(', ')}` })
+  book_style?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) title?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) author?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(20_000) book_idea?: string;

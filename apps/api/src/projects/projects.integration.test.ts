@@ -252,6 +252,20 @@ describe('the intelligent API', () => {
   });
 });
 
+describe('the outline settings', () => {
+  it('makes as many chapters as the author chose, and refuses a count the spec does not offer', async () => {
+    const created = await call('POST', '/projects', { title: brief.title, author: brief.author, topic: brief.book_idea, total_target_words: 20_000, chapter_count: 7, ai_model: 'mock' });
+    const outline = await call('POST', `/projects/${created.body.project_id as string}/generate-outline`, { ai_model: 'mock' });
+    expect((outline.body.toc as unknown[]).length).toBe(7);
+    // Re-planning with other settings, as the structure step does.
+    const replanned = await call('POST', `/projects/${created.body.project_id as string}/generate-outline`, { ai_model: 'mock', chapter_count: 3, book_style: 'academic' });
+    expect((replanned.body.toc as unknown[]).length).toBe(3);
+    expect((await call('GET', `/projects/${created.body.project_id as string}`)).body.writing_style).toBe('academic');
+    const refused = await call('POST', '/projects', { title: brief.title, author: brief.author, topic: brief.book_idea, chapter_count: 4 });
+    expect(refused).toMatchObject({ status: 400, body: { message: 'chapter_count must be one of 3, 5, 7, 10, 12' } });
+  });
+});
+
 describe('validation', () => {
   it.each([
     [{ ...brief, title: '' }, 'title', GenerationMessages.allFieldsRequired],

@@ -81,6 +81,7 @@ export class ProjectsService {
       topic: (idea ?? '').trim(),
       writingStyle: dto.writing_style ?? DEFAULT_WRITING_STYLE,
       totalTargetWords: words,
+      chapterCount: dto.chapter_count ?? null,
       language: dto.language ?? 'English',
       sourceBatchId: dto.source_materials ?? null,
       outline: outline ?? null,
@@ -120,6 +121,14 @@ export class ProjectsService {
     const project = /^[0-9a-f-]{36}$/i.test(projectId) ? await this.em.fork().findOne(GeneratorProject, { id: projectId }) : null;
     if (!project || (project.user && project.user.id !== user?.id)) throw new NotFoundException(NOT_FOUND);
     return project;
+  }
+
+  /** The five- and six-step flows choose the chapter count and style before (re)planning the outline. */
+  async setOutlineSettings(projectId: string, chapterCount: number | undefined, style: string | undefined): Promise<void> {
+    await this.em.fork().nativeUpdate(GeneratorProject, { id: projectId, finalizedAt: null }, {
+      ...(chapterCount !== undefined ? { chapterCount } : {}),
+      ...(style !== undefined ? { writingStyle: style } : {}),
+    });
   }
 
   chapters(projectId: string): Promise<GeneratedChapter[]> {

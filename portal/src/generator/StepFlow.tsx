@@ -1,0 +1,422 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  BOOK_STYLES,
+  CHAPTER_COUNTS,
+  COLOR_SCHEMES,
+  DEFAULT_CHAPTER_COUNT,
+  DEFAULT_TARGET_PAGES,
+  DEFAULT_WRITING_STYLE,
+  DEMO_MESSAGES,
+  DEMO_PRESETS,
+  DESIGN_STYLES,
+  projectName,
+  readingMinutes,
+  TARGET_LENGTHS,
+  WORDS_PER_PAGE,
+  wordsForPages,
+  type ProviderId,
+} from '../../../libs/domain/index.ts';
+import { apiFetch } from '../api/client.ts';
+import { useAuth } from '../auth/AuthContext.tsx';
+import { OwnedImage, PreviewStrip } from '../components/OwnedImage.tsx';
+import { fetchProviders, projectPreviews, staged, streamChapters, uploadSources, type BuildStatus, type Previews, type ProjectView } from './api.ts';
+import { BookDownloads, saveBlob } from './BookDownloads.tsx';
+import { SaveToAccount } from './SaveToAccount.tsx';
+
+/**
+ * The step-by-step flows of document 2 (2.4–2.6), one component: the public demo (five steps on the mock
+ * provider, presets, links to sign up) and the signed-in six-step workflow (a provider of the author's choosing,
+ * sources, a PDF step of its own, and a last step that saves the book).
+ */
+export type FlowKind = 'demo' | 'workflow';
+
+const FLOWS = {
+  demo: { heading: 'Free demo', steps: ['Idea', 'Structure', 'Content', 'Export', 'Cover'], wordsPerMinute: 250 },
+  workflow: { heading: 'Create your book', steps: ['Idea', 'Structure', 'Content', 'Make your PDF', 'Create your book cover', 'Your Book is Complete'], wordsPerMinute: 200 },
+} as const;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The whole book as one Markdown file, made in the page from the chapters it already has. */
+function markdownOf(project: ProjectView): string {
+  return [
+    `# ${project.title}`,
+    `*by ${project.author}*`,
+    project.introduction ? `## Introduction\n\n${project.introduction}` : '',
+    ...project.chapters.map((c) => `## ${c.chapter_number}. ${c.chapter_title}\n\n${c.content}`),
+    project.summary ? `## Summary\n\n${project.summary}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+const initialForm = { title: '', author: '', idea: '', pages: DEFAULT_TARGET_PAGES, provider: 'mock' as ProviderId };
+
+export function StepFlow({ kind }: { kind: FlowKind }) {
+  const flow = FLOWS[kind];
+  const isDemo = kind === 'demo';
+  const { user } = useAuth();
+  const providers = useQuery({ queryKey: ['providers'], queryFn: fetchProviders, enabled: !isDemo });
+  const [step, setStep] = useState(1);
+  const [form, setForm] = useState(initialForm);
+  const [files, setFiles] = useState<File[]>([]);
+  const [structure, setStructure] = useState({ chapters: DEFAULT_CHAPTER_COUNT, style: DEFAULT_WRITING_STYLE });
+  const [project, setProject] = useState<ProjectView | null>(null);
+  const [writing, setWriting] = useState<number | null>(null);
+  const [build, setBuild] = useState<BuildStatus | null>(null);
+  const [previews, setPreviews] = useState<Previews | null>(null);
+  const [cover, setCover] = useState({ style: 'modern', scheme: 'professional' });
+  const [coverUrl, setCoverUrl] = useState<string | null>(null);
+  const [tab, setTab] = useState(1);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [apiError, setApiError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+
+  const aiModel = isDemo ? 'mock' : (providers.data?.find((p) => p.id === form.provider)?.modelAlias ?? form.provider);
+  const filled = Boolean(form.title.trim() && form.author.trim() && form.idea.trim());
+
+  async function work(label: string, task: () => Promise<void>) {
+    setBusy(label);
+    setApiError(null);
+    try {
+      await task();
+    } catch (e) {
+      setApiError((e as Error).message || 'An error occurred');
+    } finally {
+      setBusy(null);
+      setWriting(null);
+    }
+  }
+
+  const plan = (id: string) =>
+    staged.outline(id, { title: form.title.trim(), author: form.author.trim(), book_idea: form.idea.trim(), ai_model: aiModel, chapter_count: structure.chapters, book_style: structure.style });
+
+  const generateStructure = () => {
+    if (!filled) return setFormError(DEMO_MESSAGES.required);
+    setFormError(null);
+    void work('Generating the structure…', async () => {
+      const sources = files.length ? await uploadSources(files) : null;
+      const created = await staged.create({
+        name: projectName(form.title),
+        title: form.title.trim(),
+        author: form.author.trim(),
+        topic: form.idea.trim(),
+        writing_style: structure.style,
+        total_target_words: wordsForPages(form.pages),
+        ai_model: aiModel,
+        ...(sources ? { source_materials: sources.source_materials_id } : {}),
+      });
+      await plan(created.project_id);
+      setProject(await staged.project(created.project_id));
+      setStep(2);
+    });
+  };
+
+  const replan = (id: string) =>
+    work('Re-planning the chapters…', async () => {
+      await plan(id);
+      setProject(await staged.project(id));
+    });
+
+  const generateContent = (id: string) =>
+    work('Writing the introduction…', async () => {
+      await staged.introduction(id, aiModel);
+      setProject(await staged.project(id));
+      setStep(3);
+      setBusy('Writing the chapters…');
+      await streamChapters(id, aiModel, (e) => {
+        if (e.event === 'chapter_start') {
+          setWriting(e.data.chapter_number);
+          setBusy(`Writing chapter ${e.data.chapter_number} of ${e.data.total_chapters}…`);
+        }
+        if (e.event === 'chapter_complete') void staged.project(id).then(setProject);
+      });
+      setBusy('Writing the summary…');
+      await staged.summary(id, aiModel);
+      await staged.finalize(id);
+      setProject(await staged.project(id));
+      setTab(1);
+    });
+
+  const makePdf = (id: string) =>
+    work('Typesetting the PDF, EPUB and Quarto project…', async () => {
+      let status = await staged.buildStatus(id);
+      while (status.status !== 'complete') {
+        if (status.status === 'error') throw new Error(`Build failed: ${status.error ?? status.message}`);
+        setBuild(status);
+        await sleep(1000);
+        status = await staged.buildStatus(id);
+      }
+      setBuild(status);
+      setPreviews(await projectPreviews(id));
+    });
+
+  const makeCover = (id: string) =>
+    work('Designing the cover…', async () => {
+      await apiFetch(`/api/projects/${id}/generate-cover`, { method: 'POST', body: JSON.stringify({ ai_model: aiModel, design_style: cover.style, color_scheme: cover.scheme }) });
+      setBuild(await staged.buildStatus(id));
+      setCoverUrl(`/api/projects/${id}/download/cover-png?inline=1&v=${Date.now()}`);
+    });
+
+  const again = () => {
+    setForm(initialForm);
+    setFiles([]);
+    setStructure({ chapters: DEFAULT_CHAPTER_COUNT, style: DEFAULT_WRITING_STYLE });
+    setProject(null);
+    setBuild(null);
+    setPreviews(null);
+    setCoverUrl(null);
+    setApiError(null);
+    setDone(false);
+    setStep(1);
+  };
+
+  const id = project?.project_id;
+  const chapter = project?.chapters.find((c) => c.chapter_number === tab);
+  const words = project?.chapters.reduce((sum, c) => sum + c.word_count, 0) ?? 0;
+  const planned = project?.outline?.chapters ?? [];
+  const plannedWords = project?.total_target_words ?? 0;
+  const contentReady = Boolean(project?.summary);
+  const pdfReady = build?.status === 'complete';
+  const last = flow.steps.length;
+
+  /** What Next does on each step, and whether it may. */
+  const nextAction: Record<number, { label: string; run: () => void; enabled: boolean }> = {
+    1: { label: 'Generate Structure', run: generateStructure, enabled: isDemo || filled },
+    2: { label: 'Generate Content', run: () => (contentReady ? setStep(3) : id && void generateContent(id)), enabled: Boolean(id) },
+    3: { label: isDemo ? 'Generate PDF' : 'Next', run: () => (isDemo && id && !pdfReady ? void makePdf(id).then(() => setStep(4)) : setStep(4)), enabled: contentReady },
+    4: { label: isDemo ? 'Create Cover' : 'Next', run: () => setStep(5), enabled: pdfReady },
+    5: { label: isDemo ? 'Complete Demo' : 'Next', run: () => (isDemo ? setDone(true) : setStep(6)), enabled: Boolean(coverUrl) },
+  };
+  const action = nextAction[step];
+
+  return (
+    <div className="page">
+      <header className="static-header">
+        <Link to="/">← Back to Home</Link>
+        {isDemo ? <Link className="button button-small" to="/signup">Try Full Version</Link> : <Link to="/dashboard">My Books</Link>}
+      </header>
+      <main className="static-main generator">
+        <h1>
+          {flow.heading} {apiError && <span className="badge badge-error">API Error</span>}
+        </h1>
+        <ol className="step-circles" aria-label="Steps">
+          {flow.steps.map((s, i) => {
+            const n = i + 1;
+            const state = n < step || done ? 'done' : n === step ? 'current' : 'todo';
+            return (
+              <li key={s} className={`step-circle step-${state}`} aria-current={n === step ? 'step' : undefined}>
+                <span aria-hidden="true">{state === 'done' ? '✓' : n}</span> {s}
+              </li>
+            );
+          })}
+        </ol>
+        {apiError && (
+          <div className="error-banner" role="alert">
+            <strong>API Error</strong>: {apiError}
+          </div>
+        )}
+
+        {done ? (
+          <section className="card">
+            <h2>Demo complete</h2>
+            <p>That was the whole flow on sample content. Create a free account to write your own book with a real AI model and keep it in My Books.</p>
+            <Link className="button" to="/signup">Start Creating Your Book</Link>
+          </section>
+        ) : (
+          <section className="card stage-card" aria-labelledby="step-title">
+            <h2 id="step-title">{flow.steps[step - 1]}</h2>
+
+            {step === 1 && (
+              <div>
+                {isDemo && (
+                  <>
+                    <p className="muted">Start from an example, or describe your own book.</p>
+                    <div className="path-buttons">
+                      {DEMO_PRESETS.map((p) => (
+                        <button key={p.label} type="button" className="button button-secondary button-small" onClick={() => setForm({ ...form, title: p.title, author: p.author, idea: p.idea })}>
+                          {p.label}
+                        </button>
+                      ))}
+                    </div>
+                  </>
+                )}
+                <div className="field">
+                  <label htmlFor="f-title">Book Title</label>
+                  <input id="f-title" value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} />
+                  {!isDemo && <small>At least 3 characters.</small>}
+                </div>
+                <div className="field">
+                  <label htmlFor="f-author">Author Name</label>
+                  <input id="f-author" value={form.author} onChange={(e) => setForm({ ...form, author: e.target.value })} />
+                  {!isDemo && <small>At least 3 characters.</small>}
+                </div>
+                <div className="field">
+                  <label htmlFor="f-idea">{isDemo ? 'Book Idea Description' : 'Describe your book idea'}</label>
+                  <textarea id="f-idea" rows={3} value={form.idea} onChange={(e) => setForm({ ...form, idea: e.target.value })} />
+                  {!isDemo && <small>At least 10 characters.</small>}
+                </div>
+                <div className="field">
+                  <label htmlFor="f-length">Target Length</label>
+                  <select id="f-length" value={form.pages} onChange={(e) => setForm({ ...form, pages: Number(e.target.value) })}>
+                    {TARGET_LENGTHS.map((l) => (
+                      <option key={l.pages} value={l.pages}>{l.label} ({l.pages}{l.pages === 300 ? '+' : ''} pages)</option>
+                    ))}
+                  </select>
+                </div>
+                {!isDemo && (
+                  <>
+                    <div className="field">
+                      <label htmlFor="f-provider">AI Provider</label>
+                      <select id="f-provider" value={form.provider} onChange={(e) => setForm({ ...form, provider: e.target.value as ProviderId })}>
+                        {(providers.data ?? []).map((p) => (
+                          <option key={p.id} value={p.id} disabled={!p.available}>{p.displayName}{p.available ? '' : ' (not configured)'}</option>
+                        ))}
+                      </select>
+                    </div>
+                    <div className="field">
+                      <label htmlFor="f-sources">Source files (optional)</label>
+                      <input id="f-sources" type="file" multiple accept=".md,.txt,.docx,.pdf" onChange={(e) => setFiles([...(e.target.files ?? [])])} />
+                    </div>
+                  </>
+                )}
+                {formError && <p className="error-text" role="alert">{formError}</p>}
+              </div>
+            )}
+
+            {step === 2 && project && id && (
+              <div>
+                <p>{project.topic}</p>
+                <div className="structure-settings">
+                  <label className="inline-field">
+                    Chapters
+                    <select value={structure.chapters} onChange={(e) => setStructure({ ...structure, chapters: Number(e.target.value) })} aria-label="Chapters">
+                      {CHAPTER_COUNTS.map((n) => <option key={n} value={n}>{n}</option>)}
+                    </select>
+                  </label>
+                  <label className="inline-field">
+                    Style
+                    <select value={structure.style} onChange={(e) => setStructure({ ...structure, style: e.target.value })} aria-label="Style">
+                      {BOOK_STYLES.map((s) => <option key={s} value={s}>{s}</option>)}
+                    </select>
+                  </label>
+                  <button type="button" className="button button-secondary button-small" disabled={Boolean(busy) || contentReady} onClick={() => void replan(id)}>Apply</button>
+                </div>
+                <ol className="toc">
+                  {planned.map((c) => (
+                    <li key={c.chapter_number}>
+                      <strong>{c.chapter_title}</strong> <span className="muted">· ~{c.estimated_pages} pages</span>
+                      <ul>{c.chapter_ideas.map((idea) => <li key={idea}>{idea}</li>)}</ul>
+                    </li>
+                  ))}
+                </ol>
+                <p className="muted stats">
+                  {planned.length} chapters · {Math.round(plannedWords / 350)}-{Math.round(plannedWords / WORDS_PER_PAGE)} pages · {Math.round(plannedWords * 0.9).toLocaleString()}-{Math.round(plannedWords * 1.1).toLocaleString()} words
+                </p>
+              </div>
+            )}
+
+            {step === 3 && project && (
+              <div>
+                <div role="tablist" aria-label="Chapters" className="tabs">
+                  {planned.map((c) => {
+                    const written = project.chapters.some((w) => w.chapter_number === c.chapter_number);
+                    const icon = writing === c.chapter_number ? '…' : written ? '✓' : '○';
+                    return (
+                      <button key={c.chapter_number} type="button" role="tab" aria-selected={tab === c.chapter_number} disabled={!written} onClick={() => setTab(c.chapter_number)}>
+                        {c.chapter_number} <span aria-label={writing === c.chapter_number ? 'generating' : written ? 'done' : 'not yet'}>{icon}</span>
+                      </button>
+                    );
+                  })}
+                </div>
+                {chapter && (
+                  <div role="tabpanel">
+                    <h3>{chapter.chapter_number}. {chapter.chapter_title}</h3>
+                    <textarea className="chapter-text" readOnly rows={10} value={chapter.content} aria-label="Chapter text" />
+                    <p className="muted">{chapter.word_count.toLocaleString()} words · {chapter.estimated_pages} pages · {readingMinutes(chapter.word_count, flow.wordsPerMinute)} min read</p>
+                  </div>
+                )}
+                <p className="muted">Book: {project.chapters.length} chapters, {words.toLocaleString()} words, about {Math.round(words / WORDS_PER_PAGE)} pages, {readingMinutes(words, flow.wordsPerMinute)} minutes to read.</p>
+              </div>
+            )}
+
+            {step === 4 && project && id && (
+              <div>
+                {!pdfReady && (
+                  <button type="button" className="button" disabled={Boolean(busy)} onClick={() => void makePdf(id)}>Build PDF</button>
+                )}
+                {build && !pdfReady && <p className="muted" aria-live="polite">{build.message}</p>}
+                {pdfReady && build && (
+                  <>
+                    {previews && <PreviewStrip previews={previews} />}
+                    <BookDownloads title={project.title} downloads={build.downloads} />
+                    <button type="button" className="button button-secondary button-small" onClick={() => saveBlob(new Blob([markdownOf(project)], { type: 'text/markdown' }), `${projectName(project.title)}.md`)}>
+                      Download Markdown
+                    </button>
+                    <p className="muted">{build.page_count} pages, typeset for 6x9 in print · {project.chapters.length} chapters · {words.toLocaleString()} words.</p>
+                  </>
+                )}
+              </div>
+            )}
+
+            {step === 5 && project && id && (
+              <div>
+                <div className="field">
+                  <label htmlFor="f-style">Design style</label>
+                  <select id="f-style" value={cover.style} onChange={(e) => setCover({ ...cover, style: e.target.value })}>
+                    {DESIGN_STYLES.map((s) => <option key={s} value={s}>{s}</option>)}
+                  </select>
+                </div>
+                <div className="field">
+                  <label htmlFor="f-scheme">Colour scheme</label>
+                  <select id="f-scheme" value={cover.scheme} onChange={(e) => setCover({ ...cover, scheme: e.target.value })}>
+                    {COLOR_SCHEMES.map((s) => <option key={s} value={s}>{s}</option>)}
+                  </select>
+                </div>
+                <button type="button" className="button button-secondary" disabled={Boolean(busy)} onClick={() => void makeCover(id)}>Generate AI Cover</button>
+                {coverUrl && <OwnedImage key={coverUrl} src={coverUrl} alt="Front cover" className="demo-cover" />}
+                {coverUrl && build && <BookDownloads title={project.title} downloads={{ 'cover-pdf': build.downloads['cover-pdf'] }} />}
+              </div>
+            )}
+
+            {step === 6 && project && id && build && (
+              <div>
+                <p>“{project.title}” by {project.author}: {project.chapters.length} chapters, {words.toLocaleString()} words, {build.page_count} pages.</p>
+                <BookDownloads title={project.title} downloads={build.downloads} />
+                {user ? (
+                  <SaveToAccount projectId={id} source="workflow" label="Save to Account" variant="wizard" />
+                ) : (
+                  <p>
+                    <Link to="/signup">Create Free Account</Link> to keep this book.
+                  </p>
+                )}
+                <p>
+                  <Link to="/dashboard">View in Dashboard</Link> · Project ID <code>{id}</code>
+                </p>
+                <button type="button" className="button button-secondary" onClick={again}>Generate Another Book</button>
+              </div>
+            )}
+
+            {busy && <p className="muted" aria-live="polite">{busy}</p>}
+            {step < last || isDemo ? (
+              <div className="path-buttons">
+                {step > 1 && <button type="button" className="button button-secondary" disabled={Boolean(busy)} onClick={() => setStep(step - 1)}>{isDemo ? 'Back' : 'Previous'}</button>}
+                {action && (
+                  <button type="button" className="button" disabled={Boolean(busy) || !action.enabled} onClick={action.run}>
+                    {busy && !isDemo ? 'Processing...' : action.label}
+                  </button>
+                )}
+              </div>
+            ) : null}
+          </section>
+        )}
+      </main>
+    </div>
+  );
+}
+
+export const Demo = () => <StepFlow kind="demo" />;
+export const GuidedWorkflow = () => <StepFlow kind="workflow" />;
