@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { startEngine, testConfig } from '../libs/testing/index.ts';
 
 /** Debian's Chromium, headless, with its calls home switched off (this machine has no internet). */
 export function launchBrowser(): Promise<Browser> {
@@ -18,3 +20,13 @@ export async function snapshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path, fullPage: true });
   return path;
 }
+
+/** What the refusing provider answers (a 400 is permanent: the book fails at once, at the stage that called it). */
+export const REFUSAL = 'This request was refused by the provider (e2e fake)';
+
+/**
+ * The API under test has no worker of its own: each test file starts one, configured like the API (Anthropic
+ * pointing at the refusing fake), so whichever worker takes a task does the same thing.
+ */
+export const startE2eWorker = () =>
+  startEngine(testConfig({ ANTHROPIC_API_KEY: 'e2e-fake-key', ANTHROPIC_BASE_URL: inject('refusingAiUrl') }));

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PRESETS } from '../libs/domain/index.ts';
-import { startEngine, testConfig, type Engine } from '../libs/testing/index.ts';
-import { launchBrowser, snapshot } from './browser.ts';
+import type { Engine } from '../libs/testing/index.ts';
+import { launchBrowser, snapshot, startE2eWorker } from './browser.ts';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -10,8 +10,7 @@ let engine: Engine;
 let page: Page;
 
 beforeAll(async () => {
-  // The API under test has no worker of its own; this one stands in for the worker process.
-  engine = await startEngine(testConfig());
+  engine = await startE2eWorker();
   browser = await launchBrowser();
   page = await (await browser.newContext({ acceptDownloads: true })).newPage();
 }, 60_000);

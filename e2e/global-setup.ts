@@ -4,19 +4,28 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { preview } from 'vite';
 import type { TestProject } from 'vitest/node';
+import { FakeAiServer } from '../libs/testing/ai-fakes.ts';
+import { REFUSAL } from './browser.ts';
 import { freePort } from '../libs/testing/index.ts';
 import { repoRoot } from '../scripts/stack/profile.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** A loopback Anthropic API that refuses every call: the pages' failure views are driven through it. */
+    refusingAiUrl: string;
   }
 }
 
+
 export default async function setup(project: TestProject) {
+  const refusing = await new FakeAiServer().start();
+  refusing.failWhen('', 400, REFUSAL);
+  project.provide('refusingAiUrl', refusing.url);
   const apiPort = await freePort();
   const api = spawn(process.execPath, [join(repoRoot, 'dist/apps/api/src/main.js')], {
-    env: { ...process.env, API_PORT: String(apiPort) },
+    // The API only needs to know Anthropic is configured; the workers the tests start call the fake.
+    env: { ...process.env, API_PORT: String(apiPort), ANTHROPIC_API_KEY: 'e2e-fake-key', ANTHROPIC_BASE_URL: refusing.url },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 60_000;
@@ -37,6 +46,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseURL', url.replace(/\/$/, ''));
 
   return async () => {
+    await refusing.stop();
     await server.close();
     const exited = new Promise((resolve) => api.once('exit', resolve));
     api.kill('SIGTERM');

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startEngine, testConfig, type Engine } from '../libs/testing/index.ts';
-import { launchBrowser, snapshot } from './browser.ts';
+import type { Engine } from '../libs/testing/index.ts';
+import { launchBrowser, snapshot, startE2eWorker } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const author = { email: `books-${randomUUID().slice(0, 8)}@example.com`, password: 'my own sturdy passphrase' };
@@ -24,8 +24,7 @@ async function api(method: string, path: string, body?: unknown) {
 }
 
 beforeAll(async () => {
-  // The API under test has no worker of its own; this one stands in for the worker process.
-  engine = await startEngine(testConfig());
+  engine = await startE2eWorker();
   browser = await launchBrowser();
   token = (await api('POST', '/auth/signup', author)).access_token as string;
   userId = (await api('GET', '/profile')).id as string;

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startEngine, testConfig, type Engine } from '../libs/testing/index.ts';
-import { launchBrowser } from './browser.ts';
+import type { Engine } from '../libs/testing/index.ts';
+import { launchBrowser, startE2eWorker } from './browser.ts';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -11,8 +11,7 @@ let engine: Engine;
 let page: Page;
 
 beforeAll(async () => {
-  // The API under test has no worker of its own; this one stands in for the worker process.
-  engine = await startEngine(testConfig());
+  engine = await startE2eWorker();
   browser = await launchBrowser();
   page = await (await browser.newContext({ acceptDownloads: true })).newPage();
 }, 60_000);

@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startEngine, testConfig, type Engine } from '../libs/testing/index.ts';
-import { launchBrowser, snapshot } from './browser.ts';
+import type { Engine } from '../libs/testing/index.ts';
+import { launchBrowser, REFUSAL, snapshot, startE2eWorker } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const author = { email: `oneshot-${randomUUID().slice(0, 8)}@example.com`, password: 'my own sturdy passphrase' };
@@ -13,8 +13,7 @@ let engine: Engine;
 let page: Page;
 
 beforeAll(async () => {
-  // The API under test has no worker of its own; this one stands in for the worker process.
-  engine = await startEngine(testConfig());
+  engine = await startE2eWorker();
   browser = await launchBrowser();
   page = await (await browser.newContext({ acceptDownloads: true })).newPage();
   await fetch(`${baseURL}/api/auth/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(author) });
@@ -44,6 +43,21 @@ describe('the one-shot generator, from a new visitor to My Books', () => {
     await expect(failure.getByText('Failed at stage: Processing source files').isVisible()).resolves.toBe(true);
     await failure.getByRole('button', { name: 'Start Over' }).click();
     await expect(page.getByLabel('Title').inputValue()).resolves.toBe('');
+  });
+
+  it('shows the stage a refusing provider failed at', async () => {
+    await page.getByLabel('Title').fill('Trust at a Distance');
+    await page.getByLabel('Author').fill('Ada Writer');
+    await page.getByLabel('Description').fill('How small companies lead distributed teams with trust and rituals');
+    await page.getByLabel(/Anthropic Claude/).check();
+    await expect(page.getByText('Estimated time: 5-10 minutes').isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Generate with Staged Workflow' }).click();
+    const failure = page.getByRole('alert');
+    await failure.getByRole('heading', { name: 'Generation Failed' }).waitFor({ timeout: 60_000 });
+    await expect(failure.textContent()).resolves.toContain(`Orchestration failed: Anthropic: ${REFUSAL} (HTTP 400)`);
+    await expect(failure.getByText('Failed at stage: Generating outline').isVisible()).resolves.toBe(true);
+    await failure.getByRole('button', { name: 'Start Over' }).click();
+    await page.getByLabel(/Mock \(free\)/).check();
   });
 
   it('checks the form before anything is sent', async () => {

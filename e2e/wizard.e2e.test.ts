@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { GenerationMessages } from '../libs/domain/index.ts';
-import { startEngine, testConfig, type Engine } from '../libs/testing/index.ts';
-import { launchBrowser, snapshot } from './browser.ts';
+import type { Engine } from '../libs/testing/index.ts';
+import { launchBrowser, REFUSAL, snapshot, startE2eWorker } from './browser.ts';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -10,8 +10,7 @@ let engine: Engine;
 let page: Page;
 
 beforeAll(async () => {
-  // The API under test has no worker of its own; this one stands in for the worker process.
-  engine = await startEngine(testConfig());
+  engine = await startE2eWorker();
   browser = await launchBrowser();
   page = await (await browser.newContext({ acceptDownloads: true })).newPage();
 }, 60_000);
@@ -35,6 +34,22 @@ describe('the step-by-step wizard', () => {
     await page.getByRole('button', { name: 'Create Project' }).click();
     await expect(page.getByRole('alert').textContent()).resolves.toBe(GenerationMessages.wizardFieldsRequired);
     await expect(page.getByLabel('Target word count').inputValue()).resolves.toBe('30000');
+  });
+
+  it("keeps a failed stage's message on its card, and the stage where it was", async () => {
+    await page.getByLabel('Title').fill('Refused Book');
+    await page.getByLabel('Author').fill('Ada Writer');
+    await page.getByLabel('Topic / description').fill('A book the provider will refuse to plan, on purpose');
+    await page.getByLabel('Target word count').fill('10000');
+    await page.getByLabel('AI model').selectOption('anthropic');
+    await advance('Create Project', 'Project created');
+    await page.getByRole('button', { name: 'Generate Outline' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toContain(REFUSAL);
+    await expect(stageTitle().textContent()).resolves.toBe('Project created');
+    // Start again with the free provider.
+    await page.evaluate(() => sessionStorage.clear());
+    await page.goto(`${baseURL}/ai-generator`);
+    await stageTitle().filter({ hasText: 'Book Details' }).waitFor();
   });
 
   it('walks a new visitor through every stage to a finished book', async () => {

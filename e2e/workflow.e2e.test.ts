@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startEngine, testConfig, type Engine } from '../libs/testing/index.ts';
-import { launchBrowser } from './browser.ts';
+import type { Engine } from '../libs/testing/index.ts';
+import { launchBrowser, startE2eWorker } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const author = { email: `workflow-${randomUUID().slice(0, 8)}@example.com`, password: 'my own sturdy passphrase' };
@@ -11,8 +11,7 @@ let engine: Engine;
 let page: Page;
 
 beforeAll(async () => {
-  // The API under test has no worker of its own; this one stands in for the worker process.
-  engine = await startEngine(testConfig());
+  engine = await startE2eWorker();
   browser = await launchBrowser();
   page = await (await browser.newContext({ acceptDownloads: true })).newPage();
   await fetch(`${baseURL}/api/auth/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(author) });

@@ -103,7 +103,7 @@ describe.each([
     const error = await provider().generate(outlineTask).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderError);
     expect(error).toMatchObject({ status, retryable });
-    expect((error as Error).message).toContain('simulated failure');
+    expect((error as Error).message).toMatch(new RegExp(`: simulated failure \\(HTTP ${status}\\)$`));
   });
 });
 

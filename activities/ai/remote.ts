@@ -16,8 +16,10 @@ const priceOf = (model: string, input: number, output: number) => {
 
 /** SDK errors → ProviderError, keeping whether a retry may help (429, 5xx, time-outs, dropped connections). */
 function classify(provider: string, error: unknown): ProviderError {
-  const status = (error as { status?: number }).status;
-  const message = error instanceof Error ? error.message : String(error);
+  const { status, error: body } = error as { status?: number; error?: { message?: string; error?: { message?: string } } };
+  // The provider's own sentence (Anthropic nests it one level deeper than OpenAI), not the raw JSON body.
+  const said = body?.error?.message ?? body?.message;
+  const message = said ? `${said} (HTTP ${status})` : error instanceof Error ? error.message : String(error);
   return new ProviderError(`${provider}: ${message}`, isRetryableStatus(status), status);
 }
 
