@@ -41,12 +41,18 @@ describe('the public demo, signed out', () => {
   it('runs its five steps on the mock provider to a book with a cover', async () => {
     await next('Generate Structure', 'Structure');
     expect(await page.locator('.toc > li').count()).toBeGreaterThanOrEqual(3);
+    // Back to the idea: its task list says what ran; generating again plans a new structure.
+    await next('Back', 'Idea');
+    await expect(page.getByRole('list', { name: 'Tasks' }).textContent()).resolves.toBe('Create the project: completedPlan the chapters: completed');
+    await next('Generate Structure', 'Structure');
     await next('Generate Content', 'Content');
     await expect(page.getByRole('tablist', { name: 'Chapters' }).getByRole('tab').count()).resolves.toBeGreaterThanOrEqual(3);
     await page.getByText(/min read/).waitFor();
     await next('Generate PDF', 'Export');
     const [md] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Markdown' }).click()]);
     expect(md.suggestedFilename()).toBe('the-balcony-harvest.md');
+    const [html] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download HTML website' }).click()]);
+    expect(html.suggestedFilename()).toBe('the-balcony-harvest.html');
     await expect(page.getByRole('button', { name: 'Download EPUB', exact: true }).isVisible()).resolves.toBe(true);
     await next('Create Cover', 'Cover');
     await expect(page.getByRole('button', { name: 'Complete Demo' }).isDisabled()).resolves.toBe(true);

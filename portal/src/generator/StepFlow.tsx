@@ -23,6 +23,7 @@ import { useAuth } from '../auth/AuthContext.tsx';
 import { OwnedImage, PreviewStrip } from '../components/OwnedImage.tsx';
 import { fetchProviders, projectPreviews, staged, streamChapters, uploadSources, type BuildStatus, type Previews, type ProjectView } from './api.ts';
 import { BookDownloads, saveBlob } from './BookDownloads.tsx';
+import { htmlExport } from './exports.ts';
 import { SaveToAccount } from './SaveToAccount.tsx';
 
 /**
@@ -38,6 +39,8 @@ const FLOWS = {
 } as const;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+type TaskStatus = 'pending' | 'processing' | 'completed' | 'error';
 
 /** The whole book as one Markdown file, made in the page from the chapters it already has. */
 function markdownOf(project: ProjectView): string {
@@ -74,6 +77,7 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
   const [apiError, setApiError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  const [tasks, setTasks] = useState<{ label: string; status: TaskStatus }[]>([]);
 
   const aiModel = isDemo ? 'mock' : (providers.data?.find((p) => p.id === form.provider)?.modelAlias ?? form.provider);
   const filled = Boolean(form.title.trim() && form.author.trim() && form.idea.trim());
@@ -97,19 +101,37 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
   const generateStructure = () => {
     if (!filled) return setFormError(DEMO_MESSAGES.required);
     setFormError(null);
+    const labels = [...(files.length ? ['Process source files'] : []), 'Create the project', 'Plan the chapters'];
+    let list = labels.map((label) => ({ label, status: 'pending' as TaskStatus }));
+    const mark = (label: string, status: TaskStatus) => setTasks((list = list.map((t) => (t.label === label ? { ...t, status } : t))));
+    setTasks(list);
+    /** Runs one task of the list, marking it processing, then completed or error. */
+    const task = async <T,>(label: string, run: () => Promise<T>): Promise<T> => {
+      mark(label, 'processing');
+      try {
+        const result = await run();
+        mark(label, 'completed');
+        return result;
+      } catch (error) {
+        mark(label, 'error');
+        throw error;
+      }
+    };
     void work('Generating the structure…', async () => {
-      const sources = files.length ? await uploadSources(files) : null;
-      const created = await staged.create({
-        name: projectName(form.title),
-        title: form.title.trim(),
-        author: form.author.trim(),
-        topic: form.idea.trim(),
-        writing_style: structure.style,
-        total_target_words: wordsForPages(form.pages),
-        ai_model: aiModel,
-        ...(sources ? { source_materials: sources.source_materials_id } : {}),
-      });
-      await plan(created.project_id);
+      const sources = files.length ? await task('Process source files', () => uploadSources(files)) : null;
+      const created = await task('Create the project', () =>
+        staged.create({
+          name: projectName(form.title),
+          title: form.title.trim(),
+          author: form.author.trim(),
+          topic: form.idea.trim(),
+          writing_style: structure.style,
+          total_target_words: wordsForPages(form.pages),
+          ai_model: aiModel,
+          ...(sources ? { source_materials: sources.source_materials_id } : {}),
+        }),
+      );
+      await task('Plan the chapters', () => plan(created.project_id));
       setProject(await staged.project(created.project_id));
       setStep(2);
     });
@@ -171,6 +193,7 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
     setCoverUrl(null);
     setApiError(null);
     setDone(false);
+    setTasks([]);
     setStep(1);
   };
 
@@ -284,6 +307,15 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
                   </>
                 )}
                 {formError && <p className="error-text" role="alert">{formError}</p>}
+                {tasks.length > 0 && (
+                  <ul className="task-list" aria-label="Tasks">
+                    {tasks.map((t) => (
+                      <li key={t.label} data-status={t.status}>
+                        {t.label}: <span className={`status status-${t.status === 'error' ? 'failed' : t.status}`}>{t.status}</span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
               </div>
             )}
 
@@ -353,9 +385,21 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
                   <>
                     {previews && <PreviewStrip previews={previews} />}
                     <BookDownloads title={project.title} downloads={build.downloads} />
-                    <button type="button" className="button button-secondary button-small" onClick={() => saveBlob(new Blob([markdownOf(project)], { type: 'text/markdown' }), `${projectName(project.title)}.md`)}>
-                      Download Markdown
-                    </button>
+                    <div className="book-actions">
+                      <button type="button" className="button button-secondary button-small" onClick={() => saveBlob(new Blob([markdownOf(project)], { type: 'text/markdown' }), `${projectName(project.title)}.md`)}>
+                        Download Markdown
+                      </button>
+                      <button
+                        type="button"
+                        className="button button-secondary button-small"
+                        onClick={() => {
+                          const page = htmlExport(project);
+                          saveBlob(new Blob([page.content], { type: page.type }), page.name);
+                        }}
+                      >
+                        Download HTML website
+                      </button>
+                    </div>
                     <p className="muted">{build.page_count} pages, typeset for 6x9 in print · {project.chapters.length} chapters · {words.toLocaleString()} words.</p>
                   </>
                 )}
