@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
-import { startEngine, testConfig } from '../libs/testing/index.ts';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { startEngine, testConfig, type Engine } from '../libs/testing/index.ts';
 
 /** Debian's Chromium, headless, with its calls home switched off (this machine has no internet). */
 export function launchBrowser(): Promise<Browser> {
@@ -28,5 +28,27 @@ export const REFUSAL = 'This request was refused by the provider (e2e fake)';
  * The API under test has no worker of its own: each test file starts one, configured like the API (Anthropic
  * pointing at the refusing fake), so whichever worker takes a task does the same thing.
  */
-export const startE2eWorker = () =>
+const startE2eWorker = () =>
   startEngine(testConfig({ ANTHROPIC_API_KEY: 'e2e-fake-key', ANTHROPIC_BASE_URL: inject('refusingAiUrl') }));
+
+export interface E2eSession {
+  browser: Browser;
+  /** A page in a context that accepts downloads. */
+  page: Page;
+  engine: Engine;
+}
+
+/** One browser, one page and one worker for a test file, opened before its tests and closed after them. */
+export function e2eSession(): E2eSession {
+  const session = {} as E2eSession;
+  beforeAll(async () => {
+    session.engine = await startE2eWorker();
+    session.browser = await launchBrowser();
+    session.page = await (await session.browser.newContext({ acceptDownloads: true })).newPage();
+  }, 60_000);
+  afterAll(async () => {
+    await session.browser?.close();
+    await session.engine?.stop();
+  });
+  return session;
+}

@@ -1,22 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PRESETS } from '../libs/domain/index.ts';
-import type { Engine } from '../libs/testing/index.ts';
-import { launchBrowser, snapshot, startE2eWorker } from './browser.ts';
+import { e2eSession, snapshot } from './browser.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-let engine: Engine;
+const session = e2eSession();
 let page: Page;
-
-beforeAll(async () => {
-  engine = await startE2eWorker();
-  browser = await launchBrowser();
-  page = await (await browser.newContext({ acceptDownloads: true })).newPage();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await engine?.stop();
+beforeAll(() => {
+  ({ page } = session);
 });
 
 const title = () => page.locator('#step-title');

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Engine } from '../libs/testing/index.ts';
-import { launchBrowser, snapshot, startE2eWorker } from './browser.ts';
+import { e2eSession, snapshot } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const author = { email: `books-${randomUUID().slice(0, 8)}@example.com`, password: 'my own sturdy passphrase' };
-let browser: Browser;
+const session = e2eSession();
 let engine: Engine;
 let page: Page;
 let token: string;
@@ -24,8 +24,7 @@ async function api(method: string, path: string, body?: unknown) {
 }
 
 beforeAll(async () => {
-  engine = await startE2eWorker();
-  browser = await launchBrowser();
+  ({ engine, page } = session);
   token = (await api('POST', '/auth/signup', author)).access_token as string;
   userId = (await api('GET', '/profile')).id as string;
   const start = await api('POST', '/projects/generate-complete', { title: 'Trust at a Distance', author: 'Ada Writer', book_idea: 'How small companies lead distributed teams with trust and rituals', ai_model: 'mock', total_target_words: 10_000 });
@@ -35,12 +34,7 @@ beforeAll(async () => {
     await new Promise((r) => setTimeout(r, 250));
   }
   await api('POST', '/book-projects', { project_id: projectId, source: 'one-shot' });
-  page = await (await browser.newContext({ acceptDownloads: true })).newPage();
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await engine?.stop();
-});
 
 describe('My Books, in the browser', () => {
   it('shows the saved book as a card with its badges and generated content', async () => {

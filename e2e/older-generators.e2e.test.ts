@@ -1,23 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Engine } from '../libs/testing/index.ts';
-import { launchBrowser, startE2eWorker } from './browser.ts';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { e2eSession } from './browser.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-let engine: Engine;
+const session = e2eSession();
 let page: Page;
-
+let browser: Browser;
 beforeAll(async () => {
-  engine = await startE2eWorker();
-  browser = await launchBrowser();
-  page = await (await browser.newContext({ acceptDownloads: true })).newPage();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await engine?.stop();
+  ({ page, browser } = session);
 });
 
 async function advance(p: Page, button: string, title: string) {

@@ -1,22 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { GenerationMessages } from '../libs/domain/index.ts';
-import type { Engine } from '../libs/testing/index.ts';
-import { launchBrowser, REFUSAL, snapshot, startE2eWorker } from './browser.ts';
+import { e2eSession, REFUSAL, snapshot } from './browser.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-let engine: Engine;
+const session = e2eSession();
 let page: Page;
-
+let browser: Browser;
 beforeAll(async () => {
-  engine = await startE2eWorker();
-  browser = await launchBrowser();
-  page = await (await browser.newContext({ acceptDownloads: true })).newPage();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await engine?.stop();
+  ({ page, browser } = session);
 });
 
 const stageTitle = () => page.locator('#stage-title');

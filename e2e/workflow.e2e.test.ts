@@ -1,24 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Engine } from '../libs/testing/index.ts';
-import { launchBrowser, startE2eWorker } from './browser.ts';
+import { e2eSession } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const author = { email: `workflow-${randomUUID().slice(0, 8)}@example.com`, password: 'my own sturdy passphrase' };
-let browser: Browser;
-let engine: Engine;
+const session = e2eSession();
 let page: Page;
-
+let engine: Engine;
 beforeAll(async () => {
-  engine = await startE2eWorker();
-  browser = await launchBrowser();
-  page = await (await browser.newContext({ acceptDownloads: true })).newPage();
+  ({ page, engine } = session);
   await fetch(`${baseURL}/api/auth/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(author) });
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await engine?.stop();
 });
 
 const button = (name: string) => page.getByRole('button', { name, exact: true });
