@@ -375,8 +375,8 @@ function StageBody({ stage, project, toc, build }: { stage: WizardStage; project
       return (
         <div>
           <p>
-            {stage === 'pdf_built' ? 'The PDF is built' : stage === 'cover_generated' ? 'The cover is ready' : GenerationMessages.done}
-            {build?.page_count ? `: ${build.page_count} pages.` : '.'} {project.ai_provider_calls} AI calls.
+            {stage === 'pdf_built' ? 'The PDF is built.' : stage === 'cover_generated' ? 'The cover is ready.' : GenerationMessages.done} {project.chapters.length} chapters
+            {build?.page_count ? `, ${build.page_count} pages` : ''}, {project.ai_provider_calls} AI calls (${project.total_cost.toFixed(4)}).
           </p>
           {previews.data && <PreviewStrip previews={previews.data} />}
         </div>
