@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import type { Config } from '../../../libs/config/index.ts';
 import { createApp } from './app.ts';
@@ -7,4 +8,25 @@ export async function serveApi(config: Readonly<Config>): Promise<{ app: INestAp
   const app = await createApp(config);
   await app.listen(0, '127.0.0.1');
   return { app, url: await app.getUrl() };
+}
+
+export type Json = Record<string, unknown> & { message?: string };
+
+/** JSON calls to `/api` of a server whose address is known once it listens; the token, when given, is sent. */
+export function apiClient(baseUrl: () => string) {
+  async function call(method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Json }> {
+    const response = await fetch(`${baseUrl()}/api${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : {}) as Json };
+  }
+  /** A new account; its access token. */
+  async function signUp(): Promise<string> {
+    const { body } = await call('POST', '/auth/signup', { email: `t-${randomUUID()}@example.com`, password: 'a sturdy passphrase' });
+    return body.access_token as string;
+  }
+  return { call, signUp };
 }

@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLEED_IN, coverGeometry, packageWorkflowId, ProjectMessages } from '../../../../libs/domain/index.ts';
 import { pdfWithText } from '../../../../libs/testing/files.ts';
 import { startEngine, testConfig, type Engine } from '../../../../libs/testing/index.ts';
-import { serveApi } from '../test-server.ts';
+import { apiClient, serveApi, type Json } from '../test-server.ts';
 
 const config = testConfig({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
 let app: INestApplication;
@@ -24,23 +23,10 @@ afterAll(async () => {
   await engine?.stop();
 });
 
-type Json = Record<string, unknown> & { message?: string };
-async function call(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: Json }> {
-  const response = await fetch(`${base}/api${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : {}) as Json };
-}
+const { call, signUp } = apiClient(() => base);
 async function fetchFile(path: string, token?: string) {
   const response = await fetch(`${base}/api${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   return { status: response.status, type: response.headers.get('content-type'), disposition: response.headers.get('content-disposition'), bytes: Buffer.from(await response.arrayBuffer()) };
-}
-async function signUp(): Promise<string> {
-  const { body } = await call('POST', '/auth/signup', { email: `b-${randomUUID()}@example.com`, password: 'a sturdy passphrase' });
-  return body.access_token as string;
 }
 const tempFile = (name: string, bytes: Buffer) => {
   const file = join(mkdtempSync(join(tmpdir(), 'bp-')), name);

@@ -3,7 +3,7 @@ import type { INestApplication } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GenerationMessages } from '../../../../libs/domain/index.ts';
 import { startEngine, testConfig, type Engine } from '../../../../libs/testing/index.ts';
-import { serveApi } from '../test-server.ts';
+import { apiClient, serveApi, type Json } from '../test-server.ts';
 
 const config = testConfig({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
 let app: INestApplication;
@@ -19,21 +19,7 @@ afterAll(async () => {
   await engine?.stop();
 });
 
-type Json = Record<string, unknown> & { message?: string };
-async function call(method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Json }> {
-  const response = await fetch(`${base}/api${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : {}) as Json };
-}
-
-async function signUp(): Promise<string> {
-  const { body } = await call('POST', '/auth/signup', { email: `p-${randomUUID()}@example.com`, password: 'a sturdy passphrase' });
-  return body.access_token as string;
-}
+const { call, signUp } = apiClient(() => base);
 
 const brief = { title: 'Remote Leadership', author: 'Ada Writer', book_idea: 'How small companies lead distributed teams with trust and rituals', ai_model: 'mock', total_target_words: 10_000 };
 
