@@ -1,5 +1,5 @@
 import type { Config } from '../../libs/config/index.ts';
-import { PROVIDERS, type ProviderDescriptor, type ProviderId } from '../../libs/domain/index.ts';
+import { PROVIDERS, type ProviderId, type ProviderOption } from '../../libs/domain/index.ts';
 import { MockProvider } from './mock.ts';
 import { AnthropicProvider, OpenAiProvider } from './remote.ts';
 import type { TextProvider } from './tasks.ts';
@@ -21,7 +21,7 @@ export function createProviders(config: AiConfig): Partial<Record<ProviderId, Te
 }
 
 /** The descriptors the pages show, with whether each provider can be used here. */
-export function providerCatalogue(config: AiConfig): (ProviderDescriptor & { available: boolean })[] {
+export function providerCatalogue(config: AiConfig): ProviderOption[] {
   const available = createProviders(config);
   return Object.values(PROVIDERS).map((descriptor) => ({ ...descriptor, available: descriptor.id in available }));
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import { SourceFile, User } from '../../libs/db/index.ts';
-import { countWords } from '../../libs/domain/index.ts';
+import { countWords, type SourceSummary } from '../../libs/domain/index.ts';
 import type { StorageService } from '../../libs/storage/index.ts';
 import { claimedKind, contentMatches, extractText, SOURCE_LIMITS, SourceMessages } from './extract.ts';
 
@@ -19,15 +19,6 @@ export class SourceValidationError extends Error {
     this.name = 'SourceValidationError';
     this.status = status;
   }
-}
-
-export interface SourceSummary {
-  source_materials_id: string;
-  summary: string;
-  file_count: number;
-  word_count: number;
-  total_size: number;
-  files: { filename: string; kind: string; size: number; word_count: number }[];
 }
 
 const STOP = new Set('about after also because before being between could every first from have into more most other over same some such than that their there these they this those through under very what when where which while with would your'.split(' '));

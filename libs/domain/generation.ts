@@ -22,6 +22,9 @@ export const PROVIDERS: Record<ProviderId, ProviderDescriptor> = {
   mock: { id: 'mock', displayName: 'Mock (free)', modelAlias: 'mock', maxChapters: 25, supportsChapters: true, supportsCover: true, costClass: 'free', speed: 'fast', quality: 'basic' },
 };
 
+/** A provider as the catalogue reports it: its limits, and whether this server has a key for it. */
+export type ProviderOption = ProviderDescriptor & { available: boolean };
+
 /** ai_model values the clients send, mapped to providers ("anthropic" and "hal9" are accepted as given too). */
 export function providerFor(aiModel: string | undefined): ProviderId | undefined {
   if (!aiModel) return undefined;

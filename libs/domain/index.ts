@@ -8,3 +8,4 @@ export * from './book-projects.ts';
 export * from './packaging.ts';
 export * from './cover.ts';
 export * from './quarto.ts';
+export * from './sources.ts';

@@ -1,17 +1,7 @@
-import type { BookFileKind, ProviderId } from '../../../libs/domain/index.ts';
+import type { BookFileKind, ProviderId, ProviderOption, SourceSummary } from '../../../libs/domain/index.ts';
 import { apiFetch, authorizedPost } from '../api/client.ts';
 
 /** The generator pages' one client for the generation API (document 2, section 7). */
-
-export interface ProviderOption {
-  id: ProviderId;
-  displayName: string;
-  modelAlias: string;
-  maxChapters: number;
-  supportsChapters: boolean;
-  supportsCover: boolean;
-  available: boolean;
-}
 
 export interface StageEvent {
   stage: string;
@@ -36,14 +26,6 @@ export interface OrchestrationStatus {
   downloads: Partial<Record<BookFileKind, string>>;
   failed_stage: string | null;
   error: string | null;
-}
-
-export interface SourceSummary {
-  source_materials_id: string;
-  summary: string;
-  file_count: number;
-  word_count: number;
-  total_size: number;
 }
 
 export interface Previews {
