@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { BOOK_FILES, downloadName, ProjectMessages, type BookFileKind } from '../../../libs/domain/index.ts';
 import { authorizedFetch } from '../api/client.ts';
 
@@ -19,8 +19,23 @@ export function saveBlob(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(href), 1000);
 }
 
-/** A download button per built file; `names` overrides the spec's title-based names (the one-shot uses book.pdf). */
-export function BookDownloads({ title, downloads, names = {} }: { title: string; downloads: Partial<Record<BookFileKind, string>>; names?: Partial<Record<BookFileKind, string>> }) {
+/**
+ * A download button per built file, with any further actions (`children`) in the same row. `names` overrides the
+ * spec's title-based file names (the one-shot saves book.pdf); `label` names the buttons.
+ */
+export function BookDownloads({
+  title,
+  downloads,
+  names = {},
+  label = (kind) => `Download ${BOOK_FILES[kind].label}`,
+  children,
+}: {
+  title: string;
+  downloads: Partial<Record<BookFileKind, string | null>>;
+  names?: Partial<Record<BookFileKind, string>>;
+  label?: (kind: BookFileKind) => string;
+  children?: ReactNode;
+}) {
   const [busy, setBusy] = useState<BookFileKind | null>(null);
   const [error, setError] = useState<string | null>(null);
   const order: BookFileKind[] = ['pdf', 'cover-pdf', 'cover-png', 'zip', 'epub', 'docx'];
@@ -44,10 +59,11 @@ export function BookDownloads({ title, downloads, names = {} }: { title: string;
                   .finally(() => setBusy(null));
               }}
             >
-              {busy === kind ? 'Downloading…' : `Download ${BOOK_FILES[kind].label}`}
+              {busy === kind ? 'Downloading…' : label(kind)}
             </button>
           );
         })}
+        {children}
       </div>
       {error && <p className="error-text" role="alert">{error}</p>}
     </div>

@@ -14,7 +14,7 @@ import {
 } from '../../../libs/domain/index.ts';
 import { ApiError } from '../api/client.ts';
 import { PreviewStrip } from '../components/OwnedImage.tsx';
-import { fetchProviders, orchestrationStatus, projectPreviews, startGeneration, uploadSources, type OrchestrationStatus } from './api.ts';
+import { fetchProviders, orchestrationStatus, projectPreviews, sleep, startGeneration, uploadSources, type OrchestrationStatus } from './api.ts';
 import { BookDownloads } from './BookDownloads.tsx';
 import { SaveToAccount } from './SaveToAccount.tsx';
 import { StageProgress } from './StageProgress.tsx';
@@ -36,7 +36,6 @@ const stagesFor = (withSources: boolean, withChapters: boolean, withCover: boole
     'complete',
   ].filter((s): s is string => Boolean(s));
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type View = { kind: 'form' } | { kind: 'running'; projectId: string | null; title: string } | { kind: 'complete'; status: OrchestrationStatus; title: string } | { kind: 'failed'; message: string; stage: string | null };
 

@@ -18,10 +18,9 @@ import {
   wordsForPages,
   type ProviderId,
 } from '../../../libs/domain/index.ts';
-import { apiFetch } from '../api/client.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { OwnedImage, PreviewStrip } from '../components/OwnedImage.tsx';
-import { fetchProviders, projectPreviews, staged, streamChapters, uploadSources, type BuildStatus, type Previews, type ProjectView } from './api.ts';
+import { fetchProviders, projectPreviews, staged, streamChapters, uploadSources, waitForBuild, type BuildStatus, type Previews, type ProjectView } from './api.ts';
 import { BookDownloads, saveBlob } from './BookDownloads.tsx';
 import { htmlExport } from './exports.ts';
 import { SaveToAccount } from './SaveToAccount.tsx';
@@ -38,7 +37,6 @@ const FLOWS = {
   workflow: { heading: 'Create your book', steps: ['Idea', 'Structure', 'Content', 'Make your PDF', 'Create your book cover', 'Your Book is Complete'], wordsPerMinute: 200 },
 } as const;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type TaskStatus = 'pending' | 'processing' | 'completed' | 'error';
 
@@ -165,20 +163,13 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
 
   const makePdf = (id: string) =>
     work('Typesetting the PDF, EPUB and Quarto project…', async () => {
-      let status = await staged.buildStatus(id);
-      while (status.status !== 'complete') {
-        if (status.status === 'error') throw new Error(`Build failed: ${status.error ?? status.message}`);
-        setBuild(status);
-        await sleep(1000);
-        status = await staged.buildStatus(id);
-      }
-      setBuild(status);
+      setBuild(await waitForBuild(id, undefined, setBuild));
       setPreviews(await projectPreviews(id));
     });
 
   const makeCover = (id: string) =>
     work('Designing the cover…', async () => {
-      await apiFetch(`/api/projects/${id}/generate-cover`, { method: 'POST', body: JSON.stringify({ ai_model: aiModel, design_style: cover.style, color_scheme: cover.scheme }) });
+      await staged.cover(id, aiModel, { design_style: cover.style, color_scheme: cover.scheme });
       setBuild(await staged.buildStatus(id));
       setCoverUrl(`/api/projects/${id}/download/cover-png?inline=1&v=${Date.now()}`);
     });

@@ -12,7 +12,7 @@ import {
   type WizardStage,
 } from '../../../libs/domain/index.ts';
 import { PreviewStrip } from '../components/OwnedImage.tsx';
-import { fetchProviders, projectPreviews, staged, streamChapters, uploadSources, type BuildStatus, type ProjectView } from './api.ts';
+import { fetchProviders, projectPreviews, staged, streamChapters, uploadSources, waitForBuild, type BuildStatus, type ProjectView } from './api.ts';
 import { BookDownloads } from './BookDownloads.tsx';
 import { SaveToAccount } from './SaveToAccount.tsx';
 
@@ -36,8 +36,6 @@ export const STEP_BY_STEP: WizardVariant = {
   validate: (f) => (f.title.trim() && f.author.trim() && f.topic.trim() ? null : GenerationMessages.wizardFieldsRequired),
 };
 
-const BUILD_POLL_MS = 2000;
-const BUILD_TIMEOUT_MS = 120_000;
 
 const STAGE_TITLES: Record<WizardStage, string> = {
   idle: 'Book Details',
@@ -65,7 +63,6 @@ const BUTTONS: Record<WizardStage, string> = {
   complete: 'Download Book',
 };
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** /ai-generator (and its older variants): the book one stage at a time, each stage a call to the staged API. */
 export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) {
@@ -184,15 +181,7 @@ export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) 
         });
       case 'project_finalized':
         return run('Typesetting the PDF…', async () => {
-          let status = await staged.build(id);
-          const deadline = Date.now() + BUILD_TIMEOUT_MS;
-          while (status.status !== 'complete') {
-            if (status.status === 'error') throw new Error(`Build failed: ${status.error ?? status.message}`);
-            if (Date.now() > deadline) throw new Error('Build timeout - PDF generation took too long');
-            await sleep(BUILD_POLL_MS);
-            status = await staged.buildStatus(id);
-          }
-          setBuild(status);
+          setBuild(await waitForBuild(id, await staged.build(id)));
           await refresh(id);
           return 'pdf_built';
         });

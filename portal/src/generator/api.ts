@@ -34,6 +34,8 @@ export interface Previews {
   cover: string | null;
 }
 
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 export const fetchProviders = () => apiFetch<ProviderOption[]>('/api/projects/providers');
 
 export function uploadSources(files: File[]): Promise<SourceSummary> {
@@ -126,7 +128,8 @@ export const staged = {
   finalize: (id: string) => post<{ status: string }>(`/${id}/finalize`),
   build: (id: string) => post<BuildStatus>(`/${id}/build`, { formats: ['pdf', 'zip'] }),
   buildStatus: (id: string) => apiFetch<BuildStatus>(`/api/projects/${id}/build/status`),
-  cover: (id: string, aiModel: string) => post<{ cover_pdf_size: number; cover_png_size: number }>(`/${id}/generate-cover`, { ai_model: aiModel, template: 'amazon_kdp' }),
+  cover: (id: string, aiModel: string, design: { design_style?: string; color_scheme?: string } = {}) =>
+    post<{ cover_pdf_size: number; cover_png_size: number }>(`/${id}/generate-cover`, { ai_model: aiModel, template: 'amazon_kdp', ...design }),
 };
 
 export type ChapterEvent =
@@ -158,4 +161,22 @@ export async function streamChapters(id: string, aiModel: string, onEvent: (e: C
       onEvent(parsed);
     }
   }
+}
+
+/** The wizard's build limits: a status read every 2 s, for up to 120 s. */
+const BUILD_POLL_MS = 2000;
+const BUILD_TIMEOUT_MS = 120_000;
+
+/** Reads build/status (from `first`, if a call already answered one) until the build is complete, or throws why not. */
+export async function waitForBuild(id: string, first?: BuildStatus, onStatus?: (status: BuildStatus) => void): Promise<BuildStatus> {
+  const deadline = Date.now() + BUILD_TIMEOUT_MS;
+  let status = first ?? (await staged.buildStatus(id));
+  while (status.status !== 'complete') {
+    if (status.status === 'error') throw new Error(`Build failed: ${status.error ?? status.message}`);
+    if (Date.now() > deadline) throw new Error('Build timeout - PDF generation took too long');
+    onStatus?.(status);
+    await sleep(BUILD_POLL_MS);
+    status = await staged.buildStatus(id);
+  }
+  return status;
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import {
+  BOOK_FILES,
   CARD_IDEA_CHARS,
   generationLabel,
   ProjectMessages,
@@ -11,10 +12,10 @@ import {
   shopProblems,
   statusLabel,
   truncate,
-  type BookFileKind,
 } from '../../../../libs/domain/index.ts';
 import { PreviewStrip } from '../../components/OwnedImage.tsx';
-import { deleteBookProject, downloadFile, FILE_LABELS, updateShopSettings, type BookProjectView } from './bookProjects.ts';
+import { BookDownloads } from '../../generator/BookDownloads.tsx';
+import { deleteBookProject, updateShopSettings, type BookProjectView } from './bookProjects.ts';
 
 const date = (iso: string) => new Date(iso).toLocaleDateString();
 
@@ -161,28 +162,10 @@ export function BookProjectCard({ book }: { book: BookProjectView }) {
   const [confirming, setConfirming] = useState(false);
   const [previewing, setPreviewing] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<BookFileKind | null>(null);
   const chapters = book.chapters_data ?? [];
   const completed = book.generation_status === 'completed';
   const showContent = completed || (book.toc_data?.length ?? 0) > 0 || chapters.length > 0 || book.word_count > 0;
-  const downloads: [BookFileKind, string | null][] = [
-    ['pdf', book.pdf_blob_url],
-    ['cover-pdf', book.cover_blob_url],
-    ['zip', book.quarto_project_url],
-    ['epub', book.epub_url],
-    ['docx', book.docx_url],
-  ];
-  const download = async (kind: BookFileKind, url: string) => {
-    setBusy(kind);
-    setError(null);
-    try {
-      await downloadFile(url, book.title, kind);
-    } catch (e) {
-      setError(ProjectMessages.downloadFailed(FILE_LABELS[kind].label, (e as Error).message));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const downloads = { pdf: book.pdf_blob_url, 'cover-pdf': book.cover_blob_url, zip: book.quarto_project_url, epub: book.epub_url, docx: book.docx_url };
 
   return (
     <li className="card book-card">
@@ -216,14 +199,7 @@ export function BookProjectCard({ book }: { book: BookProjectView }) {
       )}
 
       {(completed || book.status === 'complete') && (
-        <div className="book-actions">
-          {downloads.map(([kind, url]) =>
-            url ? (
-              <button key={kind} type="button" className="button button-secondary button-small" disabled={busy === kind} onClick={() => void download(kind, url)}>
-                {busy === kind ? 'Downloading…' : FILE_LABELS[kind].label}
-              </button>
-            ) : null,
-          )}
+        <BookDownloads title={book.title} downloads={downloads} label={(kind) => BOOK_FILES[kind].label}>
           {(book.previews.pages.length > 0 || book.previews.cover) && (
             <button type="button" className="button button-secondary button-small" aria-expanded={previewing} onClick={() => setPreviewing(!previewing)}>
               {previewing ? 'Hide preview' : 'Preview'}
@@ -231,7 +207,7 @@ export function BookProjectCard({ book }: { book: BookProjectView }) {
           )}
           {completed && <Link className="button button-accent button-small" to="/service-tiers">Elite Service</Link>}
           <button type="button" className="button button-danger button-small" onClick={() => setConfirming(true)}>Delete Project</button>
-        </div>
+        </BookDownloads>
       )}
       {error && <p className="error-text" role="alert">{error}</p>}
       {previewing && <PreviewStrip previews={book.previews} />}

@@ -1,6 +1,5 @@
-import { BOOK_FILES, downloadName, ProjectMessages, type BookFileKind } from '../../../../libs/domain/index.ts';
+import { ProjectMessages } from '../../../../libs/domain/index.ts';
 import { apiFetch, ApiError } from '../../api/client.ts';
-import { saveFile } from '../../generator/BookDownloads.tsx';
 
 export interface BookProjectView {
   id: string;
@@ -57,8 +56,3 @@ export const updateShopSettings = (id: string, settings: ShopSettings) =>
 
 export const saveBook = (projectId: string, source: string) =>
   apiFetch<BookProjectView>('/api/book-projects', { method: 'POST', body: JSON.stringify({ project_id: projectId, source }) });
-
-/** Fetches a file with the caller's token and saves it under the spec's name (title_book.pdf, …). */
-export const downloadFile = (url: string, title: string, kind: BookFileKind) => saveFile(url, downloadName(title, kind));
-
-export const FILE_LABELS = BOOK_FILES;
