@@ -7,6 +7,7 @@ import {
   BuildMessages,
   DEFAULT_COVER_PAGE_COUNT,
   DEFAULT_COVER_CHOICE,
+  isCoverTemplate,
   projectFileKey,
   standaloneCoverKey,
   type CoverChoice,
@@ -56,10 +57,29 @@ export function blurbOf(text: string, words = 110): string {
   return out.trim();
 }
 
+/** The cover's words: the brief is the tagline when it is short, the blurb comes from the summary (or the brief). */
+function coverInput(book: { title: string; author: string; idea: string; blurbFrom: string; pageCount: number }, choice: CoverChoice): CoverInput {
+  return {
+    title: book.title,
+    author: book.author,
+    tagline: book.idea.length <= 90 ? book.idea : null,
+    blurb: blurbOf(book.blurbFrom),
+    pageCount: book.pageCount,
+    template: choice.template,
+    includeSpineTitle: choice.includeSpineTitle,
+    designStyle: choice.designStyle,
+    colorScheme: choice.colorScheme,
+  };
+}
+
 export function createRenderActivities({ orm, storage }: { orm: MikroORM; storage: StorageService }) {
-  async function load(projectId: string) {
+  async function loadProject(projectId: string) {
     const em = orm.em.fork();
-    const project = await em.findOneOrFail(GeneratorProject, { id: projectId }, { populate: ['user'] });
+    return { em, project: await em.findOneOrFail(GeneratorProject, { id: projectId }, { populate: ['user'] }) };
+  }
+
+  async function load(projectId: string) {
+    const { em, project } = await loadProject(projectId);
     const chapters = await em.find(GeneratedChapter, { project: projectId }, { orderBy: { number: 'asc' } });
     const manuscript: Manuscript = {
       title: project.title,
@@ -170,20 +190,10 @@ export function createRenderActivities({ orm, storage }: { orm: MikroORM; storag
 
     /** The full-wrap print cover and its front as PNG; the spine follows the stored page count. */
     async buildCover(projectId: string, choice: CoverChoice | null): Promise<{ pdfSize: number; pngSize: number }> {
-      const { em, project } = await load(projectId);
-      const cover = { ...DEFAULT_COVER_CHOICE, ...(project.coverTemplate ? { template: project.coverTemplate } : {}), ...choice };
+      const { em, project } = await loadProject(projectId);
+      const cover = { ...DEFAULT_COVER_CHOICE, ...(isCoverTemplate(project.coverTemplate) ? { template: project.coverTemplate } : {}), ...choice };
       const files = await coverFiles(
-        {
-          title: project.title,
-          author: project.author,
-          tagline: project.topic.length <= 90 ? project.topic : null,
-          blurb: blurbOf(project.summary || project.topic),
-          pageCount: project.pageCount ?? DEFAULT_COVER_PAGE_COUNT,
-          template: cover.template,
-          includeSpineTitle: cover.includeSpineTitle,
-          designStyle: cover.designStyle,
-          colorScheme: cover.colorScheme,
-        } as CoverInput,
+        coverInput({ title: project.title, author: project.author, idea: project.topic, blurbFrom: project.summary || project.topic, pageCount: project.pageCount ?? DEFAULT_COVER_PAGE_COUNT }, cover),
         (name) => projectFileKey(project, name),
       );
       const stale = [project.coverPdfKey, project.coverPngKey];
@@ -196,17 +206,7 @@ export function createRenderActivities({ orm, storage }: { orm: MikroORM; storag
     /** A cover for fields alone; its files are kept under `anonymous/covers/<requestId>/` for the API to serve. */
     async buildStandaloneCover(requestId: string, input: StandaloneCoverInput) {
       return coverFiles(
-        {
-          title: input.title,
-          author: input.author,
-          tagline: input.bookIdea.length <= 90 ? input.bookIdea : null,
-          blurb: blurbOf(input.bookIdea),
-          pageCount: input.pageCount,
-          template: input.template,
-          includeSpineTitle: input.includeSpineTitle,
-          designStyle: input.designStyle,
-          colorScheme: input.colorScheme,
-        } as CoverInput,
+        coverInput({ title: input.title, author: input.author, idea: input.bookIdea, blurbFrom: input.bookIdea, pageCount: input.pageCount }, input),
         (name) => standaloneCoverKey(requestId, name),
       );
     },

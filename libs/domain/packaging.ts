@@ -1,5 +1,5 @@
 // What a packaging run builds, and how the staged API reports it.
-import { DEFAULT_COLOR_SCHEME, DEFAULT_COVER_TEMPLATE, DEFAULT_DESIGN_STYLE, DEFAULT_INCLUDE_SPINE_TITLE } from './cover.ts';
+import { DEFAULT_COLOR_SCHEME, DEFAULT_COVER_TEMPLATE, DEFAULT_DESIGN_STYLE, DEFAULT_INCLUDE_SPINE_TITLE, type ColorScheme, type CoverTemplate, type DesignStyle } from './cover.ts';
 
 /** The files a packaging run can make; `cover` is the print cover (PDF and front PNG). */
 export const PACKAGE_FORMATS = ['pdf', 'epub', 'docx', 'zip', 'cover'] as const;
@@ -32,9 +32,9 @@ export function parseFormats(formats: unknown, format?: unknown): { formats: Pac
 
 /** How the print cover is made: the template sets the spine, the style and scheme the design. */
 export interface CoverChoice {
-  template: string;
-  designStyle: string;
-  colorScheme: string;
+  template: CoverTemplate;
+  designStyle: DesignStyle;
+  colorScheme: ColorScheme;
   includeSpineTitle: boolean;
 }
 

@@ -1,15 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
-import { BOOK_STYLES, CHAPTER_COUNTS, COLOR_SCHEMES, COVER_TEMPLATES, DEFAULT_COVER_CHOICE, DEFAULT_COVER_PAGE_COUNT, DEFAULT_COVER_TEMPLATE, DESIGN_STYLES, type CoverChoice } from '../../../../libs/domain/index.ts';
+import { BOOK_STYLES, CHAPTER_COUNTS, COLOR_SCHEMES, COVER_TEMPLATES, DEFAULT_COVER_CHOICE, DEFAULT_COVER_PAGE_COUNT, DEFAULT_COVER_TEMPLATE, DESIGN_STYLES, type ColorScheme, type CoverChoice, type CoverTemplate, type DesignStyle } from '../../../../libs/domain/index.ts';
 
 const oneOf = (list: readonly string[], field: string) => ({ message: `${field} must be one of: ${list.join(', ')}` });
 
 /** How a cover is made: template (spine), design style and colour scheme. */
 export class CoverDto {
   @ApiPropertyOptional({ default: 'mock', description: 'anthropic, hal9 (OpenAI GPT-4) or mock' }) @IsOptional() @IsString() ai_model?: string;
-  @ApiPropertyOptional({ enum: COVER_TEMPLATES, default: DEFAULT_COVER_TEMPLATE }) @IsOptional() @IsIn(COVER_TEMPLATES, oneOf(COVER_TEMPLATES, 'template')) template?: string;
-  @ApiPropertyOptional({ enum: DESIGN_STYLES, default: DEFAULT_COVER_CHOICE.designStyle }) @IsOptional() @IsIn(DESIGN_STYLES, oneOf(DESIGN_STYLES, 'design_style')) design_style?: string;
-  @ApiPropertyOptional({ enum: COLOR_SCHEMES, default: DEFAULT_COVER_CHOICE.colorScheme }) @IsOptional() @IsIn(COLOR_SCHEMES, oneOf(COLOR_SCHEMES, 'color_scheme')) color_scheme?: string;
+  @ApiPropertyOptional({ enum: COVER_TEMPLATES, default: DEFAULT_COVER_TEMPLATE }) @IsOptional() @IsIn(COVER_TEMPLATES, oneOf(COVER_TEMPLATES, 'template')) template?: CoverTemplate;
+  @ApiPropertyOptional({ enum: DESIGN_STYLES, default: DEFAULT_COVER_CHOICE.designStyle }) @IsOptional() @IsIn(DESIGN_STYLES, oneOf(DESIGN_STYLES, 'design_style')) design_style?: DesignStyle;
+  @ApiPropertyOptional({ enum: COLOR_SCHEMES, default: DEFAULT_COVER_CHOICE.colorScheme }) @IsOptional() @IsIn(COLOR_SCHEMES, oneOf(COLOR_SCHEMES, 'color_scheme')) color_scheme?: ColorScheme;
   @ApiPropertyOptional({ default: true }) @IsOptional() @IsBoolean() include_spine_title?: boolean;
 }
 
