@@ -5,10 +5,11 @@ import { ConfigError, loadConfig } from '../libs/config/index.ts';
 import { apiEntry, bin, buildApi, portalConfig, workerEntry } from './stack/app.ts';
 import { say, StackError } from './stack/log.ts';
 import { waitUntil } from './stack/net.ts';
+import { prepareTools } from './stack/prepare.ts';
 import { loadProfile, repoRoot } from './stack/profile.ts';
 import { ensureMailCatcher, ensurePostgres, ensureMinio, ensureTemporal } from './stack/services.ts';
 import { setUpServices } from './stack/setup.ts';
-import { ensureAptPackages, onPath } from './stack/tools.ts';
+import { onPath } from './stack/tools.ts';
 import { Supervisor } from './stack/supervisor.ts';
 
 const profile = loadProfile('dev');
@@ -30,8 +31,10 @@ process.on('SIGTERM', () => void stop(0));
 try {
   const started = Date.now();
   const config = loadConfig(profile.env);
-  // The worker and the API rasterise PDF pages (previews, thumbnails) with poppler's pdftoppm.
-  ensureAptPackages(['poppler-utils'], () => onPath('pdftoppm'), 'install poppler-utils (pdftoppm) for page previews');
+  await prepareTools(profile, {
+    // The worker and the API rasterise PDF pages (previews, thumbnails) with poppler's pdftoppm.
+    apt: [{ packages: ['poppler-utils'], present: () => onPath('pdftoppm'), why: 'install poppler-utils (pdftoppm) for page previews' }],
+  });
   const ctx = { profile, supervisor };
   await ensurePostgres(ctx);
   await Promise.all([ensureTemporal(ctx, { ui: true }), ensureMinio(ctx), ensureMailCatcher(ctx)]);

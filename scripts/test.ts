@@ -7,12 +7,14 @@ import pg from 'pg';
 import { ConfigError, loadConfig } from '../libs/config/index.ts';
 import { bin, buildApi } from './stack/app.ts';
 import { say, StackError } from './stack/log.ts';
+import { prepareTools } from './stack/prepare.ts';
+import { ensurePythonTool } from './stack/python-tools.ts';
 import { loadProfile, repoRoot } from './stack/profile.ts';
 import { ensureDatabase, ensureMailCatcher, ensureMinio, ensurePostgres, ensureTemporal } from './stack/services.ts';
 import { setUpServices } from './stack/setup.ts';
 import { Supervisor } from './stack/supervisor.ts';
 import { existsSync } from 'node:fs';
-import { chromiumPath, ensureAptPackages, onPath } from './stack/tools.ts';
+import { chromiumPath, onPath } from './stack/tools.ts';
 
 const profile = loadProfile('test');
 const supervisor = new Supervisor();
@@ -50,12 +52,19 @@ try {
   step('type-check portal', bin('tsc'), ['-p', 'portal/tsconfig.json']);
   buildApi();
   step('portal build', bin('vite'), ['build', '--config', 'portal/vite.config.ts', '--logLevel', 'warn']);
-  // Chromium drives the browser tests; qpdf, poppler-utils and epubcheck check the books as a reader's tools would.
-  ensureAptPackages(
-    ['chromium', 'qpdf', 'poppler-utils', 'epubcheck'],
-    () => chromiumPath() !== null && onPath('qpdf') && onPath('pdfinfo') && existsSync('/usr/share/java/epubcheck.jar'),
-    'install them for the browser, PDF and EPUB tests',
-  );
+  await prepareTools(profile, {
+    apt: [
+      {
+        // Chromium drives the browser tests; qpdf, poppler-utils and epubcheck check the books as a reader's tools would.
+        packages: ['chromium', 'qpdf', 'poppler-utils', 'epubcheck'],
+        present: () => chromiumPath() !== null && onPath('qpdf') && onPath('pdfinfo') && existsSync('/usr/share/java/epubcheck.jar'),
+        why: 'install them for the browser, PDF and EPUB tests',
+      },
+      // The API fuzzer (schemathesis) is installed from PyPI into a virtual environment.
+      { packages: ['python3', 'python3-venv'], present: () => onPath('python3'), why: 'install Python 3 for the API fuzz test' },
+    ],
+    installs: [(options) => ensurePythonTool('schemathesis', options)],
+  });
 
   const ctx = { profile, supervisor };
   await ensurePostgres(ctx);

@@ -66,7 +66,7 @@ describe('workflow replay', () => {
       await expect(replay(history, name)).resolves.toBeUndefined();
       if (process.env.PRESSROOM_RECORD_HISTORIES === '1') {
         // The Temporal CLI writes histories in the JSON form replay reads.
-        const json = execFileSync(ensureGoProgram('temporal', 'run the tests through npm test'), [
+        const json = execFileSync(await ensureGoProgram('temporal', 'run the tests through npm test'), [
           'workflow', 'show', '--workflow-id', handle.workflowId, '--namespace', config.TEMPORAL_NAMESPACE, '--address', config.TEMPORAL_ADDRESS, '--output', 'json',
         ]);
         writeFileSync(join(historiesDir, `${name}.json`), json);

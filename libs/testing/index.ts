@@ -78,7 +78,7 @@ export class OwnMinio {
   }
 
   async start(): Promise<void> {
-    const binary = ensureGoProgram('minio', 'run the tests through npm test');
+    const binary = await ensureGoProgram('minio', 'run the tests through npm test');
     this.#process = spawn(binary, ['server', this.#dir, '--address', `127.0.0.1:${this.port}`, '--console-address', '127.0.0.1:0', '--quiet'], {
       env: { ...process.env, MINIO_ROOT_USER: this.#credentials.user, MINIO_ROOT_PASSWORD: this.#credentials.password },
       stdio: 'ignore',

@@ -14,15 +14,20 @@ export function isListening(host: string, port: number, timeoutMs = 1000): Promi
   });
 }
 
-/** Polls `check` until it returns true; throws after `timeoutMs` with `what` in the message. */
+/**
+ * Polls `check` until it returns true; throws once `timeoutMs` have passed (with `what` in the message). The clock
+ * starts at the call, so call it right after spawning the process. It gives up only after a check that began
+ * after the deadline: when the event loop was held up meanwhile, the service still gets its check.
+ */
 export async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs: number, isAlive: () => boolean = () => true): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  for (;;) {
+    const checkedAt = Date.now();
     if (await check().catch(() => false)) return;
     if (!isAlive()) throw new Error(`${what} exited before it was ready`);
+    if (checkedAt >= deadline) throw new Error(`${what} was not ready after ${Math.round(timeoutMs / 1000)} s`);
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`${what} was not ready after ${Math.round(timeoutMs / 1000)} s`);
 }
 
 export function hostPort(address: string, defaultPort: number): { host: string; port: number } {

@@ -1,23 +1,32 @@
-import { spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { say, StackError } from './log.ts';
 import { hostPort, isListening, isLocalHost, waitUntil } from './net.ts';
 import type { Profile } from './profile.ts';
-import type { Supervisor } from './supervisor.ts';
-import { ensureAptPackages, ensureGoProgram, findPostgresBin, postgresUser } from './tools.ts';
+import { localServices } from './prepare.ts';
+import type { ProcessSpec, Supervisor } from './supervisor.ts';
+import { ensureAptPackages, findPostgresBin, postgresUser, runWithProgress } from './tools.ts';
 
 /**
  * Each `ensure*` reuses the service when it already answers at its configured address, starts its own
  * under the profile's data directory when that address is local, and otherwise stops with a clear sentence.
+ * What a service needs installed is best done beforehand by prepareTools; an `ensure*` builds what is still missing.
  */
 interface Ctx {
   profile: Profile;
   supervisor: Supervisor;
+  /** Overrides every service's readiness time-out (tests). */
+  readyTimeoutMs?: number;
 }
 
 const logFile = (ctx: Ctx, name: string) => join(ctx.profile.dataDir, 'logs', `${name}.log`);
+
+/** Starts a service's process and waits until `ready`: the readiness clock covers only the time since the spawn. */
+async function launch(ctx: Ctx, spec: ProcessSpec, what: string, ready: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  ctx.supervisor.start(spec);
+  await waitUntil(what, ready, ctx.readyTimeoutMs ?? timeoutMs, () => ctx.supervisor.isRunning(spec.name));
+}
 
 async function reuseOrLocal(label: string, variable: string, host: string, port: number): Promise<'reuse' | 'start'> {
   if (await isListening(host, port)) {
@@ -32,9 +41,10 @@ async function reuseOrLocal(label: string, variable: string, host: string, port:
 
 export async function ensurePostgres(ctx: Ctx): Promise<void> {
   const url = new URL(ctx.profile.env.DATABASE_URL ?? '');
-  const { host, port } = hostPort(url.href, 5432);
+  const { host, port } = localServices.postgres.address(ctx.profile.env);
   if ((await reuseOrLocal('PostgreSQL', 'DATABASE_URL', host, port)) === 'start') {
-    ensureAptPackages(['postgresql'], () => findPostgresBin() !== null, 'set DATABASE_URL to a running PostgreSQL server');
+    const { packages, present, why } = localServices.postgres.apt;
+    ensureAptPackages(packages, present, why);
     const bin = findPostgresBin() as string;
     const dataDir = join(ctx.profile.dataDir, 'postgres');
     const user = postgresUser();
@@ -42,13 +52,13 @@ export async function ensurePostgres(ctx: Ctx): Promise<void> {
       mkdirSync(dataDir, { recursive: true, mode: 0o700 });
       if (user) chownSync(dataDir, user.uid, user.gid);
       say(`PostgreSQL: creating a cluster in ${dataDir}`);
-      const init = spawnSync(join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8'], {
+      const initialised = await runWithProgress('creating the PostgreSQL cluster', join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8'], {
         stdio: ['ignore', 'ignore', 'inherit'],
         ...user,
       });
-      if (init.status !== 0) throw new StackError(`initdb failed for ${dataDir}; see the output above.`);
+      if (!initialised) throw new StackError(`initdb failed for ${dataDir}; see the output above.`);
     }
-    ctx.supervisor.start({
+    const spec: ProcessSpec = {
       name: 'postgres',
       command: join(bin, 'postgres'),
       args: ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-k', dataDir],
@@ -56,8 +66,8 @@ export async function ensurePostgres(ctx: Ctx): Promise<void> {
       logFile: logFile(ctx, 'postgres'),
       restart: true,
       stopSignal: 'SIGINT',
-    });
-    await waitUntil('PostgreSQL', () => canConnect(url, 'postgres'), 30_000, () => ctx.supervisor.isRunning('postgres'));
+    };
+    await launch(ctx, spec, 'PostgreSQL', () => canConnect(url, 'postgres'), 30_000);
     say(`PostgreSQL: started on ${host}:${port} (data in ${dataDir})`);
   }
   await ensureDatabase(url);
@@ -97,13 +107,13 @@ export async function ensureDatabase(url: URL): Promise<void> {
 
 export async function ensureTemporal(ctx: Ctx, { ui }: { ui: boolean }): Promise<void> {
   const { env, ports, dataDir } = ctx.profile;
-  const { host, port } = hostPort(env.TEMPORAL_ADDRESS ?? '', 7233);
+  const { host, port } = localServices.temporal.address(env);
   if ((await reuseOrLocal('Temporal', 'TEMPORAL_ADDRESS', host, port)) === 'reuse') return;
-  const bin = ensureGoProgram('temporal', 'set TEMPORAL_ADDRESS to a running Temporal server');
+  const bin = await localServices.temporal.build();
   const dir = join(dataDir, 'temporal');
   mkdirSync(dir, { recursive: true });
   const uiPort = Number(new URL(env.TEMPORAL_UI_URL ?? `http://localhost:${ports.temporalUi}`).port || ports.temporalUi);
-  ctx.supervisor.start({
+  const spec: ProcessSpec = {
     name: 'temporal',
     command: bin,
     args: [
@@ -117,28 +127,28 @@ export async function ensureTemporal(ctx: Ctx, { ui }: { ui: boolean }): Promise
     ],
     logFile: logFile(ctx, 'temporal'),
     restart: true,
-  });
-  await waitUntil('Temporal', () => isListening(host, port), 60_000, () => ctx.supervisor.isRunning('temporal'));
+  };
+  await launch(ctx, spec, 'Temporal', () => isListening(host, port), 60_000);
   say(`Temporal: started on ${host}:${port}${ui ? `, Web UI on ${uiPort}` : ''} (data in ${dir})`);
 }
 
 export async function ensureMinio(ctx: Ctx): Promise<void> {
   const { env, ports, dataDir } = ctx.profile;
-  const { host, port } = hostPort(env.S3_ENDPOINT ?? '', 9000);
+  const { host, port } = localServices.minio.address(env);
   if ((await reuseOrLocal('MinIO', 'S3_ENDPOINT', host, port)) === 'reuse') return;
-  const bin = ensureGoProgram('minio', 'set S3_ENDPOINT to a running S3-compatible server');
+  const bin = await localServices.minio.build();
   const dir = join(dataDir, 'minio');
   mkdirSync(dir, { recursive: true });
-  ctx.supervisor.start({
+  const spec: ProcessSpec = {
     name: 'minio',
     command: bin,
     args: ['server', dir, '--address', `127.0.0.1:${port}`, '--console-address', `127.0.0.1:${ports.minioConsole}`, '--quiet'],
     env: { ...process.env, MINIO_ROOT_USER: env.S3_ACCESS_KEY, MINIO_ROOT_PASSWORD: env.S3_SECRET_KEY, MINIO_BROWSER_REDIRECT: 'off' },
     logFile: logFile(ctx, 'minio'),
     restart: true,
-  });
+  };
   const live = `http://127.0.0.1:${port}/minio/health/live`;
-  await waitUntil('MinIO', async () => (await fetch(live)).ok, 60_000, () => ctx.supervisor.isRunning('minio'));
+  await launch(ctx, spec, 'MinIO', async () => (await fetch(live)).ok, 60_000);
   say(`MinIO: started on 127.0.0.1:${port}, console on ${ports.minioConsole} (data in ${dir})`);
 }
 
@@ -147,7 +157,7 @@ export async function ensureMailCatcher(ctx: Ctx): Promise<void> {
   const { env, ports } = ctx.profile;
   const { host, port } = hostPort(env.SMTP_URL ?? '', 1025);
   if ((await reuseOrLocal('SMTP', 'SMTP_URL', host, port)) === 'reuse') return;
-  ctx.supervisor.start({
+  const spec: ProcessSpec = {
     name: 'mail',
     command: process.execPath,
     args: [
@@ -157,7 +167,7 @@ export async function ensureMailCatcher(ctx: Ctx): Promise<void> {
     ],
     logFile: logFile(ctx, 'mail'),
     restart: true,
-  });
-  await waitUntil('SMTP catcher', () => isListening(host, port), 30_000, () => ctx.supervisor.isRunning('mail'));
+  };
+  await launch(ctx, spec, 'SMTP catcher', () => isListening(host, port), 30_000);
   say(`Mail: SMTP on ${host}:${port}, inbox on ${ports.mailWeb}`);
 }

@@ -1,17 +1,53 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync, type SpawnOptions } from 'node:child_process';
+import { accessSync, constants, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { say, StackError } from './log.ts';
 
 /** Built binaries live outside the clone, so fresh clones on the same machine start in seconds. */
-export const cacheDir = process.env.PRESSROOM_CACHE_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'pressroom');
-const binDir = join(cacheDir, 'bin');
+export const cacheDir = () => process.env.PRESSROOM_CACHE_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'pressroom');
+const binDir = () => join(cacheDir(), 'bin');
 
 const isRoot = () => process.getuid?.() === 0;
 
+/** Looks the command up on PATH without starting a process (cheap enough for any code path). */
 export function onPath(command: string): boolean {
-  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+  return (process.env.PATH ?? '').split(delimiter).some((dir) => dir !== '' && isExecutableFile(join(dir, command)));
+}
+
+function isExecutableFile(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** How an `ensure…` tool helper reports a long install: a line every `progressEveryMs` while it runs. */
+export interface ToolOptions {
+  progressEveryMs?: number;
+}
+
+/**
+ * Runs one install or build step without blocking the event loop, printing `still <doing>… <n> s` every
+ * `progressEveryMs`; resolves to whether it succeeded. Every `ensure…` tool helper installs through this.
+ */
+export function runWithProgress(doing: string, command: string, args: string[], options: SpawnOptions & ToolOptions = {}): Promise<boolean> {
+  const { progressEveryMs = 30_000, ...spawnOptions } = options;
+  const started = Date.now();
+  const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit'], ...spawnOptions });
+  const progress = setInterval(() => say(`still ${doing}… ${Math.round((Date.now() - started) / 1000)} s`), progressEveryMs);
+  // A build outlives nothing: when the command stops (Ctrl-C, an error elsewhere), so does the build.
+  const killOnExit = () => child.kill();
+  process.once('exit', killOnExit);
+  return new Promise<boolean>((resolve) => {
+    child.once('error', () => resolve(false));
+    child.once('exit', (code) => resolve(code === 0));
+  }).finally(() => {
+    clearInterval(progress);
+    process.off('exit', killOnExit);
+  });
 }
 
 /** Go programs Pressroom runs, with the module version each is built from. */
@@ -23,27 +59,38 @@ export const goPrograms = {
 } as const;
 
 /** Returns the path of a Go program, building it with `go install` into the cache the first time. */
-export function ensureGoProgram(name: keyof typeof goPrograms, why: string): string {
-  const path = join(binDir, name);
+export async function ensureGoProgram(name: keyof typeof goPrograms, why: string, options: ToolOptions = {}): Promise<string> {
+  const dir = binDir();
+  const path = join(dir, name);
   if (existsSync(path)) return path;
   if (!onPath('go')) {
     throw new StackError(`Go is not installed: install Go 1.24 or newer so ${name} can be built, or ${why}.`);
   }
-  mkdirSync(binDir, { recursive: true });
+  mkdirSync(dir, { recursive: true });
   say(`building ${name} from ${goPrograms[name]} (first run on this machine only, a few minutes)…`);
   const started = Date.now();
-  const result = spawnSync('go', ['install', goPrograms[name]], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, GOBIN: binDir, CGO_ENABLED: process.env.CGO_ENABLED ?? '0' },
+  const built = await runWithProgress(`building ${name}`, 'go', ['install', goPrograms[name]], {
+    ...options,
+    env: { ...process.env, GOBIN: dir, CGO_ENABLED: process.env.CGO_ENABLED ?? '0' },
   });
-  if (result.status !== 0 || !existsSync(path)) {
+  if (!built || !existsSync(path)) {
     throw new StackError(`Building ${name} failed (go install ${goPrograms[name]}); see the output above.`);
   }
   say(`built ${name} in ${Math.round((Date.now() - started) / 1000)} s → ${path}`);
   return path;
 }
 
-/** Installs Debian packages when missing; without root it stops with the command to run. */
+/** Debian packages something needs, how to tell they are there, and what to do instead of installing them. */
+export interface AptNeed {
+  packages: string[];
+  present: () => boolean;
+  why: string;
+}
+
+/**
+ * Installs Debian packages when missing; without root it stops with the command to run. Synchronous, so it runs
+ * before any service starts (prepareTools), never while a readiness clock counts.
+ */
 export function ensureAptPackages(packages: string[], present: () => boolean, why: string): void {
   if (present()) return;
   if (!isRoot() || !onPath('apt-get')) {
