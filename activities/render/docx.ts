@@ -22,12 +22,10 @@ import {
   type NumberingDefinition,
   type ParagraphChild,
 } from 'docx';
-import type { Definition, FootnoteDefinition, List, PhrasingContent, Root, RootContent, Table as MdTable } from 'mdast';
-import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
-import { unified } from 'unified';
+import type { FootnoteDefinition, List, PhrasingContent, RootContent, Table as MdTable } from 'mdast';
 import { languageCode } from '../../libs/domain/index.ts';
 import type { Manuscript } from './interior.ts';
+import { parseBookMarkdown } from './safe-markdown.ts';
 
 /**
  * The book as a Word document (DOCX), for authors who edit in Word, Pages or Google Docs: a title page, a table of
@@ -47,8 +45,6 @@ const QUOTE_INDENT = 540;
 const LOCALES: Record<string, string> = { en: 'en-US', fr: 'fr-FR', de: 'de-DE', es: 'es-ES', it: 'it-IT', pt: 'pt-PT', nl: 'nl-NL' };
 
 const HEADINGS = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3, HeadingLevel.HEADING_4, HeadingLevel.HEADING_5, HeadingLevel.HEADING_6];
-
-const parser = unified().use(remarkParse).use(remarkGfm);
 
 interface RunStyle {
   bold?: boolean;
@@ -92,13 +88,11 @@ function createConverter() {
   let nextList = 1;
 
   function convert(markdown: string, headingOffset = 1): FileChild[] {
-    const tree = parser.parse(markdown) as Root;
+    const tree = parseBookMarkdown(markdown);
     const notes = new Map<string, FootnoteDefinition>();
-    const definitions = new Map<string, Definition>();
     const collect = (nodes: RootContent[]) => {
       for (const node of nodes) {
         if (node.type === 'footnoteDefinition') notes.set(node.identifier, node);
-        else if (node.type === 'definition') definitions.set(node.identifier, node);
         if ('children' in node && node.type !== 'footnoteDefinition') collect(node.children as RootContent[]);
       }
     };
@@ -113,9 +107,6 @@ function createConverter() {
         ...(style.code ? { font: MONO, size: 18, shading: { type: ShadingType.CLEAR, fill: 'EFEFEF', color: 'auto' } } : {}),
         ...(style.link ? { style: 'Hyperlink' } : {}),
       });
-
-    const link = (url: string, children: PhrasingContent[], style: RunStyle, ctx: BlockContext): ParagraphChild[] =>
-      /^(https?:|mailto:)/i.test(url) ? [new ExternalHyperlink({ link: url, children: inline(children, { ...style, link: true }, ctx) })] : inline(children, style, ctx);
 
     function inline(nodes: PhrasingContent[], style: RunStyle, ctx: BlockContext): ParagraphChild[] {
       return nodes.flatMap((node): ParagraphChild[] => {
@@ -133,14 +124,8 @@ function createConverter() {
           case 'break':
             return [new TextRun({ break: 1 })];
           case 'link':
-            return link(node.url, node.children, style, ctx);
-          case 'linkReference': {
-            const definition = definitions.get(node.identifier);
-            return definition ? link(definition.url, node.children, style, ctx) : inline(node.children, style, ctx);
-          }
-          case 'image':
-          case 'imageReference':
-            return node.alt ? [textRun(`[${node.alt}]`, { ...style, italics: true })] : [];
+            // Only web and mail links are left in the tree (safe-markdown.ts).
+            return [new ExternalHyperlink({ link: node.url, children: inline(node.children, { ...style, link: true }, ctx) })];
           case 'footnoteReference': {
             const note = notes.get(node.identifier);
             if (!note || ctx.inFootnote) return [];
@@ -148,9 +133,6 @@ function createConverter() {
             footnotes[id] = { children: blocks(note.children, { ...TOP, inFootnote: true }).filter((b): b is Paragraph => b instanceof Paragraph) };
             return [new FootnoteReferenceRun(id)];
           }
-          case 'html':
-            // Raw HTML is not carried over (as in the EPUB), except line breaks.
-            return /^<br\s*\/?>$/i.test(node.value.trim()) ? [new TextRun({ break: 1 })] : [];
           default: {
             // Phrasing that syntax extensions may add: its text, if it has any.
             const other = node as { children?: PhrasingContent[] };
@@ -246,13 +228,7 @@ function createConverter() {
             return [table(node, ctx)];
           case 'thematicBreak':
             return [new Paragraph({ style: 'SceneBreak', children: [new TextRun('*\u2003*\u2003*')] })];
-          case 'html': {
-            const text = node.value.replace(/<!--[\s\S]*?-->/g, '').replace(/<[^>]*>/g, '').trim();
-            return text ? [paragraph(ctx, { children: [new TextRun(text)] })] : [];
-          }
           case 'footnoteDefinition':
-          case 'definition':
-          case 'yaml':
             return [];
           default:
             return 'children' in node ? blocks(node.children as RootContent[], ctx) : [];

@@ -1,21 +1,39 @@
 import { createRequire } from 'node:module';
-import type { Chapter, Options } from 'epub-gen-memory';
+import type { Chapter, EPub as EPubClass, Options } from 'epub-gen-memory';
 import rehypeStringify from 'rehype-stringify';
-import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
-import { unified } from 'unified';
 import { languageCode } from '../../libs/domain/index.ts';
 import type { Manuscript } from './interior.ts';
+import { bookMarkdown } from './safe-markdown.ts';
 
-// A CommonJS build of an ESM package: required, its function is `default`.
-const { default: epub } = createRequire(import.meta.url)('epub-gen-memory') as {
-  default: (options: Options, content: Chapter[], version?: 3 | 2) => Promise<Buffer>;
-};
+// A CommonJS build of an ESM package: required.
+const { EPub } = createRequire(import.meta.url)('epub-gen-memory') as { EPub: typeof EPubClass };
 
-const toHtml = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeStringify);
+export const EPUB_REFUSES_DOWNLOADS = 'An EPUB holds only its own text: it fetches no image, font or cover';
 
-/** Markdown → XHTML-safe HTML (raw HTML in the text is dropped by remark-rehype, so nothing unsafe passes). */
+/**
+ * epub-gen-memory downloads every `<img src>`, font and cover it is given (over HTTP, or from the disk for file:
+ * URLs), and has no option to stop it. The book's HTML names nothing (see safe-markdown.ts); should anything ever
+ * get through, the EPUB fails rather than fetch it.
+ */
+class SealedEpub extends EPub {
+  protected override async downloadAllImages() {
+    if (this.images.length) throw new Error(EPUB_REFUSES_DOWNLOADS);
+  }
+  protected override async downloadAllFonts() {
+    if (this.options.fonts.length) throw new Error(EPUB_REFUSES_DOWNLOADS);
+  }
+  protected override async makeCover() {
+    if (this.cover) throw new Error(EPUB_REFUSES_DOWNLOADS);
+  }
+}
+
+/** An EPUB 3 of the given XHTML sections, fetching nothing. */
+export const writeEpub = (options: Options, sections: Chapter[]): Promise<Buffer> => new SealedEpub({ ...options, version: 3 }, sections).genEpub();
+
+const toHtml = bookMarkdown().use(remarkRehype).use(rehypeStringify);
+
+/** Markdown → XHTML-safe HTML: no image, no raw HTML, links only to the web and to e-mail addresses. */
 export const markdownToHtml = (markdown: string) => String(toHtml.processSync(markdown));
 
 /** The same book as an EPUB 3: introduction, chapters, summary and references, with a navigable contents. */
@@ -27,7 +45,7 @@ export async function renderEpub(book: Manuscript): Promise<Buffer> {
     ...(book.summary ? [{ title: 'Summary', content: markdownToHtml(book.summary) }] : []),
     ...(book.references.length ? [{ title: 'References', content: `<ol>${book.references.map((r) => `<li value="${r.n}">${escape(r.filename)}</li>`).join('')}</ol>` }] : []),
   ];
-  return epub(
+  return writeEpub(
     {
       title: book.title,
       author: book.author,
@@ -35,10 +53,8 @@ export async function renderEpub(book: Manuscript): Promise<Buffer> {
       description: `${book.title}, by ${book.author}`,
       tocTitle: 'Contents',
       publisher: 'Pressroom',
-      ignoreFailedDownloads: true,
       verbose: false,
     },
     sections,
-    3,
   );
 }

@@ -1,11 +1,10 @@
-import type { Nodes, Root, RootContent, PhrasingContent } from 'mdast';
-import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
-import { unified } from 'unified';
+import type { RootContent, PhrasingContent } from 'mdast';
+import { parseBookMarkdown } from './safe-markdown.ts';
 
 /**
  * Markdown (as chapters are written) → Typst markup, over remark's syntax tree, so every character of the
- * author's text is escaped and nothing in it can run as Typst code.
+ * author's text is escaped and nothing in it can run as Typst code or make Typst read a file (no images, and links
+ * only to the web and to e-mail addresses: safe-markdown.ts).
  */
 
 /** Text in Typst markup: every character with a meaning is escaped. */
@@ -17,7 +16,7 @@ export function escapeText(text: string): string {
 export const typstString = (text: string) => JSON.stringify(text);
 
 export function markdownToTypst(markdown: string, headingOffset = 1): string {
-  const tree = unified().use(remarkParse).use(remarkGfm).parse(markdown) as Root;
+  const tree = parseBookMarkdown(markdown);
   const footnotes = new Map<string, RootContent[]>();
   for (const node of tree.children) if (node.type === 'footnoteDefinition') footnotes.set(node.identifier, node.children);
 
@@ -44,8 +43,6 @@ export function markdownToTypst(markdown: string, headingOffset = 1): string {
         const content = footnotes.get(node.identifier);
         return content ? `#footnote[${blocks(content)}]` : '';
       }
-      case 'html':
-        return escapeText(node.value);
       default:
         return 'children' in node ? inline((node as { children: PhrasingContent[] }).children) : '';
     }
@@ -74,15 +71,11 @@ export function markdownToTypst(markdown: string, headingOffset = 1): string {
         return `#table(columns: ${head?.children.length ?? 1}, ${[header, ...cells].join(', ')})`;
       }
       case 'footnoteDefinition':
-      case 'definition':
-      case 'yaml':
         return '';
-      case 'html':
-        return escapeText(node.value);
       default:
         return 'children' in node ? blocks((node as { children: RootContent[] }).children) : '';
     }
   }
 
-  return blocks(tree.children as Nodes[] as RootContent[]);
+  return blocks(tree.children);
 }

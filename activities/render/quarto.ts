@@ -16,6 +16,7 @@ import {
   type QuartoFile,
 } from '../../libs/domain/index.ts';
 import type { Manuscript } from './interior.ts';
+import { safeMarkdownSource } from './safe-markdown.ts';
 
 /**
  * The book as a Quarto book project (spec: "Quarto project zip"): the author can render it to HTML, PDF and EPUB
@@ -47,7 +48,7 @@ interface Edit {
 // a dollar sign (TeX math to Pandoc) or an at sign starting a word (a citation to Pandoc).
 const TEXT_SPECIALS = /\\[\s\S]|((?:\[[ \t]*\d+(?:[ \t]*[,;–-][ \t]*\d+)*[ \t]*\])+)|\$|(?<![\p{L}\p{N}_])@(?=[\p{L}\p{N}_])/gu;
 // Nodes whose text is not prose: nothing in them is rewritten.
-const VERBATIM = new Set(['code', 'inlineCode', 'html', 'link', 'linkReference', 'image', 'imageReference', 'definition', 'yaml']);
+const VERBATIM = new Set(['code', 'inlineCode', 'link', 'linkReference', 'definition']);
 
 /** "[1, 3-4]" → "[@source1; @source3; @source4]", when every number is one of the book's sources. */
 function citation(run: string, sources: ReadonlySet<number>): string | null {
@@ -64,11 +65,13 @@ function citation(run: string, sources: ReadonlySet<number>): string | null {
 }
 
 /**
- * A chapter's Markdown as Quarto (Pandoc) Markdown: the text kept as written, with three changes. Citations [n] of
- * the book's sources become [@sourceN]; headings move down a level when the text uses `#`, so the page title is the
- * only level-one heading; and `$` and `@` are escaped where Pandoc would read them as math or citations.
+ * A chapter's Markdown as Quarto (Pandoc) Markdown: the text kept as written, with four changes. Nothing that would
+ * make Quarto fetch, read or run anything stays (safe-markdown.ts); citations [n] of the book's sources become
+ * [@sourceN]; headings move down a level when the text uses `#`, so the page title is the only level-one heading;
+ * and `$` and `@` are escaped where Pandoc would read them as math or citations.
  */
-export function markdownToQmd(markdown: string, sources: ReadonlySet<number> = new Set()): string {
+export function markdownToQmd(written: string, sources: ReadonlySet<number> = new Set()): string {
+  const markdown = safeMarkdownSource(written);
   const tree = parser.parse(markdown) as Root;
   const edits: Edit[] = [];
   const headings: Heading[] = [];

@@ -134,6 +134,20 @@ describe('chapterQmd', () => {
   });
 });
 
+describe('the Markdown downloads', () => {
+  it('name no image, raw HTML or link other than web or mail, in the table of contents or a chapter', () => {
+    const idea = '![p](file:///etc/hostname) ![q](http://127.0.0.1:3000/api/health) <img src="http://127.0.0.1:3000/x"> [r](file:///etc/passwd)';
+    const toc = tocMarkdown(project({ outline: { chapters: [entry(1, 'Soil', { chapter_ideas: [idea] })] } })).content;
+    const qmd = chapterQmd(project({ chapters: [chapter(1, 'Soil', `${idea}\n\n\`\`\`{=html}\n<img src="file:///etc/hostname">\n\`\`\``)] }), 1).content;
+    for (const text of [toc, qmd.split('```')[0] ?? '']) {
+      expect(text).not.toMatch(/!\[|<img|\]\(file:|\]\(http:\/\/127/);
+      expect(text).toContain('p q  r');
+    }
+    // A raw HTML block ({=html}) for Quarto becomes a code block that shows the HTML.
+    expect(qmd).toContain('```html\n<img src="file:///etc/hostname">\n```');
+  });
+});
+
 describe('htmlExport', () => {
   it('is a complete HTML5 document with header, contents and every section in order', () => {
     const file = htmlExport(project());
@@ -195,15 +209,29 @@ describe('htmlExport', () => {
     expect(markdownToHtml('# A\n\n###### B')).toBe('<h3>A</h3>\n<h6>B</h6>');
   });
 
-  it('drops javascript: links but keeps web, mail and in-page ones', () => {
+  it('keeps web and mail links, and turns every other link into its text', () => {
     const html = markdownToHtml('[a](javascript:alert(1)) [b](JavaScript&#58;alert(1)) [c](https://example.com) [d](mailto:x@example.com) [e](#top) [f](notes/page.html)');
     expect(html).not.toMatch(/javascript/i);
-    expect(html).toContain('<a>a</a>');
-    expect(html).toContain('<a>b</a>');
-    expect(html).toContain('href="https://example.com"');
-    expect(html).toContain('href="mailto:x@example.com"');
-    expect(html).toContain('href="#top"');
-    expect(html).toContain('href="notes/page.html"');
+    expect(html).toBe('<p>a b <a href="https://example.com">c</a> <a href="mailto:x@example.com">d</a> e f</p>');
+  });
+
+  it('names no external resource: images become their alt text, embeds go, only web and mail links stay', () => {
+    const hostile = [
+      'See ![altfile](file:///tmp/secret.txt), ![altloop](http://127.0.0.1:9/secret) and ![altdata](data:image/png;base64,iVBORw0KGgo=).',
+      '',
+      '<img src="http://127.0.0.1:9/raw">',
+      '',
+      '<link rel="stylesheet" href="http://127.0.0.1:9/style.css">',
+      '',
+      '<iframe src="file:///tmp/secret.txt"></iframe>',
+      '',
+      'A [file](file:///tmp/secret.txt) link and a [web](https://example.com/) one.',
+    ].join('\n');
+    const html = htmlExport(project({ introduction: hostile, chapters: [chapter(1, 'Soil', hostile)] })).content;
+    expect(html).not.toMatch(/127\.0\.0\.1|file:|data:image|secret/);
+    expect(html).not.toMatch(/<(img|link|iframe|object|embed|script)\b/i);
+    expect(html).toContain('<p>See altfile, altloop and altdata.</p>');
+    expect(html).toContain('<p>A file link and a <a href="https://example.com/">web</a> one.</p>');
   });
 
   it('keeps footnote ids apart between sections', () => {

@@ -5,7 +5,16 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { stringify } from 'yaml';
-import { QUARTO_DEFAULTS, QUARTO_FILES, chapterFileName, countWords, quartoSlug, readingMinutes } from '../../../libs/domain/index.ts';
+import {
+  QUARTO_DEFAULTS,
+  QUARTO_FILES,
+  chapterFileName,
+  countWords,
+  quartoSlug,
+  readingMinutes,
+  remarkAdmitNoExternalResources,
+  withoutExternalResources,
+} from '../../../libs/domain/index.ts';
 import type { ChapterView, ProjectView, TocEntry } from './api.ts';
 
 // The older ten-step generator's downloads (/ai-generator-legacy): the table of contents as Markdown, a Quarto
@@ -47,6 +56,11 @@ const markdownText = (text: string) => text.replace(/[\\`*_{}[\]<>#@$|~^]/g, '\\
 
 const toYaml = (value: object) => stringify(value, { defaultStringType: 'QUOTE_DOUBLE', defaultKeyType: 'PLAIN', lineWidth: 0 });
 
+const parser = unified().use(remarkParse).use(remarkGfm);
+
+/** Markdown the author opens in a viewer or renders with Quarto: it names no image, raw HTML or unsafe link. */
+const safeMarkdown = (markdown: string) => withoutExternalResources(markdown, (source) => parser.parse(source));
+
 const plural = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
 
 /** `<slug>-toc.md`: title, author, then each chapter with its description, ideas and estimated pages. */
@@ -62,7 +76,7 @@ export function tocMarkdown(project: ExportProject): ExportFile {
       .join('\n\n'),
   );
   const content = [`# ${project.title}`, `*by ${project.author}*`, '## Table of Contents', ...chapters].join('\n\n');
-  return { name: `${quartoSlug(project.title)}-toc.md`, type: MARKDOWN, content: `${content}\n` };
+  return { name: `${quartoSlug(project.title)}-toc.md`, type: MARKDOWN, content: `${safeMarkdown(content)}\n` };
 }
 
 /** `_quarto.yml`: a book project listing index.qmd and one chapter-NNN.qmd per outlined chapter, in order. */
@@ -91,7 +105,7 @@ export function chapterQmd(project: ExportProject, n: number): ExportFile {
   const words = countWords(chapter.content);
   const minutes = readingMinutes(words, EXPORT_READING_PACE);
   const footer = `*Chapter ${n} · ${plural(words, 'word')} · about ${plural(minutes, 'minute')} to read*`;
-  const content = `---\n${toYaml({ title: markdownText(chapter.chapter_title) })}---\n\n${chapter.content.trim()}\n\n* * *\n\n${footer}\n`;
+  const content = `---\n${toYaml({ title: markdownText(chapter.chapter_title) })}---\n\n${safeMarkdown(chapter.content.trim())}\n\n* * *\n\n${footer}\n`;
   return { name: chapterFileName(n), type: MARKDOWN, content };
 }
 
@@ -99,11 +113,6 @@ const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': 
 
 /** Text (or an attribute value) as HTML: `&`, `<`, `>` and quotes escaped. */
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c] ?? c);
-
-const SAFE_URL = /^(?:https?:|mailto:|tel:|[^:]*$|[^:]*[/?#])/i;
-
-/** Links only to the web, mail, phone or within the page (no `javascript:` and the like). */
-const safeUrl = (url: unknown) => typeof url === 'string' && SAFE_URL.test(url.replace(/[\s\p{Cc}]/gu, ''));
 
 const FOOTNOTE_LABEL = 'footnote-label';
 
@@ -119,7 +128,7 @@ const headingLevel = (element: Element) => Number(/^h([1-6])$/.exec(element.tagN
 
 /**
  * One section's tree, made fit to sit beside the others: its top headings become `<h3>`, under the section's `<h2>`
- * (deeper ones keep their distance, down to `<h6>`); the footnote label's id takes the section's prefix; unsafe URLs go.
+ * (deeper ones keep their distance, down to `<h6>`); the footnote label's id takes the section's prefix.
  */
 function fitSection(tree: Root, idPrefix: string): void {
   let top = 6;
@@ -132,21 +141,19 @@ function fitSection(tree: Root, idPrefix: string): void {
     if (properties.id === FOOTNOTE_LABEL) properties.id = `${idPrefix}${FOOTNOTE_LABEL}`;
     else if (headingLevel(element)) element.tagName = `h${Math.min(6, headingLevel(element) - top + 3)}`;
     if (Array.isArray(properties.ariaDescribedBy)) properties.ariaDescribedBy = properties.ariaDescribedBy.map((id) => (id === FOOTNOTE_LABEL ? `${idPrefix}${id}` : id));
-    for (const attribute of ['href', 'src']) {
-      if (attribute in properties && !safeUrl(properties[attribute])) delete properties[attribute];
-    }
   });
 }
 
 /**
- * Markdown → HTML for one section of the page. Raw HTML in the text is dropped (remark-rehype without
- * allowDangerousHtml), so a `<script>` in a chapter cannot run; ids (footnotes) carry `idPrefix` so sections do not
- * clash.
+ * Markdown → HTML for one section of the page. The page opens in the author's browser, so it names no external
+ * resource: images become their alt text, raw HTML its text (no `<script>` runs), and links go only to the web and to
+ * e-mail addresses. Ids (footnotes) carry `idPrefix` so sections do not clash.
  */
 export function markdownToHtml(markdown: string, idPrefix = 'user-content-'): string {
   const processor = unified()
     .use(remarkParse)
     .use(remarkGfm)
+    .use(remarkAdmitNoExternalResources)
     .use(remarkRehype, { clobberPrefix: idPrefix, footnoteLabelTagName: 'h3' })
     .use(() => (tree: Root) => fitSection(tree, idPrefix))
     .use(rehypeStringify);

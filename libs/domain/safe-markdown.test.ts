@@ -1,0 +1,101 @@
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { describe, expect, it } from 'vitest';
+import { htmlAsText, isAdmittedUrl, remarkAdmitNoExternalResources, withoutExternalResources } from './safe-markdown.ts';
+
+const parser = unified().use(remarkParse).use(remarkGfm);
+const safeTree = unified().use(remarkParse).use(remarkGfm).use(remarkAdmitNoExternalResources);
+const nodeTypes = (markdown: string) => {
+  const types = new Set<string>();
+  const walk = (node: { type: string; children?: unknown[] }) => {
+    types.add(node.type);
+    for (const child of (node.children ?? []) as { type: string }[]) walk(child);
+  };
+  walk(safeTree.runSync(safeTree.parse(markdown)));
+  return types;
+};
+const source = (markdown: string) => withoutExternalResources(markdown, (text) => parser.parse(text));
+
+describe('the rule', () => {
+  it('admits web and mail links only', () => {
+    for (const url of ['https://example.com/a?b=1', 'http://example.com', 'mailto:ada@example.com']) expect(isAdmittedUrl(url), url).toBe(true);
+    for (const url of ['file:///etc/hostname', 'javascript:alert(1)', ' https://x', 'data:text/html,x', '#top', 'notes.html', '//example.com', 'https://x/{{< env HOME >}}', 'https://x/"onload'])
+      expect(isAdmittedUrl(url), url).toBe(false);
+  });
+
+  it('keeps the text of raw HTML, without scripts, styles, embeds or tags', () => {
+    expect(htmlAsText('<div class="x">Hello <b>you</b><!-- note --></div>')).toBe('Hello you');
+    expect(htmlAsText('<script>fetch("x")</script><style>body{background:url(x)}</style><iframe src="x">no</iframe>after')).toBe('after');
+    expect(htmlAsText('<img src="file:///etc/hostname" alt="x"><link href="x"><object data="x"></object><embed src="x">')).toBe('');
+  });
+});
+
+describe('on the syntax tree', () => {
+  it('leaves no image, raw HTML, definition or reference: alt text and the text of HTML stay', () => {
+    const markdown = [
+      'A ![pic](file:///etc/hostname) and ![ref][img] and [kept](https://example.com) and [gone](file:///x) and [![inner](http://127.0.0.1/)](https://example.com).',
+      '',
+      '[img]: http://127.0.0.1/img',
+      '[web]: https://example.com/w',
+      '',
+      'See [web] and [the text][web].',
+      '',
+      '<div>Block <img src="http://127.0.0.1/x"> text</div>',
+      '',
+      '| a | b |',
+      '|---|---|',
+      '| <iframe src="x"></iframe>cell | line<br>break |',
+    ].join('\n');
+    const types = nodeTypes(markdown);
+    for (const type of ['image', 'imageReference', 'html', 'definition', 'linkReference']) expect(types.has(type), type).toBe(false);
+    // The tree written back as Markdown (links as [text](url), breaks as \\n), to read what is left.
+    type Node = { type: string; value?: string; url?: string; children?: Node[] };
+    const write = (node: Node): string =>
+      node.type === 'link' ? `[${(node.children ?? []).map(write).join('')}](${node.url})` : node.type === 'break' ? '\\n' : (node.value ?? (node.children ?? []).map(write).join(node.type === 'root' || node.type === 'tableRow' ? '|' : ''));
+    const out = write(safeTree.runSync(safeTree.parse(markdown)) as Node);
+    expect(out).toContain('A pic and ref and [kept](https://example.com) and gone and [inner](https://example.com).');
+    expect(out).toContain('See [web](https://example.com/w) and [the text](https://example.com/w).');
+    expect(out).toContain('Block text');
+    expect(out).toContain('cell|line\\nbreak');
+    expect(types.has('break')).toBe(true);
+    expect(out).not.toMatch(/127\.0\.0\.1|file:|<|iframe/);
+  });
+});
+
+describe('on the source, for Quarto and Markdown viewers', () => {
+  it('keeps the text as written where it names nothing', () => {
+    const markdown = '# Title\n\n**Bold**, *it*, `code`, [web](https://example.com) and [mail](mailto:a@b.c).\n\n- one\n\n> quote\n\n```js\nx = 1\n```';
+    expect(source(markdown)).toBe(markdown);
+  });
+
+  it('turns images into their alt text and raw HTML into its text, escaped', () => {
+    expect(source('A ![a_b [c]](file:///etc/hostname) b.')).toBe('A a\\_b \\[c\\] b.');
+    expect(source('<img src="http://127.0.0.1/">\n\n<p>Hi [there](x)</p>\n\nInline <span>text</span>.')).toBe('\n\nHi \\[there\\]\\(x\\)\n\nInline text.');
+    expect(source('![r][i]\n\n[i]: http://127.0.0.1/i')).toBe('r\n\n[i]: http://127.0.0.1/i');
+  });
+
+  it('unwraps links that are neither web nor mail, keeping their text (and dropping images inside)', () => {
+    expect(source('[open *it*](file:///etc/hostname) and <javascript:alert(1)> and [![a](x.png)](file:///y)')).toBe('open *it* and javascript:alert(1) and a');
+    expect(source('[t][r]\n\n[r]: file:///etc/hostname')).toBe('t\n\n');
+  });
+
+  it('parses again until what removal joined names nothing either', () => {
+    const out = source('!<span>[a](http://127.0.0.1/x) and <<b>img src="http://127.0.0.1/y">');
+    const types = new Set<string>();
+    const walk = (node: { type: string; children?: unknown[] }) => (types.add(node.type), (node.children as typeof node[] | undefined)?.forEach(walk));
+    walk(parser.parse(out));
+    expect(types.has('image')).toBe(false);
+    expect(types.has('html')).toBe(false);
+  });
+
+  it('neutralises what Quarto or Pandoc would run, include or pass through', () => {
+    expect(source('{{< include /etc/hostname >}} and `x`{=html} and \\input{/etc/hostname} but \\$5')).toBe(
+      '\\{\\{< include /etc/hostname >\\}\\} and `x`\\{=html\\} and \\\\input\\{/etc/hostname\\} but \\$5',
+    );
+    expect(source('```{=html}\n<img src="file:///etc/hostname">\n```\n\n```{python}\nopen("/etc/hostname")\n```')).toBe(
+      '```html\n<img src="file:///etc/hostname">\n```\n\n```python\nopen("/etc/hostname")\n```',
+    );
+    expect(source('`{{< env HOME >}}`\n\n    {{< include x >}}')).toBe('`{{{< env HOME >}}}`\n\n    {{{< include x >}}}');
+  });
+});

@@ -1,0 +1,182 @@
+import type { Nodes, Parents, PhrasingContent, Root, RootContent } from 'mdast';
+
+/**
+ * Book text comes from authors, their uploaded sources and model output, so anything in it may try to make a renderer
+ * fetch or read a resource (`![x](file:///etc/hostname)`, `<img src="http://127.0.0.1/...">`). The rule every
+ * renderer follows: a book admits no external resource. Images become their alt text (books have no stored images),
+ * raw HTML becomes its text, and a link stays a link only to the web or to an e-mail address; other links become
+ * their text. Pure (type-only imports): the server's renderers and the portal's exports share it.
+ */
+
+/** A link a book may carry: http(s) or mailto, with nothing a later tool could read as markup or a shortcode. */
+export const isAdmittedUrl = (url: string) => /^(?:https?:\/\/|mailto:)[^\s{}<>"\\]*$/i.test(url);
+
+// Elements whose content is not text: dropped whole.
+const NON_TEXT_ELEMENTS = /<(script|style|iframe|object|embed|template|noscript|textarea|title|svg|math|head)\b[\s\S]*?<\/\1\s*>/gi;
+
+/** Raw HTML → the text in it: comments, scripts, styles, embeds and every tag dropped. */
+export const htmlAsText = (html: string) =>
+  html
+    .replace(/<!--[\s\S]*?(?:-->|$)/g, '')
+    .replace(NON_TEXT_ELEMENTS, '')
+    .replace(/<[^>]*(?:>|$)/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+const LINE_BREAK = /^<br\s*\/?>$/i;
+const FLOW_PARENTS = new Set(['root', 'blockquote', 'listItem', 'footnoteDefinition']);
+
+const definitionsOf = (tree: Root) => {
+  const urls = new Map<string, string>();
+  const collect = (node: Nodes) => {
+    if (node.type === 'definition') urls.set(node.identifier, node.url);
+    if ('children' in node) for (const child of node.children) collect(child);
+  };
+  collect(tree);
+  return urls;
+};
+
+/** The rule on a syntax tree (a remark transformer): images, raw HTML, definitions and other links replaced. */
+export function admitNoExternalResources(tree: Root): Root {
+  const definitions = definitionsOf(tree);
+  const replace = (node: RootContent, parent: Parents): RootContent[] => {
+    switch (node.type) {
+      case 'image':
+      case 'imageReference':
+        return node.alt ? [{ type: 'text', value: node.alt }] : [];
+      case 'html': {
+        if (LINE_BREAK.test(node.value.trim())) return FLOW_PARENTS.has(parent.type) ? [] : [{ type: 'break' }];
+        const value = htmlAsText(node.value);
+        if (!value) return [];
+        return FLOW_PARENTS.has(parent.type) ? [{ type: 'paragraph', children: [{ type: 'text', value }] }] : [{ type: 'text', value }];
+      }
+      case 'definition':
+        return [];
+      case 'link':
+        return isAdmittedUrl(node.url) ? [node] : node.children;
+      case 'linkReference': {
+        const url = definitions.get(node.identifier);
+        return url !== undefined && isAdmittedUrl(url) ? [{ type: 'link', url, children: node.children }] : node.children;
+      }
+      default:
+        return [node];
+    }
+  };
+  const visit = (parent: Parents) => {
+    // A replacement's own children are checked too (an image inside a link that goes).
+    let children = parent.children as RootContent[];
+    for (let changed = true; changed; ) {
+      const next = children.flatMap((child) => replace(child, parent));
+      changed = next.length !== children.length || next.some((child, i) => child !== children[i]);
+      children = next;
+    }
+    parent.children = children as typeof parent.children;
+    for (const child of children) if ('children' in child) visit(child);
+  };
+  visit(tree);
+  return tree;
+}
+
+/** The rule as a remark plugin: `unified().use(remarkParse).use(remarkGfm).use(remarkAdmitNoExternalResources)`. */
+export const remarkAdmitNoExternalResources = () => admitNoExternalResources;
+
+interface Edit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** Text that Markdown (CommonMark or Pandoc) shows as typed: every ASCII punctuation character escaped. */
+export const markdownLiteral = (text: string) => text.replace(/[!-/:-@[-`{-~]/g, '\\$&');
+
+// In a text node's source: an escape kept as it is, a backslash before a letter (raw TeX to Pandoc) or a brace
+// (a Pandoc attribute such as {=html}, or a Quarto shortcode {{< include ... >}}).
+const TEXT_MARKUP = /\\(?=[A-Za-z])|\\[\s\S]|[{}]/g;
+
+function sourceEdits(markdown: string, tree: Root): Edit[] {
+  const definitions = definitionsOf(tree);
+  const edits: Edit[] = [];
+  const span = (node: Nodes) => {
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    return start === undefined || end === undefined ? undefined : { start, end };
+  };
+  const replace = (node: Nodes, text: string) => {
+    const at = span(node);
+    if (at) edits.push({ ...at, text });
+  };
+  /** A link that goes: its brackets and destination removed, its text kept. */
+  const unwrap = (node: Nodes & { children: PhrasingContent[] }) => {
+    const at = span(node);
+    const first = node.children[0] && span(node.children[0]);
+    const last = node.children.at(-1) && span(node.children.at(-1) as PhrasingContent);
+    if (!at) return;
+    if (!first || !last) return edits.push({ ...at, text: '' });
+    edits.push({ start: at.start, end: first.start, text: '' }, { start: last.end, end: at.end, text: '' });
+  };
+  const visit = (node: Nodes) => {
+    switch (node.type) {
+      case 'image':
+      case 'imageReference':
+        return replace(node, markdownLiteral(node.alt ?? ''));
+      case 'html':
+        return replace(node, LINE_BREAK.test(node.value.trim()) ? ' ' : markdownLiteral(htmlAsText(node.value)));
+      case 'definition':
+        return isAdmittedUrl(node.url) ? undefined : replace(node, '');
+      case 'link':
+        if (!isAdmittedUrl(node.url)) unwrap(node);
+        break;
+      case 'linkReference': {
+        const url = definitions.get(node.identifier);
+        if (url === undefined || !isAdmittedUrl(url)) unwrap(node);
+        break;
+      }
+      case 'code': {
+        // A fenced block whose info is in braces runs code ({python}) or passes raw markup ({=html}) in Quarto.
+        const at = span(node);
+        if (!at || !/[{}]/.test(`${node.lang ?? ''} ${node.meta ?? ''}`)) return;
+        const source = markdown.slice(at.start, at.end);
+        const fence = /^([`~]{3,})[^\n]*/.exec(source);
+        if (fence) edits.push({ start: at.start, end: at.start + fence[0].length, text: `${fence[1]}${(node.lang ?? '').replace(/[^\w+-]/g, '')}` });
+        return;
+      }
+      case 'text': {
+        const at = span(node);
+        if (!at) return;
+        for (const match of markdown.slice(at.start, at.end).matchAll(TEXT_MARKUP)) {
+          if (match[0].length === 2) continue;
+          edits.push({ start: at.start + match.index, end: at.start + match.index + match[0].length, text: `\\${match[0]}` });
+        }
+        return;
+      }
+    }
+    if ('children' in node) for (const child of node.children) visit(child);
+  };
+  visit(tree);
+  return edits;
+}
+
+const apply = (markdown: string, edits: Edit[]) => {
+  let out = markdown;
+  for (const edit of edits.sort((a, b) => b.start - a.start || b.end - a.end)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
+  return out;
+};
+
+// Quarto expands a shortcode anywhere in a file, code included; tripled braces are its escape.
+const escapeShortcodes = (markdown: string) => markdown.replace(/(?<!\{)\{\{</g, '{{{<').replace(/>\}\}(?!\})/g, '>}}}');
+
+/**
+ * The rule on Markdown that another tool renders later (Quarto and Pandoc for the project zip, a Markdown viewer for
+ * an export): the source kept as written except where it names a resource or markup (images, raw HTML, links that
+ * are neither web nor mail, fences and attributes in braces, raw TeX, shortcodes). Removing text can join what was
+ * apart (`!` + `<span>` + `[a](url)` becomes an image), so the source is parsed again until nothing changes.
+ */
+export function withoutExternalResources(markdown: string, parse: (markdown: string) => Root): string {
+  let current = markdown;
+  for (let round = 0; round < 10; round++) {
+    const next = escapeShortcodes(apply(current, sourceEdits(current, parse(current))));
+    if (next === current) return current;
+    current = next;
+  }
+  return markdownLiteral(markdown);
+}
