@@ -13,24 +13,46 @@ const TIMEOUT_MS = 60_000;
 export interface PngOptions {
   /** 1-based; the first page when not given. */
   page?: number;
-  /** Scales the page to this width in pixels (height follows the page's proportions). */
+  /** Scales the page to this width in pixels (height follows the page's proportions), within MAX_SIDE_PX. */
   widthPx?: number;
-  /** Resolution when no width is given (pdftoppm's default is 150). */
+  /** Resolution when no width is given (150 by default), within MAX_SIDE_PX. */
   dpi?: number;
 }
 
-const failed = (reason: string) => new Error(`PNG conversion failed: ${reason}`);
+/** No side of a rendered page exceeds this, whatever the page's shape or the width or resolution asked for. */
+export const MAX_SIDE_PX = 4000;
+const DEFAULT_DPI = 150;
 
-function sizeArguments({ widthPx, dpi }: { widthPx?: number | undefined; dpi?: number | undefined }): string[] {
+/** The reason is one of a few fixed phrases: what the tools printed goes in `cause`, for the logs, never in the message. */
+const failed = (reason: string, cause?: unknown) => new Error(`PNG conversion failed: ${reason}`, cause === undefined ? undefined : { cause });
+
+function checkSize({ widthPx, dpi }: { widthPx?: number | undefined; dpi?: number | undefined }): void {
+  if (widthPx !== undefined && (!Number.isInteger(widthPx) || widthPx <= 0)) throw failed('the width must be a positive whole number of pixels');
+  if (dpi !== undefined && !(dpi > 0)) throw failed('the resolution must be positive');
+}
+
+/** The media boxes (what pdftoppm renders) of the pages first…last that the PDF has, in points, before any rotation. */
+async function pageBoxes(file: string, first: number, last: number): Promise<{ width: number; height: number }[]> {
+  // From page 1: pdfinfo refuses a first page past the end, which is to be told apart from a broken file.
+  const { stdout } = await run('pdfinfo', ['-box', '-f', '1', '-l', String(last), file], { timeout: TIMEOUT_MS, maxBuffer: 1024 * 1024 }).catch((error: unknown) => {
+    throw failed('the PDF cannot be read', error);
+  });
+  return [...stdout.matchAll(/^Page\s+(\d+)\s+MediaBox:\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)/gm)]
+    .filter(([, page]) => Number(page) >= first)
+    .map(([, , x1, y1, x2, y2]) => ({ width: Math.abs(Number(x2) - Number(x1)), height: Math.abs(Number(y2) - Number(y1)) }));
+}
+
+/**
+ * pdftoppm's size arguments: the width or resolution asked for while every page then fits in MAX_SIDE_PX, else
+ * `-scale-to`, which makes each page's longer side MAX_SIDE_PX. (pdftoppm scales before it rotates, so the
+ * unrotated box is what counts.)
+ */
+function sizeArguments(boxes: { width: number; height: number }[], { widthPx, dpi = DEFAULT_DPI }: { widthPx?: number | undefined; dpi?: number | undefined }): string[] {
+  const longest = (scale: (box: { width: number; height: number }) => number) => Math.max(...boxes.map((box) => Math.max(box.width, box.height) * scale(box)));
   if (widthPx !== undefined) {
-    if (!Number.isInteger(widthPx) || widthPx <= 0) throw failed(`width must be a positive whole number of pixels, not ${widthPx}`);
-    return ['-scale-to-x', String(widthPx), '-scale-to-y', '-1'];
+    return longest((box) => widthPx / box.width) <= MAX_SIDE_PX ? ['-scale-to-x', String(widthPx), '-scale-to-y', '-1'] : ['-scale-to', String(MAX_SIDE_PX)];
   }
-  if (dpi !== undefined) {
-    if (!(dpi > 0)) throw failed(`resolution must be positive, not ${dpi}`);
-    return ['-r', String(dpi)];
-  }
-  return [];
+  return longest(() => dpi / 72) <= MAX_SIDE_PX ? ['-r', String(dpi)] : ['-scale-to', String(MAX_SIDE_PX)];
 }
 
 async function withPdf<T>(pdf: Buffer, work: (dir: string, file: string) => Promise<T>): Promise<T> {
@@ -48,35 +70,36 @@ async function withPdf<T>(pdf: Buffer, work: (dir: string, file: string) => Prom
 }
 
 async function pdftoppm(args: string[]): Promise<void> {
-  try {
-    await run('pdftoppm', args, { timeout: TIMEOUT_MS, maxBuffer: 1024 * 1024 });
-  } catch (error) {
-    const { stderr, message } = error as { stderr?: string; message: string };
-    throw failed((stderr?.trim() || message).slice(0, 500));
-  }
+  await run('pdftoppm', args, { timeout: TIMEOUT_MS, maxBuffer: 1024 * 1024 }).catch((error: unknown) => {
+    throw failed('the PDF cannot be rendered', error);
+  });
 }
 
 /** One page of a PDF as a PNG. */
 export async function pdfPageToPng(pdf: Buffer, { page = 1, widthPx, dpi }: PngOptions = {}): Promise<Buffer> {
-  if (!Number.isInteger(page) || page < 1) throw failed(`page must be a positive whole number, not ${page}`);
-  const size = sizeArguments({ widthPx, dpi });
+  if (!Number.isInteger(page) || page < 1) throw failed('the page must be a positive whole number');
+  checkSize({ widthPx, dpi });
   return withPdf(pdf, async (dir, file) => {
+    const boxes = await pageBoxes(file, page, page);
+    if (!boxes.length) throw failed(`the PDF has no page ${page}`);
     const out = join(dir, 'page');
-    await pdftoppm(['-png', '-singlefile', '-f', String(page), '-l', String(page), ...size, file, out]);
+    await pdftoppm(['-png', '-singlefile', '-f', String(page), '-l', String(page), ...sizeArguments(boxes, { widthPx, dpi }), file, out]);
     try {
       return await readFile(`${out}.png`);
-    } catch {
-      throw failed(`page ${page} was not rendered (does the PDF have that many pages?)`);
+    } catch (error) {
+      throw failed(`page ${page} was not rendered`, error);
     }
   });
 }
 
 /** The first `pages` pages as PNGs, in order (fewer when the PDF is shorter), e.g. for a preview of the book. */
 export async function pdfPagesToPng(pdf: Buffer, { pages, widthPx, dpi }: { pages: number; widthPx?: number; dpi?: number }): Promise<Buffer[]> {
-  if (!Number.isInteger(pages) || pages < 1) throw failed(`pages must be a positive whole number, not ${pages}`);
-  const size = sizeArguments({ widthPx, dpi });
+  if (!Number.isInteger(pages) || pages < 1) throw failed('the number of pages must be a positive whole number');
+  checkSize({ widthPx, dpi });
   return withPdf(pdf, async (dir, file) => {
-    await pdftoppm(['-png', '-f', '1', '-l', String(pages), ...size, file, join(dir, 'page')]);
+    const boxes = await pageBoxes(file, 1, pages);
+    if (!boxes.length) throw failed('no page was rendered');
+    await pdftoppm(['-png', '-f', '1', '-l', String(pages), ...sizeArguments(boxes, { widthPx, dpi }), file, join(dir, 'page')]);
     // pdftoppm names them page-1.png … or page-01.png …, padded to the document's page count.
     const names = (await readdir(dir))
       .map((name) => ({ name, n: Number(/^page-(\d+)\.png$/.exec(name)?.[1]) }))

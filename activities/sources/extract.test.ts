@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { docxWithText, pdfWithText } from '../../libs/testing/files.ts';
-import { citedNumbers, claimedKind, contentMatches, extractText, keepValidCitations, passagesOf, relevantPassages } from './extract.ts';
+import { declaringSize, docxBomb, docxOfParagraphs } from '../../libs/testing/zip-bomb.ts';
+import { citedNumbers, claimedKind, contentMatches, ExtractionError, extractText, keepValidCitations, nameProblem, passagesOf, relevantPassages, SourceMessages } from './extract.ts';
 
 describe('source files', () => {
   it('are recognised by name', () => {
@@ -20,6 +21,28 @@ describe('source files', () => {
     await expect(extractText('pdf', pdfWithText(['Trust grows when managers share context.', 'Rituals keep teams aligned.']))).resolves.toMatch(/Trust grows when managers share context\.\s+Rituals keep teams aligned\./);
     await expect(extractText('docx', await docxWithText(['First paragraph about trust.', 'Second about rituals.']))).resolves.toBe('First paragraph about trust.\n\nSecond about rituals.');
     await expect(extractText('md', Buffer.from('# Notes\r\n\r\nLes équipes à distance.'))).resolves.toBe('# Notes\n\nLes équipes à distance.');
+  });
+
+  it('refuses a DOCX that unpacks to 110 MB as too large, from the sizes it declares', async () => {
+    const bomb = docxBomb(110 * 1024 * 1024);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    await expect(extractText('docx', bomb)).rejects.toEqual(new ExtractionError('too-large'));
+  });
+
+  it('refuses a PDF or DOCX that is not one, or lies about its sizes, as unreadable', async () => {
+    await expect(extractText('docx', Buffer.from('PK\u0003\u0004 broken'))).rejects.toEqual(new ExtractionError('unreadable'));
+    await expect(extractText('docx', declaringSize(docxOfParagraphs(30_000), 'word/document.xml', 1000))).rejects.toEqual(new ExtractionError('unreadable'));
+    await expect(extractText('pdf', Buffer.from('%PDF-1.4 broken'))).rejects.toEqual(new ExtractionError('unreadable'));
+  });
+
+  it('tidies line ends in linear time, even after a long run of spaces', async () => {
+    await expect(extractText('txt', Buffer.from(`${' '.repeat(1_000_000)}x \t\nnext line\n\n\n\nlast`))).resolves.toBe('x\nnext line\n\nlast');
+  });
+
+  it('have names of at most 255 characters, without control characters', () => {
+    expect(nameProblem(`${'é'.repeat(250)}.docx`)).toBeNull();
+    expect(nameProblem(`${'a'.repeat(296)}.docx`)).toBe(SourceMessages.nameTooLong);
+    expect(nameProblem('notes\u0000.md')).toBe(SourceMessages.nameInvalid);
   });
 });
 

@@ -1,7 +1,7 @@
-import { createRequire } from 'node:module';
-import { dirname, extname, join } from 'node:path';
-import mammoth from 'mammoth';
+import { extname } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { countWords } from '../../libs/domain/index.ts';
+import type { ParseLimits } from './parse.ts';
 
 export const SOURCE_KINDS = ['md', 'txt', 'docx', 'pdf'] as const;
 export type SourceKind = (typeof SOURCE_KINDS)[number];
@@ -14,7 +14,18 @@ export const SourceMessages = {
   unsupported: (names: string[]) => `Unsupported file formats: ${names.join(', ')}. Supported: MD, TXT, DOCX, PDF`,
   mismatch: (name: string) => `${name} is not what its name says: its content is not a valid ${extname(name).slice(1).toUpperCase()} file`,
   empty: (name: string) => `${name} has no readable text`,
+  tooLargeUnpacked: (name: string) => `${name} is too large when unpacked`,
+  tooSlow: (name: string) => `${name} takes too long to read`,
+  nameTooLong: 'File names cannot exceed 255 characters',
+  nameInvalid: 'File names cannot contain control characters',
 } as const;
+
+/** What the file_name column holds; control characters (NUL above all) have no place in a file name. */
+export function nameProblem(filename: string): string | null {
+  if ([...filename].length > 255) return SourceMessages.nameTooLong;
+  // eslint-disable-next-line no-control-regex
+  return /[\u0000-\u001f\u007f]/.test(filename) ? SourceMessages.nameInvalid : null;
+}
 
 /** The kind a file claims by its name, if it is one we read. */
 export function claimedKind(filename: string): SourceKind | null {
@@ -30,25 +41,94 @@ export function contentMatches(kind: SourceKind, bytes: Buffer): boolean {
   return !new TextDecoder('utf-8', { fatal: false }).decode(bytes).includes('\uFFFD');
 }
 
-/** pdf.js reads the metrics of the 14 standard PDF fonts from its own package. */
-const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
+/**
+ * DOCX and PDF are parsed in a worker thread, so that a hostile file costs that thread and not the API's event
+ * loop: bounded in what it unpacks to, its heap, and its time; at most MAX_PARSERS at once.
+ */
+export const PARSE_LIMITS = {
+  maxUnpackedBytes: 24 * 1024 * 1024,
+  maxZipEntries: 2000,
+  maxTextChars: 20 * 1024 * 1024,
+  maxHeapMb: 512,
+  timeoutMs: 20_000,
+} as const;
+const MAX_PARSERS = 2;
 
-async function pdfText(bytes: Buffer): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, standardFontDataUrl }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= document.numPages; i++) {
-    const content = await (await document.getPage(i)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : '')).join(''));
+export type ExtractionFailure = 'too-large' | 'too-slow' | 'unreadable';
+
+export class ExtractionError extends Error {
+  readonly failure: ExtractionFailure;
+
+  constructor(failure: ExtractionFailure) {
+    super(`text extraction failed: ${failure}`);
+    this.name = 'ExtractionError';
+    this.failure = failure;
   }
-  await document.destroy();
-  return pages.join('\n\n');
 }
 
-/** The text of a source file, with well-kept libraries for DOCX (mammoth) and PDF (pdf.js). */
+// parse-worker.ts from source (type stripping), parse-worker.js once compiled.
+const workerUrl = new URL(`./parse-worker${extname(new URL(import.meta.url).pathname)}`, import.meta.url);
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function inParserSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running < MAX_PARSERS) running++;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line, if any.
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+function parseInWorker(kind: 'docx' | 'pdf', bytes: Buffer): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const limits: ParseLimits = { maxUnpackedBytes: PARSE_LIMITS.maxUnpackedBytes, maxZipEntries: PARSE_LIMITS.maxZipEntries, maxTextChars: PARSE_LIMITS.maxTextChars };
+    const worker = new Worker(workerUrl, {
+      workerData: { kind, bytes: new Uint8Array(bytes), limits },
+      resourceLimits: { maxOldGenerationSizeMb: PARSE_LIMITS.maxHeapMb, maxYoungGenerationSizeMb: 32 },
+    });
+    let settled = false;
+    const settle = (outcome: { text: string } | { error: Error }) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      if ('text' in outcome) resolve(outcome.text);
+      else reject(outcome.error);
+    };
+    const timer = setTimeout(() => settle({ error: new ExtractionError('too-slow') }), PARSE_LIMITS.timeoutMs);
+    worker.once('message', (message: { text?: string; failure?: ExtractionFailure }) =>
+      settle(message.text !== undefined ? { text: message.text } : { error: new ExtractionError(message.failure ?? 'unreadable') }),
+    );
+    // Running out of heap is the file's doing; any other failure of the worker itself is the server's.
+    worker.once('error', (error: Error & { code?: string }) => settle({ error: error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new ExtractionError('too-large') : error }));
+    worker.once('exit', (code) => settle({ error: new Error(`the parser exited with code ${code} before answering`) }));
+  });
+}
+
+/** Trailing spaces and tabs of each line, removed in linear time (a regular expression backtracks on long runs). */
+function trimLineEnds(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      let end = line.length;
+      while (end > 0 && (line[end - 1] === ' ' || line[end - 1] === '\t')) end--;
+      return line.slice(0, end);
+    })
+    .join('\n');
+}
+
+/** The text of a source file: DOCX through mammoth and PDF through pdf.js (in a worker thread), Markdown and text as UTF-8. */
 export async function extractText(kind: SourceKind, bytes: Buffer): Promise<string> {
-  const text = kind === 'pdf' ? await pdfText(bytes) : kind === 'docx' ? (await mammoth.extractRawText({ buffer: bytes })).value : bytes.toString('utf8');
-  return text.replace(/\r\n/g, '\n').replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+  const text = kind === 'pdf' || kind === 'docx' ? await inParserSlot(() => parseInWorker(kind, bytes)) : bytes.toString('utf8');
+  return trimLineEnds(text.replace(/\r\n/g, '\n'))
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 export interface SourceText {

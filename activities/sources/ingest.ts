@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { SourceFile, User } from '../../libs/db/index.ts';
 import { countWords, type SourceSummary } from '../../libs/domain/index.ts';
 import type { StorageService } from '../../libs/storage/index.ts';
-import { claimedKind, contentMatches, extractText, SOURCE_LIMITS, SourceMessages } from './extract.ts';
+import { claimedKind, contentMatches, ExtractionError, extractText, nameProblem, SOURCE_LIMITS, SourceMessages } from './extract.ts';
 
 export interface UploadedFile {
   originalname: string;
@@ -31,14 +31,18 @@ export function mainTopics(texts: string[]): string[] {
 }
 
 /**
- * Checks (count, total size, kind by name and by content), extracts the text, stores original and text in
+ * Checks (count, total size, names, kind by name and by content), extracts the text, stores original and text in
  * MinIO and records the files. Nothing is stored unless every file passes.
  */
 export async function ingestSources(em: EntityManager, storage: StorageService, files: UploadedFile[], userId?: string): Promise<SourceSummary> {
   if (files.length === 0) throw new SourceValidationError(400, 'File validation failed: no files were uploaded');
   if (files.length > SOURCE_LIMITS.maxFiles) throw new SourceValidationError(400, SourceMessages.tooMany);
   const total = files.reduce((sum, f) => sum + f.size, 0);
-  if (total > SOURCE_LIMITS.maxTotalBytes) throw new SourceValidationError(400, `${SourceMessages.tooLarge} (${(total / 1024 / 1024).toFixed(1)} MB uploaded)`);
+  if (total > SOURCE_LIMITS.maxTotalBytes) throw new SourceValidationError(400, SourceMessages.tooLarge);
+  for (const file of files) {
+    const problem = nameProblem(file.originalname);
+    if (problem) throw new SourceValidationError(422, problem);
+  }
   const unsupported = files.filter((f) => !claimedKind(f.originalname)).map((f) => f.originalname);
   if (unsupported.length) throw new SourceValidationError(422, SourceMessages.unsupported(unsupported));
 
@@ -46,8 +50,10 @@ export async function ingestSources(em: EntityManager, storage: StorageService, 
   for (const file of files) {
     const kind = claimedKind(file.originalname) as NonNullable<ReturnType<typeof claimedKind>>;
     if (!contentMatches(kind, file.buffer)) throw new SourceValidationError(422, SourceMessages.mismatch(file.originalname));
-    const text = await extractText(kind, file.buffer).catch(() => {
-      throw new SourceValidationError(422, SourceMessages.mismatch(file.originalname));
+    const text = await extractText(kind, file.buffer).catch((error: unknown) => {
+      if (!(error instanceof ExtractionError)) throw error;
+      const name = file.originalname;
+      throw new SourceValidationError(422, error.failure === 'too-large' ? SourceMessages.tooLargeUnpacked(name) : error.failure === 'too-slow' ? SourceMessages.tooSlow(name) : SourceMessages.mismatch(name));
     });
     if (countWords(text) === 0) throw new SourceValidationError(422, SourceMessages.empty(file.originalname));
     extracted.push({ file, kind, text });

@@ -1,16 +1,17 @@
-import { Body, Controller, HttpCode, Post, Res, UnprocessableEntityException, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
+import { BadRequestException, Body, Controller, HttpCode, Logger, PayloadTooLargeException, Post, Res, UnprocessableEntityException, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { pdfPageToPng } from '../../../../activities/render/png.ts';
 import { briefProblems, DEFAULT_COVER_PAGE_COUNT } from '../../../../libs/domain/index.ts';
 import { StorageService } from '../../../../libs/storage/index.ts';
 import { OptionalAuth } from '../auth/public.decorator.ts';
+import { RateLimited } from '../common/rate-limits.ts';
+import { StreamedFilesInterceptor } from '../sources/streamed-files.interceptor.ts';
 import { PackagingService } from './packaging.service.ts';
 import { sendObject } from './project-files.ts';
 import { coverChoiceOf, IntelligentCoverDto } from './projects.dto.ts';
 
-/** A PDF sent for a thumbnail may be a whole book; larger than this is refused before it is read. */
+/** A PDF sent for a thumbnail may be a whole book; larger than this is refused as it arrives. */
 const MAX_PDF_BYTES = 50 * 1024 * 1024;
 const PNG_WIDTH_PX = 600;
 
@@ -19,12 +20,15 @@ const PNG_WIDTH_PX = 600;
 @OptionalAuth()
 @Controller('intelligent')
 export class IntelligentCoverController {
+  private readonly logger = new Logger(IntelligentCoverController.name);
+
   constructor(
     private readonly packaging: PackagingService,
     private readonly storage: StorageService,
   ) {}
 
   @Post('cover')
+  @RateLimited('files')
   @HttpCode(200)
   @ApiOperation({ summary: 'A full-wrap print cover PDF for title, author, idea and page count' })
   async cover(@Body() dto: IntelligentCoverDto, @Res() res: Response): Promise<void> {
@@ -33,13 +37,25 @@ export class IntelligentCoverController {
   }
 
   @Post('png')
+  @RateLimited('files')
   @HttpCode(200)
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiOperation({ summary: 'A PNG: of the first page of an uploaded PDF (multipart field pdf_file), or of the front cover for cover fields' })
-  @UseInterceptors(FileInterceptor('pdf_file', { limits: { fileSize: MAX_PDF_BYTES, files: 1 } }))
-  async png(@UploadedFile() file: { buffer: Buffer; mimetype: string } | undefined, @Body() dto: IntelligentCoverDto, @Res() res: Response): Promise<void> {
+  @UseInterceptors(
+    StreamedFilesInterceptor({
+      field: 'pdf_file',
+      maxFiles: 1,
+      maxTotalBytes: MAX_PDF_BYTES,
+      tooMany: () => new BadRequestException('PNG conversion failed: send one PDF'),
+      tooLarge: () => new PayloadTooLargeException(`PNG conversion failed: the PDF is larger than ${MAX_PDF_BYTES / 1024 / 1024} MB`),
+    }),
+  )
+  async png(@UploadedFiles() uploads: { buffer: Buffer }[] | undefined, @Body() dto: IntelligentCoverDto, @Res() res: Response): Promise<void> {
+    const file = uploads?.[0];
     if (file) {
       const png = await pdfPageToPng(file.buffer, { page: 1, widthPx: PNG_WIDTH_PX }).catch((error: Error) => {
+        // The message is a fixed phrase; what pdftoppm said stays in the logs.
+        this.logger.warn(`${error.message}: ${error.cause instanceof Error ? error.cause.message : String(error.cause)}`);
         throw new UnprocessableEntityException(error.message);
       });
       res.set({ 'Content-Type': 'image/png', 'Content-Length': String(png.length), 'Content-Disposition': 'inline; filename="page-1.png"' }).send(png);

@@ -1,12 +1,14 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Controller, HttpCode, Module, Post, UnprocessableEntityException, UploadedFiles, UseInterceptors } from '@nestjs/common';
-import { FilesInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { SOURCE_LIMITS, SourceMessages } from '../../../../activities/sources/extract.ts';
 import { ingestSources, SourceValidationError, type UploadedFile } from '../../../../activities/sources/ingest.ts';
 import type { SourceSummary } from '../../../../libs/domain/index.ts';
 import { StorageService } from '../../../../libs/storage/index.ts';
 import type { AuthUser } from '../auth/auth.types.ts';
 import { CurrentUser, OptionalAuth } from '../auth/public.decorator.ts';
+import { RateLimited } from '../common/rate-limits.ts';
+import { StreamedFilesInterceptor } from './streamed-files.interceptor.ts';
 
 /** Source materials for a book: POST /api/intelligent/process-sources, multipart field "files". */
 @ApiTags('sources')
@@ -19,11 +21,18 @@ export class SourcesController {
   ) {}
 
   @Post('process-sources')
+  @RateLimited('files')
   @HttpCode(200)
   @ApiConsumes('multipart/form-data')
   @ApiOperation({ summary: 'Upload up to 5 files (.md, .txt, .docx, .pdf; 10 MB in total); answers with their summary and an id for source_materials' })
-  // Multer's own limit only guards memory; the product's limits (5 files, 10 MB in total) are checked with their messages below.
-  @UseInterceptors(FilesInterceptor('files', 20, { limits: { fileSize: 50 * 1024 * 1024, files: 20 } }))
+  @UseInterceptors(
+    StreamedFilesInterceptor({
+      field: 'files',
+      ...SOURCE_LIMITS,
+      tooMany: () => new BadRequestException(SourceMessages.tooMany),
+      tooLarge: () => new BadRequestException(SourceMessages.tooLarge),
+    }),
+  )
   async process(@UploadedFiles() files: UploadedFile[] | undefined, @CurrentUser() user?: AuthUser): Promise<SourceSummary> {
     try {
       return await ingestSources(this.em.fork(), this.storage, files ?? [], user?.id);
