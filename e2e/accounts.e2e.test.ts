@@ -5,7 +5,9 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BookRequest, User } from '../libs/db/index.ts';
+import { AuthMessages } from '../libs/domain/index.ts';
 import { openDeps, testConfig } from '../libs/testing/index.ts';
+import { waitForMail } from '../libs/testing/mail-inbox.ts';
 import { repoRoot } from '../scripts/stack/profile.ts';
 import { launchBrowser, snapshot } from './browser.ts';
 
@@ -203,6 +205,35 @@ describe('an admin made with npm run create-admin, in the back office', () => {
       body: JSON.stringify(author),
     });
     expect(((await signIn.json()) as { user: { role: string } }).user.role).toBe('elite_team');
+    await page.context().close();
+  });
+});
+
+describe('an author changing their e-mail', () => {
+  it('confirms the new address from the link mailed to it', async () => {
+    const old = { email: `mover-${tag}@example.com`, password: 'my own sturdy passphrase' };
+    const newEmail = `moved-${tag}@example.com`;
+    const json = (path: string, method: string, body: unknown, token?: string) =>
+      fetch(`${baseURL}/api${path}`, { method, headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) }).then(
+        async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }),
+      );
+    const session = await json('/auth/signup', 'POST', old);
+    const token = session.body.access_token as string;
+    const change = await json('/auth/user', 'PUT', { email: newEmail, current_password: old.password }, token);
+    expect(change.body).toMatchObject({ email: old.email, new_email: newEmail });
+
+    const [mail] = await waitForMail(newEmail);
+    const link = /https?:\/\/\S+\/verify-email\?token=[\w%-]+/.exec(mail?.text ?? '')?.[0];
+    expect(link).toBeTruthy();
+    const page = await freshPage();
+    await page.goto(`${baseURL}${new URL(link as string).pathname}${new URL(link as string).search}`);
+    await page.getByText(`Your account's e-mail is now ${newEmail}`).waitFor();
+    await snapshot(page, 'verify-email');
+    // The link works once.
+    await page.reload();
+    await page.getByRole('alert').waitFor();
+    await expect(page.getByRole('alert').textContent()).resolves.toBe(AuthMessages.invalidVerificationToken);
+    expect((await json('/auth/token?grant_type=password', 'POST', { email: newEmail, password: old.password })).status).toBe(200);
     await page.context().close();
   });
 });

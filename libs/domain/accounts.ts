@@ -13,6 +13,10 @@ export const SESSION_LOAD_TIMEOUT_MS = 5000;
 export const AUTH_TICK_MS = 30_000;
 /** A session is refreshed when it expires within this many ticks. */
 export const AUTH_REFRESH_TICKS = 3;
+/** How long the link that confirms a new e-mail address stays valid. */
+export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
+/** An account without a password may set one (or change its e-mail) only from a session this recent. */
+export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 
 export const AuthMessages = {
   credentialsRequired: 'You must provide either an email or phone number and a password',
@@ -34,6 +38,12 @@ export const AuthMessages = {
   sessionTimeout: 'Session timeout after 5s',
   forbidden: 'You do not have access to this resource',
   backOfficeRefused: 'This account has no access to the back office.',
+  currentPasswordRequired: 'Enter your current password to change your password or e-mail',
+  currentPasswordWrong: 'Your current password is incorrect',
+  recentSignInRequired: `Sign in again (within the last ${RECENT_SIGN_IN_MS / 60_000} minutes) to set a password or change your e-mail`,
+  invalidVerificationToken: 'This verification link is invalid or has expired',
+  mailUnavailable: 'The verification e-mail could not be sent. Please try again later.',
+  googleEmailUnverified: 'This e-mail is registered already; sign in with your password (Google has not verified this address).',
 } as const;
 
 /** Passwords so common that length alone does not make them safe. */

@@ -9,6 +9,7 @@ import { Dashboard } from './pages/Dashboard.tsx';
 import { Landing } from './pages/Landing.tsx';
 import { Login } from './pages/Login.tsx';
 import { SignUp } from './pages/SignUp.tsx';
+import { VerifyEmail } from './pages/VerifyEmail.tsx';
 import { Faq } from './pages/static/Faq.tsx';
 import { Privacy, Terms } from './pages/static/Legal.tsx';
 import { Demo, GuidedWorkflow } from './generator/StepFlow.tsx';
@@ -31,6 +32,7 @@ function AppRoutes() {
       <Route path="/login" element={<RedirectIfSignedIn><Login /></RedirectIfSignedIn>} />
       <Route path="/signup" element={<RedirectIfSignedIn><SignUp /></RedirectIfSignedIn>} />
       <Route path="/dashboard" element={<RequireAuth><Dashboard /></RequireAuth>} />
+      <Route path="/verify-email" element={<VerifyEmail />} />
       <Route path="/demo" element={<Demo />} />
       <Route path="/workflow" element={<GuidedWorkflow />} />
       <Route path="/ai-generator" element={<Wizard />} />

@@ -11,6 +11,10 @@ export const UserSchema = defineEntity({
     passwordHash: p.text().nullable().hidden(),
     emailVerified: p.boolean().default(false),
     googleSubject: p.string().nullable().unique().hidden(),
+    /** A requested new e-mail, applied only once the link sent to it is followed (its token stored as SHA-256). */
+    pendingEmail: p.string().nullable(),
+    pendingEmailTokenHash: p.string().nullable().unique().hidden(),
+    pendingEmailExpiresAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

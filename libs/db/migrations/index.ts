@@ -7,6 +7,7 @@ import { Migration20261121050000_interior_pdf } from './Migration20261121050000_
 import { Migration20261121060000_epub } from './Migration20261121060000_epub.ts';
 import { Migration20261121070000_book_projects } from './Migration20261121070000_book_projects.ts';
 import { Migration20261121080000_chapter_count } from './Migration20261121080000_chapter_count.ts';
+import { Migration20261121090000_email_change } from './Migration20261121090000_email_change.ts';
 
 /** Every migration in order: write each as a class in this folder (named Migration<UTC timestamp>_<what>) and add it here. */
 export const migrationsList = [
@@ -19,4 +20,5 @@ export const migrationsList = [
   { name: 'Migration20261121060000_epub', class: Migration20261121060000_epub },
   { name: 'Migration20261121070000_book_projects', class: Migration20261121070000_book_projects },
   { name: 'Migration20261121080000_chapter_count', class: Migration20261121080000_chapter_count },
+  { name: 'Migration20261121090000_email_change', class: Migration20261121090000_email_change },
 ];

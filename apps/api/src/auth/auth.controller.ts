@@ -3,14 +3,14 @@ import { AuthGuard } from '@nestjs/passport';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { Config } from '../../../../libs/config/index.ts';
-import { AuthMessages, normalizeEmail } from '../../../../libs/domain/index.ts';
+import { AuthMessages, EMAIL_CHANGE_TTL_MS, normalizeEmail, RECENT_SIGN_IN_MS } from '../../../../libs/domain/index.ts';
 import { CONFIG } from '../config/config.module.ts';
-import { GrantTypeQuery, LogoutQuery, SignUpDto, TokenDto, UpdateUserDto } from './auth.dto.ts';
+import { GrantTypeQuery, LogoutQuery, SignUpDto, TokenDto, UpdateUserDto, VerifyEmailDto } from './auth.dto.ts';
 import { AuthService } from './auth.service.ts';
 import type { AuthUser, SessionView, UserView } from './auth.types.ts';
 import { googleEnabled, type GoogleIdentity } from './google.strategy.ts';
 import { CurrentUser, Public } from './public.decorator.ts';
-import { RateLimitService } from './rate-limit.service.ts';
+import { RateLimitService } from '../common/rate-limits.ts';
 import { SessionTokensService } from './session-tokens.service.ts';
 
 /** The auth service of the spec (document 1, section 7), under /api/auth. */
@@ -25,7 +25,7 @@ export class AuthController {
   ) {}
 
   private async limit(req: Request, email?: string): Promise<void> {
-    await this.rateLimit.consume([`ip:${req.ip ?? 'unknown'}`, ...(email ? [`email:${normalizeEmail(email)}`] : [])]);
+    await this.rateLimit.consumeAttempt([`ip:${req.ip ?? 'unknown'}`, ...(email ? [`email:${normalizeEmail(email)}`] : [])]);
   }
 
   @Public()
@@ -68,8 +68,26 @@ export class AuthController {
 
   @Put('user')
   @ApiBearerAuth()
+  @ApiOperation({
+    summary: "Change the caller's password, e-mail or profile name",
+    description:
+      'Changing `password` or `email` needs `current_password` (400 when it is missing or wrong; attempts are rate-limited per user). ' +
+      'An account without a password (Google only) sets its first password, or changes its e-mail, without one, but only within ' +
+      `${RECENT_SIGN_IN_MS / 60_000} minutes of signing in (403 otherwise: sign in again). A new password ends every other session. ` +
+      'A new `email` is not applied at once: it is kept as `new_email` and a link is mailed to it (valid ' +
+      `${EMAIL_CHANGE_TTL_MS / 3_600_000} hours, usable once; confirm with ` +
+      'POST /api/auth/verify-email), and the current address is told of the request. An address another account uses is refused (422).',
+  })
   updateUser(@CurrentUser() user: AuthUser, @Body() dto: UpdateUserDto): Promise<UserView> {
-    return this.auth.updateUser(user.id, user.sessionId, dto);
+    return this.auth.updateUser(user, dto);
+  }
+
+  @Public()
+  @Post('verify-email')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Confirm a new e-mail with the token mailed to it: the address is applied and marked verified' })
+  verifyEmail(@Body() dto: VerifyEmailDto): Promise<UserView> {
+    return this.auth.verifyEmail(dto.token);
   }
 
   @Public()

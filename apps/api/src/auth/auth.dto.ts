@@ -1,6 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsEmail, IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 import { AuthMessages } from '../../../../libs/domain/index.ts';
+import { Optional } from '../common/validation.ts';
 
 /** E-mail or phone plus password; which of them is present is checked by the service (one message for both). */
 export class CredentialsDto {
@@ -52,20 +54,45 @@ export class LogoutQuery {
   scope?: 'local' | 'global' | 'others';
 }
 
-export class UpdateUserDto {
-  @ApiPropertyOptional()
+/** Profile fields PUT /api/auth/user may change. */
+export class UserDataDto {
+  @ApiPropertyOptional({ nullable: true, maxLength: 200 })
   @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  full_name?: string | null;
+}
+
+export class UpdateUserDto {
+  @ApiPropertyOptional({ description: 'A new e-mail: applied only once the link sent to it is followed' })
+  @Optional()
   @IsEmail({}, { message: AuthMessages.invalidEmail })
+  @MaxLength(254, { message: AuthMessages.invalidEmail })
   email?: string;
 
-  @ApiPropertyOptional()
-  @IsOptional()
+  @ApiPropertyOptional({ description: 'A new password' })
+  @Optional()
   @IsString()
   @MaxLength(256)
   password?: string;
 
-  @ApiPropertyOptional()
-  @IsOptional()
+  @ApiPropertyOptional({ description: 'Required to change the password or the e-mail of an account that has a password' })
+  @Optional()
+  @IsString({ message: AuthMessages.currentPasswordRequired })
+  @MaxLength(256)
+  current_password?: string;
+
+  @ApiPropertyOptional({ type: UserDataDto })
+  @Optional()
   @IsObject()
-  data?: { full_name?: string };
+  @ValidateNested()
+  @Type(() => UserDataDto)
+  data?: UserDataDto;
+}
+
+export class VerifyEmailDto {
+  @ApiProperty({ description: 'The token from the link e-mailed to the new address' })
+  @IsString({ message: AuthMessages.invalidVerificationToken })
+  @MaxLength(200, { message: AuthMessages.invalidVerificationToken })
+  token!: string;
 }

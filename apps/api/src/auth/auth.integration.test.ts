@@ -259,9 +259,9 @@ describe('PUT /api/auth/user', () => {
     const email = newEmail();
     const one = (await api.signUp(email)).body;
     const two = (await api.signIn(email, 'a sturdy passphrase')).body;
-    const weak = await api.call('PUT', '/api/auth/user', { token: one.access_token, body: { password: 'short' } });
+    const weak = await api.call('PUT', '/api/auth/user', { token: one.access_token, body: { password: 'short', current_password: 'a sturdy passphrase' } });
     expect(weak.status).toBe(422);
-    const changed = await api.call('PUT', '/api/auth/user', { token: one.access_token, body: { password: 'a newer passphrase' } });
+    const changed = await api.call('PUT', '/api/auth/user', { token: one.access_token, body: { password: 'a newer passphrase', current_password: 'a sturdy passphrase' } });
     expect(changed.status).toBe(200);
     expect((await api.call('GET', '/api/auth/user', { token: two.access_token })).status).toBe(401);
     expect((await api.call('GET', '/api/auth/user', { token: one.access_token })).status).toBe(200);

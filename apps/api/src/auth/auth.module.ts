@@ -4,12 +4,13 @@ import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import cookieSession from 'cookie-session';
 import type { Config } from '../../../../libs/config/index.ts';
+import { createMailer } from '../../../../libs/mail/index.ts';
 import { CONFIG } from '../config/config.module.ts';
 import { AuthController } from './auth.controller.ts';
 import { AuthService } from './auth.service.ts';
+import { EmailChangeService, MAILER } from './email-change.service.ts';
 import { GoogleStrategy } from './google.strategy.ts';
 import { JwtStrategy } from './jwt.strategy.ts';
-import { RateLimitService } from './rate-limit.service.ts';
 import { SessionTokensService } from './session-tokens.service.ts';
 
 @Module({
@@ -25,7 +26,14 @@ import { SessionTokensService } from './session-tokens.service.ts';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, SessionTokensService, RateLimitService, JwtStrategy, GoogleStrategy],
+  providers: [
+    AuthService,
+    SessionTokensService,
+    EmailChangeService,
+    JwtStrategy,
+    GoogleStrategy,
+    { provide: MAILER, inject: [CONFIG], useFactory: (config: Config) => createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }) },
+  ],
   exports: [AuthService, SessionTokensService],
 })
 export class AuthModule implements NestModule {

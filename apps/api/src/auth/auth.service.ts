@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
-import { BadRequestException, Injectable, UnauthorizedException, UnprocessableEntityException } from '@nestjs/common';
-import { createAccount, hashPassword, Profile, User } from '../../../../libs/db/index.ts';
-import { AuthMessages, normalizeEmail, weakPasswordReasons } from '../../../../libs/domain/index.ts';
+import { BadRequestException, ForbiddenException, Injectable, UnauthorizedException, UnprocessableEntityException } from '@nestjs/common';
+import { AuthSession, createAccount, hashPassword, Profile, User } from '../../../../libs/db/index.ts';
+import { AuthMessages, normalizeEmail, RECENT_SIGN_IN_MS, weakPasswordReasons } from '../../../../libs/domain/index.ts';
 import type { CredentialsDto, SignUpDto, UpdateUserDto } from './auth.dto.ts';
-import type { SessionView, UserView } from './auth.types.ts';
+import type { AuthUser, SessionView, UserView } from './auth.types.ts';
+import { EmailChangeService } from './email-change.service.ts';
+import { RateLimitService } from '../common/rate-limits.ts';
 import { SessionTokensService, toUserView } from './session-tokens.service.ts';
 
 /** Verifying against this when the user does not exist keeps wrong-e-mail and wrong-password equally slow. */
@@ -39,6 +41,8 @@ export class AuthService {
   constructor(
     private readonly em: EntityManager,
     private readonly tokens: SessionTokensService,
+    private readonly emailChanges: EmailChangeService,
+    private readonly rateLimit: RateLimitService,
   ) {}
 
   async signUp(dto: SignUpDto): Promise<SessionView> {
@@ -52,12 +56,7 @@ export class AuthService {
       fullName: typeof dto.data?.full_name === 'string' ? dto.data.full_name : null,
       ...(typeof dto.data?.marketing_emails_enabled === 'boolean' ? { marketingEmailsEnabled: dto.data.marketing_emails_enabled } : {}),
     });
-    try {
-      await this.em.flush();
-    } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) throw new UnprocessableEntityException(AuthMessages.alreadyRegistered);
-      throw error;
-    }
+    await this.save();
     return this.tokens.start(user, profile);
   }
 
@@ -69,15 +68,18 @@ export class AuthService {
     return this.tokens.start(user, await this.profileOf(user));
   }
 
-  /** Signs in with a Google identity: the known account, an account linked by verified e-mail, or a new one. */
+  /**
+   * Signs in with a Google identity: the known account, an account linked by verified e-mail, or a new one.
+   * Linking an account whose address was never verified also ends its password and sessions: whoever registered
+   * the address first may not have been its owner, and Google has just shown who is.
+   */
   async signInWithGoogle(google: { subject: string; email?: string; emailVerified: boolean; name?: string }): Promise<SessionView> {
     let user = await this.em.findOne(User, { googleSubject: google.subject });
     if (!user && google.email) {
-      const email = normalizeEmail(google.email);
-      const existing = await this.em.findOne(User, { email });
+      const existing = await this.em.findOne(User, { email: normalizeEmail(google.email) });
       if (existing) {
-        // Linking an existing account is safe only when Google vouches for the address.
-        if (!google.emailVerified) throw new UnauthorizedException('This e-mail is registered already; sign in with your password (Google has not verified this address).');
+        if (!google.emailVerified) throw new UnauthorizedException(AuthMessages.googleEmailUnverified);
+        if (!existing.emailVerified) await this.takeOverUnverified(existing);
         existing.googleSubject = google.subject;
         existing.emailVerified = true;
         user = existing;
@@ -96,33 +98,66 @@ export class AuthService {
     return this.tokens.start(user, await this.profileOf(user));
   }
 
+  private async takeOverUnverified(user: User): Promise<void> {
+    user.passwordHash = null;
+    user.pendingEmail = null;
+    user.pendingEmailTokenHash = null;
+    user.pendingEmailExpiresAt = null;
+    (await this.profileOf(user)).authProvider = 'google';
+    await this.tokens.revokeAllOf(user.id, 'unverified account claimed through Google');
+  }
+
   async getUser(userId: string): Promise<UserView> {
     const user = await this.em.findOneOrFail(User, { id: userId });
     return toUserView(user, await this.profileOf(user));
   }
 
-  async updateUser(userId: string, sessionId: string, dto: UpdateUserDto): Promise<UserView> {
-    const user = await this.em.findOneOrFail(User, { id: userId });
+  /**
+   * Changing the password or the e-mail needs the current password (or, for an account without one, a fresh
+   * sign-in); a new e-mail waits until the link sent to it is followed. A new password ends every other session.
+   */
+  async updateUser(caller: AuthUser, dto: UpdateUserDto): Promise<UserView> {
+    const user = await this.em.findOneOrFail(User, { id: caller.id });
     const profile = await this.profileOf(user);
-    if (dto.email) {
-      user.email = normalizeEmail(dto.email);
-      user.emailVerified = false;
-      profile.email = user.email;
-    }
-    if (dto.password !== undefined) {
-      assertStrongPassword(dto.password);
-      user.passwordHash = await hashPassword(dto.password);
-      // A new password ends every other session.
-      await this.tokens.revokeAllOf(user.id, 'password changed', sessionId);
-    }
+    const requested = dto.email === undefined ? undefined : normalizeEmail(dto.email);
+    const newEmail = requested !== undefined && requested !== user.email ? requested : undefined;
+    const newPassword = dto.password;
+    if (newPassword !== undefined) assertStrongPassword(newPassword);
+    if (newEmail !== undefined || newPassword !== undefined) await this.reauthenticate(user, caller.sessionId, dto.current_password);
+
+    const emailChange = newEmail === undefined ? undefined : await this.emailChanges.begin(user, newEmail);
+    if (newPassword !== undefined) user.passwordHash = await hashPassword(newPassword);
     if (dto.data?.full_name !== undefined) profile.fullName = dto.data.full_name;
+    await this.save();
+    if (newPassword !== undefined) await this.tokens.revokeAllOf(user.id, 'password changed', caller.sessionId);
+    if (emailChange) await this.emailChanges.notify(emailChange);
+    return toUserView(user, profile);
+  }
+
+  async verifyEmail(token: string): Promise<UserView> {
+    const { user, profile } = await this.emailChanges.confirm(token);
+    await this.save();
+    return toUserView(user, profile);
+  }
+
+  private async reauthenticate(user: User, sessionId: string, currentPassword: string | undefined): Promise<void> {
+    if (!user.passwordHash) {
+      const session = await this.em.findOneOrFail(AuthSession, { id: sessionId });
+      if (Date.now() - session.createdAt.getTime() > RECENT_SIGN_IN_MS) throw new ForbiddenException(AuthMessages.recentSignInRequired);
+      return;
+    }
+    if (currentPassword === undefined) throw new BadRequestException(AuthMessages.currentPasswordRequired);
+    await this.rateLimit.consumeAttempt([`current-password:${user.id}`]);
+    if (!(await verify(user.passwordHash, currentPassword))) throw new BadRequestException(AuthMessages.currentPasswordWrong);
+  }
+
+  private async save(): Promise<void> {
     try {
       await this.em.flush();
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException) throw new UnprocessableEntityException(AuthMessages.alreadyRegistered);
       throw error;
     }
-    return toUserView(user, profile);
   }
 
   private profileOf(user: User): Promise<Profile> {

@@ -24,6 +24,8 @@ export interface UserView {
   phone: string | null;
   role: Role;
   email_confirmed: boolean;
+  /** An e-mail change waiting for its confirmation link to be followed. */
+  new_email: string | null;
   app_metadata: { provider: string; providers: string[] };
   created_at: string;
   updated_at: string;

@@ -3,8 +3,13 @@ import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../../../../libs/config/index.ts';
+import { AuthMessages } from '../../../../libs/domain/index.ts';
 import { freePort, testConfig } from '../../../../libs/testing/index.ts';
+import { sql } from '../../../../libs/testing/sql.ts';
 import { createApp } from '../app.ts';
+import { apiClient } from '../test-server.ts';
+import type { SessionView } from './auth.types.ts';
 
 /**
  * A local OpenID provider stands in for Google: the API's real passport strategy runs the whole
@@ -21,6 +26,14 @@ let signingInAs = '';
 let idp: Server;
 let app: INestApplication;
 let apiUrl: string;
+let config: Config;
+const api = apiClient(() => apiUrl);
+const PASSWORD = 'a sturdy passphrase';
+
+async function signUp(email: string) {
+  const { body } = await api.call('POST', '/auth/signup', { email, password: PASSWORD });
+  return body as unknown as SessionView;
+}
 
 beforeAll(async () => {
   const idpPort = await freePort();
@@ -60,7 +73,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => idp.listen(idpPort, '127.0.0.1', resolve));
 
-  const config = testConfig({
+  config = testConfig({
     PORTAL_URL: apiUrl,
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     GOOGLE_CLIENT_ID: 'pressroom-test',
@@ -124,32 +137,62 @@ describe('Google sign-in against a local OpenID provider', () => {
     expect(again.user.id).toBe(user.id);
   });
 
-  it('links to an existing account when Google says the e-mail is verified', async () => {
+  it('links to a verified account and leaves its password and sessions alone', async () => {
     const email = `linked-${randomUUID()}@example.com`;
-    const signUp = await fetch(`${apiUrl}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password: 'a sturdy passphrase' }),
-    });
-    const existing = ((await signUp.json()) as { user: { id: string } }).user;
+    const existing = await signUp(email);
+    await sql(config.DATABASE_URL, 'update users set email_verified = true where id = $1', [existing.user.id]);
     const sub = randomUUID();
     accounts.set(sub, { email: email.toUpperCase(), email_verified: true, name: 'Linked' });
     const { user } = await sessionFrom((await googleSignIn(sub)).url);
-    expect(user.id).toBe(existing.id);
+    expect(user.id).toBe(existing.user.id);
+    expect((await api.call('POST', '/auth/token?grant_type=password', { email, password: PASSWORD })).status).toBe(200);
+    expect((await api.call('GET', '/auth/user', undefined, existing.access_token)).status).toBe(200);
+  });
+
+  it('claims an unverified password account for the Google user: its password and sessions end', async () => {
+    // Someone registered the address first, without ever proving it was theirs.
+    const email = `claimed-${randomUUID()}@example.com`;
+    const squatter = await signUp(email);
+    const sub = randomUUID();
+    accounts.set(sub, { email, email_verified: true, name: 'Owner' });
+    const { user } = await sessionFrom((await googleSignIn(sub)).url);
+    expect(user).toMatchObject({ id: squatter.user.id, email, email_confirmed: true });
+
+    const signIn = await api.call('POST', '/auth/token?grant_type=password', { email, password: PASSWORD });
+    expect(signIn.status).toBe(400);
+    expect(signIn.body.message).toBe(AuthMessages.invalidCredentials);
+    expect((await api.call('GET', '/auth/user', undefined, squatter.access_token)).status).toBe(401);
+    expect((await api.call('POST', '/auth/token?grant_type=refresh_token', { refresh_token: squatter.refresh_token })).status).toBe(401);
+  });
+
+  it('lets a Google-only account set a first password from a fresh sign-in only', async () => {
+    const sub = randomUUID();
+    const email = `first-password-${sub}@example.com`;
+    accounts.set(sub, { email, email_verified: true, name: 'Fresh' });
+    const fresh = new URLSearchParams((await googleSignIn(sub)).url.hash.slice(1)).get('access_token') ?? '';
+    const set = await api.call('PUT', '/auth/user', { password: 'my first passphrase' }, fresh);
+    expect(set.status).toBe(200);
+    expect((await api.call('POST', '/auth/token?grant_type=password', { email, password: 'my first passphrase' })).status).toBe(200);
+
+    const other = randomUUID();
+    accounts.set(other, { email: `stale-${other}@example.com`, email_verified: true, name: 'Stale' });
+    const stale = new URLSearchParams((await googleSignIn(other)).url.hash.slice(1)).get('access_token') ?? '';
+    const { sid } = JSON.parse(Buffer.from(stale.split('.')[1] ?? '', 'base64url').toString()) as { sid: string };
+    await sql(config.DATABASE_URL, `update auth_sessions set created_at = now() - interval '1 hour' where id = $1`, [sid]);
+    const refused = await api.call('PUT', '/auth/user', { password: 'my first passphrase' }, stale);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(AuthMessages.recentSignInRequired);
   });
 
   it('does not link when Google has not verified the e-mail', async () => {
     const email = `unverified-${randomUUID()}@example.com`;
-    await fetch(`${apiUrl}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password: 'a sturdy passphrase' }),
-    });
+    await signUp(email);
     const sub = randomUUID();
     accounts.set(sub, { email, email_verified: false, name: 'Mallory' });
     const result = await googleSignIn(sub);
     expect(result.status).toBe(401);
-    expect(JSON.parse(result.body)).toMatchObject({ statusCode: 401, message: expect.stringContaining('Google has not verified') });
+    expect(JSON.parse(result.body)).toEqual({ statusCode: 401, message: AuthMessages.googleEmailUnverified });
+    expect((await api.call('POST', '/auth/token?grant_type=password', { email, password: PASSWORD })).status).toBe(200);
   });
 
   it('refuses an unknown provider', async () => {

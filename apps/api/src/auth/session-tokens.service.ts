@@ -18,6 +18,7 @@ export function toUserView(user: User, profile: Profile): UserView {
     phone: user.phone ?? null,
     role: profile.role,
     email_confirmed: user.emailVerified,
+    new_email: user.pendingEmail ?? null,
     app_metadata: { provider, providers: [...new Set([provider, ...(user.passwordHash ? ['email'] : []), ...(user.googleSubject ? ['google'] : [])])] },
     created_at: user.createdAt.toISOString(),
     updated_at: user.updatedAt.toISOString(),

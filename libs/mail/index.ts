@@ -1,0 +1,34 @@
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Sends plain-text mail; resolves once the SMTP server has accepted the message. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * A mailer over SMTP: `smtp://` (STARTTLS when offered) or `smtps://`, credentials in the URL when the server
+ * needs them. Short timeouts, because a person is waiting on the request that sends the message.
+ */
+export function createMailer(settings: { smtpUrl: string; from: string }): Mailer {
+  const url = new URL(settings.smtpUrl);
+  const transport = nodemailer.createTransport({
+    host: url.hostname,
+    ...(url.port ? { port: Number(url.port) } : {}),
+    secure: url.protocol === 'smtps:',
+    ...(url.username ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } } : {}),
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  return {
+    async send(message) {
+      await transport.sendMail({ from: settings.from, ...message });
+    },
+  };
+}
