@@ -52,3 +52,16 @@ export function e2eSession(): E2eSession {
   });
   return session;
 }
+
+/** A page of its own (own storage) whose visitor has just signed up and signed in through /login. */
+export async function signedInPage(browser: Browser, baseURL: string): Promise<Page> {
+  const account = { email: `author-${crypto.randomUUID()}@example.com`, password: 'my own sturdy passphrase' };
+  await fetch(`${baseURL}/api/auth/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(account) });
+  const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
+  await page.goto(`${baseURL}/login`);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`${baseURL}/dashboard`);
+  return page;
+}

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Engine } from '../libs/testing/index.ts';
-import { e2eSession, REFUSAL, snapshot } from './browser.ts';
+import { e2eSession, REFUSAL, signedInPage, snapshot } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const author = { email: `oneshot-${randomUUID().slice(0, 8)}@example.com`, password: 'my own sturdy passphrase' };
@@ -38,19 +38,28 @@ describe('the one-shot generator, from a new visitor to My Books', () => {
     await expect(page.getByLabel('Title').inputValue()).resolves.toBe('');
   });
 
+  it('offers paid providers to signed-in authors only', async () => {
+    await expect(page.getByLabel(/Anthropic Claude/).isDisabled()).resolves.toBe(true);
+    await expect(page.getByText(/sign in to use/).first().isVisible()).resolves.toBe(true);
+    await expect(page.getByLabel(/Mock \(free\)/).isEnabled()).resolves.toBe(true);
+  });
+
   it('shows the stage a refusing provider failed at', async () => {
-    await page.getByLabel('Title').fill('Trust at a Distance');
-    await page.getByLabel('Author').fill('Ada Writer');
-    await page.getByLabel('Description').fill('How small companies lead distributed teams with trust and rituals');
-    await page.getByLabel(/Anthropic Claude/).check();
-    await expect(page.getByText('Estimated time: 5-10 minutes').isVisible()).resolves.toBe(true);
-    await page.getByRole('button', { name: 'Generate with Staged Workflow' }).click();
-    const failure = page.getByRole('alert');
+    const author = await signedInPage(session.browser, baseURL);
+    await author.goto(`${baseURL}/one-shot`);
+    await author.getByLabel('Title').fill('Trust at a Distance');
+    await author.getByLabel('Author').fill('Ada Writer');
+    await author.getByLabel('Description').fill('How small companies lead distributed teams with trust and rituals');
+    await author.getByLabel(/Anthropic Claude/).check();
+    await expect(author.getByText('Estimated time: 5-10 minutes').isVisible()).resolves.toBe(true);
+    await author.getByRole('button', { name: 'Generate with Staged Workflow' }).click();
+    const failure = author.getByRole('alert');
     await failure.getByRole('heading', { name: 'Generation Failed' }).waitFor({ timeout: 60_000 });
     await expect(failure.textContent()).resolves.toContain(`Orchestration failed: Anthropic: ${REFUSAL} (HTTP 400)`);
     await expect(failure.getByText('Failed at stage: Generating outline').isVisible()).resolves.toBe(true);
     await failure.getByRole('button', { name: 'Start Over' }).click();
-    await page.getByLabel(/Mock \(free\)/).check();
+    await author.getByLabel(/Mock \(free\)/).check();
+    await author.context().close();
   });
 
   it('checks the form before anything is sent', async () => {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { GenerationMessages } from '../libs/domain/index.ts';
-import { e2eSession, REFUSAL, snapshot } from './browser.ts';
+import { e2eSession, REFUSAL, signedInPage, snapshot } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const session = e2eSession();
@@ -11,10 +11,10 @@ beforeAll(async () => {
   ({ page, browser } = session);
 });
 
-const stageTitle = () => page.locator('#stage-title');
-async function advance(button: string, nextTitle: string) {
-  await page.getByRole('button', { name: button, exact: true }).click();
-  await page.locator('#stage-title', { hasText: nextTitle }).waitFor({ timeout: 60_000 });
+const stageTitle = (on = page) => on.locator('#stage-title');
+async function advance(button: string, nextTitle: string, on = page) {
+  await on.getByRole('button', { name: button, exact: true }).click();
+  await on.locator('#stage-title', { hasText: nextTitle }).waitFor({ timeout: 60_000 });
 }
 
 describe('the step-by-step wizard', () => {
@@ -29,19 +29,19 @@ describe('the step-by-step wizard', () => {
   });
 
   it("keeps a failed stage's message on its card, and the stage where it was", async () => {
-    await page.getByLabel('Title').fill('Refused Book');
-    await page.getByLabel('Author').fill('Ada Writer');
-    await page.getByLabel('Topic / description').fill('A book the provider will refuse to plan, on purpose');
-    await page.getByLabel('Target word count').fill('10000');
-    await page.getByLabel('AI model').selectOption('anthropic');
-    await advance('Create Project', 'Project created');
-    await page.getByRole('button', { name: 'Generate Outline' }).click();
-    await expect(page.getByRole('alert').textContent()).resolves.toContain(REFUSAL);
-    await expect(stageTitle().textContent()).resolves.toBe('Project created');
-    // Start again with the free provider.
-    await page.evaluate(() => sessionStorage.clear());
-    await page.goto(`${baseURL}/ai-generator`);
-    await stageTitle().filter({ hasText: 'Book Details' }).waitFor();
+    // Paid providers are for signed-in authors.
+    const author = await signedInPage(browser, baseURL);
+    await author.goto(`${baseURL}/ai-generator`);
+    await author.getByLabel('Title').fill('Refused Book');
+    await author.getByLabel('Author').fill('Ada Writer');
+    await author.getByLabel('Topic / description').fill('A book the provider will refuse to plan, on purpose');
+    await author.getByLabel('Target word count').fill('10000');
+    await author.getByLabel('AI model').selectOption('anthropic');
+    await advance('Create Project', 'Project created', author);
+    await author.getByRole('button', { name: 'Generate Outline' }).click();
+    await expect(author.getByRole('alert').textContent()).resolves.toContain(REFUSAL);
+    await expect(stageTitle(author).textContent()).resolves.toBe('Project created');
+    await author.context().close();
   });
 
   it('walks a new visitor through every stage to a finished book', async () => {

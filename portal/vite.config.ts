@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { portalHeaders } from './security-headers.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 const api = process.env.PRESSROOM_API_URL ?? 'http://127.0.0.1:3000';
@@ -14,8 +15,8 @@ export default defineConfig({
     __APP_VERSION__: JSON.stringify(version),
     __BUILD_DATE__: JSON.stringify(new Date().toISOString().slice(0, 10)),
   },
-  server: { host: '127.0.0.1', proxy },
-  preview: { host: '127.0.0.1', proxy },
+  server: { host: '127.0.0.1', proxy, headers: portalHeaders('dev') },
+  preview: { host: '127.0.0.1', proxy, headers: portalHeaders('preview') },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

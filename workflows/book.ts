@@ -232,11 +232,21 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
     };
     setHandler(generateOutlineUpdate, outline, { validator: idle });
     setHandler(generateIntroductionUpdate, () => frame('introduction'), { validator: needOutline });
-    setHandler(generateChaptersUpdate, async (only) => ({ generated: await chapters(only) }), { validator: (_only) => needOutline() });
+    // A request naming chapters this book does not have is refused before it starts, so the stage never fails for it.
+    const existingChapter = (n: number) => {
+      if (!Number.isInteger(n) || n < 1 || n > state.chapterCount) throw new Error(GenerationMessages.invalidChapter(n, state.chapterCount));
+    };
+    setHandler(generateChaptersUpdate, async (only) => ({ generated: await chapters(only) }), {
+      validator: (only) => {
+        needOutline();
+        if (only && new Set(only).size !== only.length) throw new Error(GenerationMessages.chapterList);
+        only?.forEach(existingChapter);
+      },
+    });
     setHandler(regenerateChapterUpdate, async (n) => ({ number: n, words: (await chapters([n], true), chapterWords[n] ?? 0) }), {
       validator: (n) => {
         needOutline();
-        if (!Number.isInteger(n) || n < 1 || n > state.chapterCount) throw new Error(GenerationMessages.invalidChapter(n, state.chapterCount));
+        existingChapter(n);
       },
     });
     setHandler(generateSummaryUpdate, () => frame('summary'), { validator: needOutline });

@@ -1,5 +1,5 @@
 import type { Config } from '../../libs/config/index.ts';
-import { PROVIDERS, type ProviderId, type ProviderOption } from '../../libs/domain/index.ts';
+import { PROVIDERS, providerOption, type ProviderId, type ProviderOption } from '../../libs/domain/index.ts';
 import { MockProvider } from './mock.ts';
 import { AnthropicProvider, OpenAiProvider } from './remote.ts';
 import type { TextProvider } from './tasks.ts';
@@ -20,8 +20,8 @@ export function createProviders(config: AiConfig): Partial<Record<ProviderId, Te
   };
 }
 
-/** The descriptors the pages show, with whether each provider can be used here. */
-export function providerCatalogue(config: AiConfig): ProviderOption[] {
-  const available = createProviders(config);
-  return Object.values(PROVIDERS).map((descriptor) => ({ ...descriptor, available: descriptor.id in available }));
+/** The descriptors the pages show, with whether the caller can use each provider here. */
+export function providerCatalogue(config: AiConfig, signedIn: boolean): ProviderOption[] {
+  const configured = createProviders(config);
+  return Object.values(PROVIDERS).map((descriptor) => providerOption(descriptor, descriptor.id in configured, signedIn));
 }

@@ -109,12 +109,27 @@ describe.each([
 
 describe('the provider catalogue', () => {
   it('lists providers without a key as unavailable', () => {
-    const catalogue = providerCatalogue({ ANTHROPIC_MODEL: 'x', OPENAI_MODEL: 'y', AI_REQUEST_TIMEOUT_MS: 1000 });
+    const catalogue = providerCatalogue({ ANTHROPIC_MODEL: 'x', OPENAI_MODEL: 'y', AI_REQUEST_TIMEOUT_MS: 1000 }, true);
     expect(catalogue.map((p) => [p.id, p.available, p.maxChapters])).toEqual([
       ['anthropic', false, 20],
       ['hal9', false, 15],
       ['mock', true, 25],
     ]);
     expect(catalogue.find((p) => p.id === 'hal9')?.displayName).toBe('OpenAI GPT-4');
+  });
+
+  it('offers paid providers to signed-in authors only; mock to everyone', () => {
+    const config = { ANTHROPIC_API_KEY: 'k', ANTHROPIC_MODEL: 'x', OPENAI_MODEL: 'y', AI_REQUEST_TIMEOUT_MS: 1000 };
+    const row = (signedIn: boolean) => providerCatalogue(config, signedIn).map((p) => [p.id, p.available, p.signInRequired]);
+    expect(row(false)).toEqual([
+      ['anthropic', false, true],
+      ['hal9', false, false],
+      ['mock', true, false],
+    ]);
+    expect(row(true)).toEqual([
+      ['anthropic', true, false],
+      ['hal9', false, false],
+      ['mock', true, false],
+    ]);
   });
 });

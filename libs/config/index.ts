@@ -38,6 +38,12 @@ export const configSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number({ error: 'must be a number of days' }).int().min(1).max(365).default(30),
   /** Sign-in and sign-up attempts allowed per minute, counted per client address and per e-mail. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int().min(1).max(10_000).default(10),
+  /** Generation calls (new books, each staged step, builds, covers) per hour for an anonymous address; signed-in authors get 5 times as many. */
+  GENERATION_RATE_LIMIT_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1_000_000).default(60),
+  /** Uploads and renders on request (process-sources, png, intelligent/cover) per hour for an anonymous address; signed-in authors get 5 times as many. */
+  FILES_RATE_LIMIT_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1_000_000).default(30),
+  /** Express's "trust proxy": the proxies whose X-Forwarded-For is believed (e.g. "loopback" or "10.0.0.5"); none by default. */
+  TRUST_PROXY: z.string().min(1).optional(),
   /** Google sign-in is offered only when the client id and secret are set. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),

@@ -16,6 +16,7 @@ export const ProjectMessages = {
   publishFirst: 'Publish the book to the shop before editing its shop settings',
   priceTooLow: 'Price must be at least $0.01',
   priceCents: 'Price can have at most two decimal places (cents)',
+  priceTooHigh: 'Price must be at most $99,999.99',
   invalidCategory: (list: readonly string[]) => `Category must be one of: ${list.join(', ')}`,
   invalidIsbn: 'ISBN must be a valid ISBN-13 or ISBN-10 (check digit included)',
   descriptionTooLong: 'Marketing description must be at most 2,000 characters',
@@ -24,6 +25,7 @@ export const ProjectMessages = {
 export const SHOP = {
   defaultPrice: 19.99,
   minPrice: 0.01,
+  maxPrice: 99_999.99,
   defaultCategory: 'AI-Generated',
   descriptionMax: 2000,
 } as const;
@@ -101,6 +103,7 @@ export function shopProblems(input: ShopSettingsInput): { field: string; message
   if (input.shop_price !== undefined && input.shop_price !== null) {
     const price = input.shop_price;
     if (typeof price !== 'number' || !Number.isFinite(price) || price < SHOP.minPrice) problems.push({ field: 'shop_price', messages: [ProjectMessages.priceTooLow] });
+    else if (price > SHOP.maxPrice) problems.push({ field: 'shop_price', messages: [ProjectMessages.priceTooHigh] });
     else if (Math.abs(Math.round(price * 100) - price * 100) > 1e-6) problems.push({ field: 'shop_price', messages: [ProjectMessages.priceCents] });
   }
   if (input.shop_category !== undefined && input.shop_category !== null && !(SHOP_CATEGORIES as readonly string[]).includes(input.shop_category)) {

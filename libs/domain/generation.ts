@@ -22,8 +22,17 @@ export const PROVIDERS: Record<ProviderId, ProviderDescriptor> = {
   mock: { id: 'mock', displayName: 'Mock (free)', modelAlias: 'mock', maxChapters: 25, supportsChapters: true, supportsCover: true, costClass: 'free', speed: 'fast', quality: 'basic' },
 };
 
-/** A provider as the catalogue reports it: its limits, and whether this server has a key for it. */
-export type ProviderOption = ProviderDescriptor & { available: boolean };
+/**
+ * A provider as the catalogue reports it to a caller: its limits, whether the caller can use it here (`available`)
+ * and, when not, whether signing in would change that (paid providers are for signed-in authors only).
+ */
+export type ProviderOption = ProviderDescriptor & { available: boolean; signInRequired: boolean };
+
+/** The catalogue entry of one provider for a caller, given whether this server has its key. */
+export function providerOption(descriptor: ProviderDescriptor, configured: boolean, signedIn: boolean): ProviderOption {
+  const signInRequired = configured && descriptor.costClass !== 'free' && !signedIn;
+  return { ...descriptor, available: configured && !signInRequired, signInRequired };
+}
 
 /** ai_model values the clients send, mapped to providers ("anthropic" and "hal9" are accepted as given too). */
 export function providerFor(aiModel: string | undefined): ProviderId | undefined {
@@ -80,7 +89,18 @@ export const GenerationMessages = {
   noChapters: 'No chapters generated yet. Please generate content first.',
   unknownProvider: (value: string) => `Unknown AI provider "${value}": use anthropic, hal9 or mock`,
   providerUnavailable: (name: string) => `${name} is not available on this server (no API key configured)`,
+  signInForProvider: (name: string) => `Sign in to use ${name}; the free mock provider is open to everyone`,
+  tooManyChapters: (name: string, max: number) => `${name} writes at most ${max} chapters`,
+  chapterList: 'chapters_to_generate must list distinct chapter numbers (whole numbers from 1)',
+  chapterBudget: (max: number) => `estimated_pages must be a whole number from 1 to ${max}`,
 } as const;
+
+/** The most chapters any provider writes: the bound on chapter numbers and lists before the provider is known. */
+export const MAX_CHAPTERS = Math.max(...Object.values(PROVIDERS).map((p) => p.maxChapters));
+/** A chapter's page budget can never exceed the whole book's word limit. */
+export const MAX_CHAPTER_PAGES = Math.floor(TARGET_WORDS.max / WORDS_PER_PAGE);
+/** Limits on a table of contents a client brings (/api/intelligent/chapter). */
+export const TOC_LIMITS = { titleMax: 200, descriptionMax: 2000, ideasMax: 20, ideaMax: 500 } as const;
 
 /** "My Book: Part 2!" → "my-book-part-2" (the spec's project name derivation). */
 export const projectName = (title: string) =>

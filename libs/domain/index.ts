@@ -9,3 +9,6 @@ export * from './packaging.ts';
 export * from './cover.ts';
 export * from './quarto.ts';
 export * from './sources.ts';
+export * from './input.ts';
+export * from './safe-markdown.ts';
+export * from './rate-limits.ts';

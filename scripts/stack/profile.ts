@@ -68,6 +68,10 @@ export function loadProfile(name: Profile['name'], callerEnv: NodeJS.ProcessEnv 
     S3_ENDPOINT: `http://127.0.0.1:${ports.minio}`,
     S3_BUCKET: isTest ? 'book-files-test' : 'book-files',
     SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
+    // The portal's dev and preview servers forward /api from loopback with X-Forwarded-For.
+    TRUST_PROXY: 'loopback',
+    // Tests share one client address; the limits themselves are tested with their own, small, settings.
+    ...(isTest ? { AUTH_RATE_LIMIT_PER_MINUTE: '10000', GENERATION_RATE_LIMIT_PER_HOUR: '1000000', FILES_RATE_LIMIT_PER_HOUR: '1000000' } : {}),
     ...localSecrets(dataDir),
   };
   // Tests run on their own instances whatever the shell exports; `npm start` honours .env and the environment.

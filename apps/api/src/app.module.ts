@@ -10,6 +10,7 @@ import { BookProjectsModule } from './book-projects/book-projects.controller.ts'
 import { BookRequestsModule } from './book-requests/book-requests.controller.ts';
 import { ConfigModule } from './config/config.module.ts';
 import { DatabaseModule } from './database/database.module.ts';
+import { RateLimitGuard, RateLimitModule } from './common/rate-limits.ts';
 import { HealthModule } from './health/health.module.ts';
 import { ProfileModule } from './profile/profile.module.ts';
 import { ProjectsModule } from './projects/projects.module.ts';
@@ -45,6 +46,7 @@ export class AppModule {
           },
         }),
         DatabaseModule,
+        RateLimitModule,
         StorageModule,
         TemporalModule,
         HealthModule,
@@ -60,6 +62,7 @@ export class AppModule {
       providers: [
         { provide: APP_GUARD, useClass: JwtAuthGuard },
         { provide: APP_GUARD, useClass: RolesGuard },
+        { provide: APP_GUARD, useClass: RateLimitGuard },
       ],
     };
   }

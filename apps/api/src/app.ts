@@ -3,6 +3,8 @@ import { type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { NextFunction, Request, Response } from 'express';
+import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import type { Config } from '../../../libs/config/index.ts';
 import { AppModule } from './app.module.ts';
@@ -16,7 +18,15 @@ export async function createApp(config: Readonly<Config>): Promise<INestApplicat
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
-  app.set('trust proxy', 'loopback');
+  // Client addresses (rate limits) come from X-Forwarded-For only when the request came through a configured proxy.
+  app.set('trust proxy', config.TRUST_PROXY ?? false);
+  app.disable('x-powered-by');
+  // The API answers JSON and files: nothing it serves may run scripts or be framed; Swagger UI gets what it needs.
+  const docsPolicy = { directives: { defaultSrc: ["'self'"], styleSrc: ["'self'", "'unsafe-inline'"], imgSrc: ["'self'", 'data:'], frameAncestors: ["'none'"] } };
+  const apiPolicy = { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } };
+  const docsHeaders = helmet({ contentSecurityPolicy: docsPolicy });
+  const apiHeaders = helmet({ contentSecurityPolicy: apiPolicy, crossOriginResourcePolicy: { policy: 'same-site' } });
+  app.use((req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/api/docs') ? docsHeaders : apiHeaders)(req, res, next));
   app.enableShutdownHooks();
 
   const document = SwaggerModule.createDocument(

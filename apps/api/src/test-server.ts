@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
+import type { Role } from '../../../libs/domain/index.ts';
+import { sql } from '../../../libs/testing/sql.ts';
 import type { Config } from '../../../libs/config/index.ts';
 import { createApp } from './app.ts';
 
@@ -25,8 +27,17 @@ export function apiClient(baseUrl: () => string) {
   }
   /** A new account; its access token. */
   async function signUp(): Promise<string> {
-    const { body } = await call('POST', '/auth/signup', { email: `t-${randomUUID()}@example.com`, password: 'a sturdy passphrase' });
-    return body.access_token as string;
+    return (await signUpAccount()).token;
   }
-  return { call, signUp };
+  async function signUpAccount(): Promise<{ token: string; id: string }> {
+    const { body } = await call('POST', '/auth/signup', { email: `t-${randomUUID()}@example.com`, password: 'a sturdy passphrase' });
+    return { token: body.access_token as string, id: (body.user as { id: string }).id };
+  }
+  /** A new account with this role (roles are checked against the database on every request); its access token. */
+  async function signUpAs(role: Role, databaseUrl: string): Promise<string> {
+    const { token, id } = await signUpAccount();
+    await sql(databaseUrl, 'update profiles set role = $1 where id = $2', [role, id]);
+    return token;
+  }
+  return { call, signUp, signUpAs };
 }

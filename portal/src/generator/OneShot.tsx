@@ -14,7 +14,8 @@ import {
 } from '../../../libs/domain/index.ts';
 import { ApiError } from '../api/client.ts';
 import { PreviewStrip } from '../components/OwnedImage.tsx';
-import { fetchProviders, orchestrationStatus, projectPreviews, sleep, startGeneration, uploadSources, type OrchestrationStatus } from './api.ts';
+import { orchestrationStatus, projectPreviews, sleep, startGeneration, uploadSources, type OrchestrationStatus } from './api.ts';
+import { unavailableReason, useProviders } from './providers.ts';
 import { BookDownloads } from './BookDownloads.tsx';
 import { SaveToAccount } from './SaveToAccount.tsx';
 import { StageProgress } from './StageProgress.tsx';
@@ -40,7 +41,7 @@ const stagesFor = (withSources: boolean, withChapters: boolean, withCover: boole
 type View = { kind: 'form' } | { kind: 'running'; projectId: string | null; title: string } | { kind: 'complete'; status: OrchestrationStatus; title: string } | { kind: 'failed'; message: string; stage: string | null };
 
 export function OneShot() {
-  const providers = useQuery({ queryKey: ['providers'], queryFn: fetchProviders });
+  const providers = useProviders();
   const [title, setTitle] = useState('');
   const [author, setAuthor] = useState('');
   const [idea, setIdea] = useState('');
@@ -198,7 +199,7 @@ export function OneShot() {
                     <input type="radio" name="provider" value={p.id} checked={provider === p.id} disabled={!p.available} onChange={() => setProvider(p.id)} />
                     <span>
                       <strong>{p.displayName}</strong>
-                      <span className="muted"> · up to {p.maxChapters} chapters · {p.supportsCover ? 'cover' : 'no cover'}{p.available ? '' : ' · not configured on this server'}</span>
+                      <span className="muted"> · up to {p.maxChapters} chapters · {p.supportsCover ? 'cover' : 'no cover'}{p.available ? '' : ` · ${unavailableReason(p)}`}</span>
                     </span>
                   </label>
                 ))}

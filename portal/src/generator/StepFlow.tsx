@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -20,7 +19,8 @@ import {
 } from '../../../libs/domain/index.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { OwnedImage, PreviewStrip } from '../components/OwnedImage.tsx';
-import { fetchProviders, projectPreviews, staged, streamChapters, uploadSources, waitForBuild, type BuildStatus, type Previews, type ProjectView } from './api.ts';
+import { projectPreviews, staged, streamChapters, uploadSources, waitForBuild, type BuildStatus, type Previews, type ProjectView } from './api.ts';
+import { unavailableReason, useProviders } from './providers.ts';
 import { BookDownloads, saveBlob } from './BookDownloads.tsx';
 import { htmlExport } from './exports.ts';
 import { SaveToAccount } from './SaveToAccount.tsx';
@@ -59,7 +59,7 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
   const flow = FLOWS[kind];
   const isDemo = kind === 'demo';
   const { user } = useAuth();
-  const providers = useQuery({ queryKey: ['providers'], queryFn: fetchProviders, enabled: !isDemo });
+  const providers = useProviders(!isDemo);
   const [step, setStep] = useState(1);
   const [form, setForm] = useState(initialForm);
   const [files, setFiles] = useState<File[]>([]);
@@ -287,7 +287,7 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
                       <label htmlFor="f-provider">AI Provider</label>
                       <select id="f-provider" value={form.provider} onChange={(e) => setForm({ ...form, provider: e.target.value as ProviderId })}>
                         {(providers.data ?? []).map((p) => (
-                          <option key={p.id} value={p.id} disabled={!p.available}>{p.displayName}{p.available ? '' : ' (not configured)'}</option>
+                          <option key={p.id} value={p.id} disabled={!p.available}>{p.displayName}{p.available ? '' : ` (${unavailableReason(p)})`}</option>
                         ))}
                       </select>
                     </div>

@@ -12,7 +12,8 @@ import {
   type WizardStage,
 } from '../../../libs/domain/index.ts';
 import { PreviewStrip } from '../components/OwnedImage.tsx';
-import { fetchProviders, projectPreviews, staged, streamChapters, uploadSources, waitForBuild, type BuildStatus, type ProjectView } from './api.ts';
+import { projectPreviews, staged, streamChapters, uploadSources, waitForBuild, type BuildStatus, type ProjectView } from './api.ts';
+import { unavailableReason, useProviders } from './providers.ts';
 import { BookDownloads } from './BookDownloads.tsx';
 import { SaveToAccount } from './SaveToAccount.tsx';
 
@@ -67,7 +68,7 @@ const BUTTONS: Record<WizardStage, string> = {
 /** /ai-generator (and its older variants): the book one stage at a time, each stage a call to the staged API. */
 export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) {
   const titles = { ...STAGE_TITLES, ...variant.titles };
-  const providers = useQuery({ queryKey: ['providers'], queryFn: fetchProviders });
+  const providers = useProviders();
   const [stage, setStage] = useState<WizardStage>('idle');
   const [project, setProject] = useState<ProjectView | null>(null);
   const [form, setForm] = useState({ title: '', author: '', topic: '', words: String(TARGET_WORDS.default), provider: 'mock' as ProviderId });
@@ -259,7 +260,7 @@ export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) 
                 <select id="w-model" value={form.provider} onChange={(e) => setForm({ ...form, provider: e.target.value as ProviderId })}>
                   {(providers.data ?? []).map((p) => (
                     <option key={p.id} value={p.id} disabled={!p.available}>
-                      {p.displayName}{p.available ? '' : ' (not configured)'}
+                      {p.displayName}{p.available ? '' : ` (${unavailableReason(p)})`}
                     </option>
                   ))}
                 </select>

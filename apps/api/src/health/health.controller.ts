@@ -1,16 +1,16 @@
 import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
-import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Public } from '../auth/public.decorator.ts';
+import { Public, Roles } from '../auth/public.decorator.ts';
 import { HealthService, type DeepHealthReport, type HealthReport } from './health.service.ts';
 
-@Public()
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
   constructor(private readonly health: HealthService) {}
 
   @Get()
+  @Public()
   @ApiOperation({ summary: 'PostgreSQL, Temporal (and whether a worker polls) and MinIO, each with its latency' })
   @ApiResponse({ status: 200, description: 'Every service is up (status "degraded" when no worker is polling)' })
   @ApiResponse({ status: 503, description: 'At least one service is down' })
@@ -21,7 +21,9 @@ export class HealthController {
   }
 
   @Get('deep')
-  @ApiOperation({ summary: 'Runs a canary workflow that writes a row and an object, then reads both back' })
+  @Roles('admin')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Admins only: runs a canary workflow that writes a row and an object, then reads both back' })
   @ApiResponse({ status: 200, description: 'Every step succeeded; each step has its time' })
   @ApiResponse({ status: 503, description: 'A step failed; the failing step says why' })
   async deep(@Res({ passthrough: true }) res: Response): Promise<DeepHealthReport> {

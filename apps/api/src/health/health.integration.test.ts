@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HealthCanary } from '../../../../libs/db/index.ts';
 import { StorageService, storageSettingsFrom } from '../../../../libs/storage/index.ts';
 import { eventually, freePort, openDeps, OwnMinio, startWorker, testConfig } from '../../../../libs/testing/index.ts';
-import { serveApi } from '../test-server.ts';
+import { apiClient, serveApi } from '../test-server.ts';
 import type { DeepHealthReport, HealthReport } from './health.service.ts';
 
 const serve = serveApi;
@@ -45,8 +45,16 @@ describe('with every service up', () => {
     expect(body.checks.temporal).toMatchObject({ workerPolling: true, taskQueue: config.TEMPORAL_TASK_QUEUE });
   });
 
+  it('GET /api/health/deep is for admins only: it runs a workflow and writes a row and an object', async () => {
+    const { signUp, signUpAs } = apiClient(() => api.url);
+    expect((await get(`${api.url}/api/health/deep`)).status).toBe(401);
+    expect((await get(`${api.url}/api/health/deep`, { Authorization: `Bearer ${await signUp()}` })).status).toBe(403);
+    expect((await get(`${api.url}/api/health/deep`, { Authorization: `Bearer ${await signUpAs('elite_team', config.DATABASE_URL)}` })).status).toBe(403);
+  });
+
   it('GET /api/health/deep runs the canary workflow, reads both writes back and cleans up', async () => {
-    const { status, body } = await get<DeepHealthReport>(`${api.url}/api/health/deep`);
+    const admin = await apiClient(() => api.url).signUpAs('admin', config.DATABASE_URL);
+    const { status, body } = await get<DeepHealthReport>(`${api.url}/api/health/deep`, { Authorization: `Bearer ${admin}` });
     expect(status).toBe(200);
     expect(body.status).toBe('ok');
     expect(body.workflowId).toMatch(/^canary-[0-9a-f-]{36}$/);
@@ -155,7 +163,16 @@ describe('with a service down', () => {
       expect(health.body.checks.temporal).toMatchObject({ status: 'down', workerPolling: false });
       expect(health.body.checks.minio.status).toBe('up');
 
-      const deep = await get<DeepHealthReport>(`${api.url}/api/health/deep`);
+    } finally {
+      await api.app.close();
+    }
+  });
+
+  it('the deep check says where it failed when Temporal does not answer', async () => {
+    const api = await serve(testConfig({ HEALTH_TIMEOUT_MS: '1000', TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}` }));
+    try {
+      const admin = await apiClient(() => api.url).signUpAs('admin', testConfig().DATABASE_URL);
+      const deep = await get<DeepHealthReport>(`${api.url}/api/health/deep`, { Authorization: `Bearer ${admin}` });
       expect(deep.status).toBe(503);
       expect(deep.body.status).toBe('down');
       expect(deep.body.steps[0]).toMatchObject({ name: 'start canary workflow', ok: false });

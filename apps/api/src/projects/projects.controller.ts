@@ -14,6 +14,7 @@ import {
 } from '../../../../workflows/book-messages.ts';
 import type { AuthUser } from '../auth/auth.types.ts';
 import { CurrentUser, OptionalAuth } from '../auth/public.decorator.ts';
+import { RateLimited } from '../common/rate-limits.ts';
 import { streamChapters } from './chapter-stream.ts';
 import { PackagingService } from './packaging.service.ts';
 import { previewsOf, sendPreview } from './previews.ts';
@@ -35,12 +36,13 @@ export class ProjectsController {
   ) {}
 
   @Get('providers')
-  @ApiOperation({ summary: 'The AI providers, their limits and whether this server can use them' })
-  providers() {
-    return this.projects.catalogue();
+  @ApiOperation({ summary: 'The AI providers, their limits and whether the caller can use them here (paid ones need a signed-in author)' })
+  providers(@CurrentUser() user?: AuthUser) {
+    return this.projects.catalogue(user);
   }
 
   @Post()
+  @RateLimited('generation')
   @ApiOperation({ summary: 'Create a project to generate stage by stage' })
   async create(@Body() dto: CreateProjectDto, @CurrentUser() user?: AuthUser) {
     const project = await this.projects.create(dto, user, 'step');
@@ -48,6 +50,7 @@ export class ProjectsController {
   }
 
   @Post('generate-complete')
+  @RateLimited('generation')
   @ApiOperation({ summary: 'Generate a whole book in one go; poll check_status_url for progress' })
   async generateComplete(@Body() dto: CreateProjectDto, @CurrentUser() user?: AuthUser) {
     const project = await this.projects.create(dto, user, 'auto');
@@ -94,6 +97,7 @@ export class ProjectsController {
   }
 
   @Post(':id/generate-outline')
+  @RateLimited('generation')
   @HttpCode(200)
   async outline(@Param('id') id: string, @Body() dto: StageDto, @CurrentUser() user?: AuthUser) {
     await this.projects.owned(id, user);
@@ -101,13 +105,14 @@ export class ProjectsController {
       const problems = briefProblems({ title: dto.title, author: dto.author, idea: dto.book_idea });
       if (problems.length) throw new UnprocessableEntityException({ message: problems[0]?.messages[0], details: problems });
     }
-    if (dto.ai_model) this.projects.provider(dto.ai_model);
+    if (dto.ai_model) this.projects.provider(dto.ai_model, user);
     if (dto.chapter_count !== undefined || dto.book_style !== undefined) await this.projects.setOutlineSettings(id, dto.chapter_count, dto.book_style);
     await this.projects.step(() => this.projects.handle(id).executeUpdate(generateOutlineUpdate));
     return { toc: tocView(await this.projects.owned(id, user)) };
   }
 
   @Post(':id/generate-introduction')
+  @RateLimited('generation')
   @HttpCode(200)
   async introduction(@Param('id') id: string, @CurrentUser() user?: AuthUser) {
     await this.projects.owned(id, user);
@@ -116,6 +121,7 @@ export class ProjectsController {
   }
 
   @Post(':id/generate-chapters')
+  @RateLimited('generation')
   @HttpCode(200)
   async chapters(@Param('id') id: string, @Body() dto: StageDto, @CurrentUser() user?: AuthUser) {
     await this.projects.owned(id, user);
@@ -127,6 +133,7 @@ export class ProjectsController {
   }
 
   @Post(':id/generate-chapters/stream')
+  @RateLimited('generation')
   @ApiOperation({ summary: 'The chapter stage as server-sent events: chapter_start, progress, chapter_complete, all_complete, error' })
   async chaptersStream(@Param('id') id: string, @Body() dto: StageDto, @Res() res: Response, @CurrentUser() user?: AuthUser): Promise<void> {
     const project = await this.projects.owned(id, user);
@@ -135,6 +142,7 @@ export class ProjectsController {
   }
 
   @Post(':id/chapters/:number/regenerate')
+  @RateLimited('generation')
   @HttpCode(200)
   async regenerate(@Param('id') id: string, @Param('number') number: string, @CurrentUser() user?: AuthUser) {
     await this.projects.owned(id, user);
@@ -145,6 +153,7 @@ export class ProjectsController {
   }
 
   @Post(':id/generate-summary')
+  @RateLimited('generation')
   @HttpCode(200)
   async summary(@Param('id') id: string, @CurrentUser() user?: AuthUser) {
     await this.projects.owned(id, user);
@@ -153,6 +162,7 @@ export class ProjectsController {
   }
 
   @Post(':id/finalize')
+  @RateLimited('generation')
   @HttpCode(200)
   async finalize(@Param('id') id: string, @CurrentUser() user?: AuthUser) {
     await this.projects.owned(id, user);
@@ -170,6 +180,7 @@ export class ProjectsController {
   }
 
   @Post(':id/build')
+  @RateLimited('generation')
   @HttpCode(202)
   @ApiOperation({ summary: "Build the book's files (a packaging run); the book's own build starts by itself once it is finalized" })
   async build(@Param('id') id: string, @Body() dto: BuildDto, @CurrentUser() user?: AuthUser) {
@@ -201,6 +212,7 @@ export class ProjectsController {
   }
 
   @Post(':id/generate-cover')
+  @RateLimited('generation')
   @HttpCode(200)
   @ApiOperation({ summary: 'Draw the print cover (full wrap PDF and front PNG) for the built book; the spine follows its page count' })
   async cover(@Param('id') id: string, @Body() dto: CoverDto, @CurrentUser() user?: AuthUser) {

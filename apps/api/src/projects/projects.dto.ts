@@ -1,25 +1,61 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
-import { BOOK_STYLES, CHAPTER_COUNTS, COLOR_SCHEMES, COVER_TEMPLATES, DEFAULT_COVER_CHOICE, DEFAULT_COVER_PAGE_COUNT, DEFAULT_COVER_TEMPLATE, DESIGN_STYLES, type ColorScheme, type CoverChoice, type CoverTemplate, type DesignStyle } from '../../../../libs/domain/index.ts';
+import { Transform, Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  BOOK_STYLES,
+  CHAPTER_COUNTS,
+  COLOR_SCHEMES,
+  CONTENT_DEPTHS,
+  COVER_TEMPLATES,
+  DEFAULT_COVER_CHOICE,
+  DEFAULT_COVER_PAGE_COUNT,
+  DEFAULT_COVER_TEMPLATE,
+  DESIGN_STYLES,
+  GenerationMessages,
+  MAX_CHAPTER_PAGES,
+  MAX_CHAPTERS,
+  PACKAGE_FORMATS,
+  TOC_LIMITS,
+  type ColorScheme,
+  type CoverChoice,
+  type CoverTemplate,
+  type DesignStyle,
+} from '../../../../libs/domain/index.ts';
+import { Optional } from '../common/validation.ts';
 
-const oneOf = (list: readonly string[], field: string) => ({ message: `${field} must be one of: ${list.join(', ')}` });
+const oneOf = (list: readonly (string | number)[], field: string) => ({ message: `${field} must be one of: ${list.join(', ')}` });
+const AI_MODEL_MAX = 60;
+
+/** null: every chapter; []: none; [n…]: those, each once. */
+function ChapterList(): PropertyDecorator {
+  const rules = [
+    IsOptional(),
+    IsArray({ message: GenerationMessages.chapterList }),
+    ArrayMaxSize(MAX_CHAPTERS, { message: GenerationMessages.chapterList }),
+    ArrayUnique({ message: GenerationMessages.chapterList }),
+    IsInt({ each: true, message: GenerationMessages.chapterList }),
+    Min(1, { each: true, message: GenerationMessages.chapterList }),
+    Max(MAX_CHAPTERS, { each: true, message: GenerationMessages.chapterList }),
+  ];
+  return (target, key) => rules.forEach((rule) => rule(target, key));
+}
 
 /** How a cover is made: template (spine), design style and colour scheme. */
 export class CoverDto {
-  @ApiPropertyOptional({ default: 'mock', description: 'anthropic, hal9 (OpenAI GPT-4) or mock' }) @IsOptional() @IsString() ai_model?: string;
-  @ApiPropertyOptional({ enum: COVER_TEMPLATES, default: DEFAULT_COVER_TEMPLATE }) @IsOptional() @IsIn(COVER_TEMPLATES, oneOf(COVER_TEMPLATES, 'template')) template?: CoverTemplate;
-  @ApiPropertyOptional({ enum: DESIGN_STYLES, default: DEFAULT_COVER_CHOICE.designStyle }) @IsOptional() @IsIn(DESIGN_STYLES, oneOf(DESIGN_STYLES, 'design_style')) design_style?: DesignStyle;
-  @ApiPropertyOptional({ enum: COLOR_SCHEMES, default: DEFAULT_COVER_CHOICE.colorScheme }) @IsOptional() @IsIn(COLOR_SCHEMES, oneOf(COLOR_SCHEMES, 'color_scheme')) color_scheme?: ColorScheme;
-  @ApiPropertyOptional({ default: true }) @IsOptional() @IsBoolean() include_spine_title?: boolean;
+  @ApiPropertyOptional({ default: 'mock', description: 'anthropic, hal9 (OpenAI GPT-4) or mock' }) @Optional() @IsString() @MaxLength(AI_MODEL_MAX) ai_model?: string;
+  @ApiPropertyOptional({ enum: COVER_TEMPLATES, default: DEFAULT_COVER_TEMPLATE }) @Optional() @IsIn(COVER_TEMPLATES, oneOf(COVER_TEMPLATES, 'template')) template?: CoverTemplate;
+  @ApiPropertyOptional({ enum: DESIGN_STYLES, default: DEFAULT_COVER_CHOICE.designStyle }) @Optional() @IsIn(DESIGN_STYLES, oneOf(DESIGN_STYLES, 'design_style')) design_style?: DesignStyle;
+  @ApiPropertyOptional({ enum: COLOR_SCHEMES, default: DEFAULT_COVER_CHOICE.colorScheme }) @Optional() @IsIn(COLOR_SCHEMES, oneOf(COLOR_SCHEMES, 'color_scheme')) color_scheme?: ColorScheme;
+  @ApiPropertyOptional({ default: true }) @Optional() @IsBoolean() include_spine_title?: boolean;
 }
 
 /** POST /api/intelligent/cover and /png: a cover for fields alone. */
 export class IntelligentCoverDto extends CoverDto {
-  @ApiProperty() @IsOptional() @IsString() @MaxLength(200) title?: string;
-  @ApiProperty() @IsOptional() @IsString() @MaxLength(200) author?: string;
-  @ApiProperty() @IsOptional() @IsString() @MaxLength(20_000) book_idea?: string;
+  @ApiProperty() @Optional() @IsString() @MaxLength(200) title?: string;
+  @ApiProperty() @Optional() @IsString() @MaxLength(200) author?: string;
+  @ApiProperty() @Optional() @IsString() @MaxLength(20_000) book_idea?: string;
   @ApiPropertyOptional({ default: DEFAULT_COVER_PAGE_COUNT, minimum: 1, maximum: 2000 })
-  @IsOptional()
+  @Optional()
   @IsInt({ message: 'num_pages must be a whole number' })
   @Min(1, { message: 'num_pages must be at least 1' })
   @Max(2000, { message: 'num_pages must be at most 2000' })
@@ -28,52 +64,112 @@ export class IntelligentCoverDto extends CoverDto {
 
 /** POST /api/projects/{id}/build: a list of formats, or the older single format. */
 export class BuildDto {
-  @ApiPropertyOptional({ description: 'pdf, epub, docx, zip, cover; default all but the cover' }) @IsOptional() @IsArray() formats?: string[];
-  @ApiPropertyOptional({ description: 'The older single format' }) @IsOptional() @IsString() format?: string;
-  @ApiPropertyOptional({ description: 'Ignored: the engine is Typst' }) @IsOptional() @IsString() engine?: string;
+  @ApiPropertyOptional({ description: 'pdf, epub, docx, zip, cover; default all but the cover' })
+  @Optional()
+  @IsArray()
+  @ArrayMaxSize(PACKAGE_FORMATS.length * 2)
+  @IsString({ each: true })
+  formats?: string[];
+  @ApiPropertyOptional({ description: 'The older single format' }) @Optional() @IsString() @MaxLength(20) format?: string;
+  @ApiPropertyOptional({ description: 'Ignored: the engine is Typst' }) @Optional() @IsString() @MaxLength(40) engine?: string;
 }
 
-/** POST /api/projects and /api/projects/generate-complete. Field rules are checked by the service (briefProblems). */
-export class CreateProjectDto extends CoverDto {
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) name?: string;
-  @ApiProperty() @IsOptional() @IsString() @MaxLength(200) title?: string;
-  @ApiProperty() @IsOptional() @IsString() @MaxLength(200) author?: string;
-  @ApiPropertyOptional({ description: 'The book idea (the one-shot page sends book_idea)' }) @IsOptional() @IsString() @MaxLength(20_000) topic?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(20_000) book_idea?: string;
-  @ApiPropertyOptional({ default: 'practical' }) @IsOptional() @IsString() @MaxLength(40) writing_style?: string;
-  @ApiPropertyOptional({ minimum: 10_000, maximum: 80_000 }) @IsOptional() @IsInt({ message: 'total_target_words must be a whole number' }) total_target_words?: number;
-  @ApiPropertyOptional({ default: 100 }) @IsOptional() @IsInt({ message: 'target_pages must be a whole number' }) target_pages?: number;
+/** The brief every way of starting a book shares. Field rules beyond types and lengths are checked by the service (briefProblems). */
+class BriefDto extends CoverDto {
+  @ApiProperty() @Optional() @IsString() @MaxLength(200) title?: string;
+  @ApiProperty() @Optional() @IsString() @MaxLength(200) author?: string;
+  @ApiPropertyOptional() @Optional() @IsString() @MaxLength(20_000) book_idea?: string;
+  @ApiPropertyOptional({ minimum: 10_000, maximum: 80_000 }) @Optional() @IsInt({ message: 'total_target_words must be a whole number' }) total_target_words?: number;
+}
+
+/** POST /api/projects and /api/projects/generate-complete. */
+export class CreateProjectDto extends BriefDto {
+  @ApiPropertyOptional() @Optional() @IsString() @MaxLength(200) name?: string;
+  @ApiPropertyOptional({ description: 'The book idea (the one-shot page sends book_idea)' }) @Optional() @IsString() @MaxLength(20_000) topic?: string;
+  @ApiPropertyOptional({ default: 'practical' }) @Optional() @IsString() @MaxLength(40) writing_style?: string;
+  @ApiPropertyOptional({ default: 100, minimum: 1, maximum: 2000 })
+  @Optional()
+  @IsInt({ message: 'target_pages must be a whole number' })
+  @Min(1, { message: 'target_pages must be at least 1' })
+  @Max(2000, { message: 'target_pages must be at most 2000' })
+  target_pages?: number;
   @ApiPropertyOptional({ enum: CHAPTER_COUNTS, description: 'Chapters wanted (3, 5, 7, 10 or 12); the outline chooses when absent' })
-  @IsOptional()
+  @Optional()
   @IsIn(CHAPTER_COUNTS, { message: `chapter_count must be one of ${CHAPTER_COUNTS.join(', ')}` })
   chapter_count?: number;
-  @ApiPropertyOptional({ default: 'English' }) @IsOptional() @IsString() @MaxLength(40) language?: string;
-  @ApiPropertyOptional({ description: 'null: every chapter; []: none; [n…]: those', nullable: true }) @IsOptional() @IsArray() chapters_to_generate?: number[] | null;
-  @ApiPropertyOptional() @IsOptional() @IsString() content_depth?: string;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() include_cover?: boolean;
-  @ApiPropertyOptional() @IsOptional() @IsArray() formats?: string[];
+  @ApiPropertyOptional({ default: 'English' }) @Optional() @IsString() @MaxLength(40) language?: string;
+  @ApiPropertyOptional({ description: 'null: every chapter; []: none; [n…]: those', nullable: true, type: [Number] }) @ChapterList() chapters_to_generate?: number[] | null;
+  @ApiPropertyOptional({ enum: CONTENT_DEPTHS }) @Optional() @IsIn(CONTENT_DEPTHS, oneOf(CONTENT_DEPTHS, 'content_depth')) content_depth?: string;
+  @ApiPropertyOptional() @Optional() @IsBoolean() include_cover?: boolean;
+  @ApiPropertyOptional() @Optional() @IsArray() @ArrayMaxSize(PACKAGE_FORMATS.length * 2) @IsString({ each: true }) formats?: string[];
   @ApiPropertyOptional({ description: 'source_materials_id from /api/intelligent/process-sources' })
-  @IsOptional()
+  @Optional()
   @IsUUID('all', { message: 'source_materials must be the id process-sources answered with' })
   source_materials?: string;
 }
 
 /** Bodies of the staged calls: the clients send ai_model and, for the outline, the brief again. */
 export class StageDto {
-  @ApiPropertyOptional() @IsOptional() @IsString() ai_model?: string;
+  @ApiPropertyOptional() @Optional() @IsString() @MaxLength(AI_MODEL_MAX) ai_model?: string;
   @ApiPropertyOptional({ enum: CHAPTER_COUNTS, description: 'generate-outline: plan this many chapters' })
-  @IsOptional()
+  @Optional()
   @IsIn(CHAPTER_COUNTS, { message: `chapter_count must be one of ${CHAPTER_COUNTS.join(', ')}` })
   chapter_count?: number;
   @ApiPropertyOptional({ enum: BOOK_STYLES, description: 'generate-outline: the book style' })
-  @IsOptional()
+  @Optional()
   @IsIn(BOOK_STYLES, { message: `book_style must be one of ${BOOK_STYLES.join(', ')}` })
   book_style?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) title?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) author?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(20_000) book_idea?: string;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsArray() chapters_to_generate?: number[] | null;
-  @ApiPropertyOptional() @IsOptional() @IsString() content_depth?: string;
+  @ApiPropertyOptional() @Optional() @IsString() @MaxLength(200) title?: string;
+  @ApiPropertyOptional() @Optional() @IsString() @MaxLength(200) author?: string;
+  @ApiPropertyOptional() @Optional() @IsString() @MaxLength(20_000) book_idea?: string;
+  @ApiPropertyOptional({ nullable: true, type: [Number] }) @ChapterList() chapters_to_generate?: number[] | null;
+  @ApiPropertyOptional({ enum: CONTENT_DEPTHS }) @Optional() @IsIn(CONTENT_DEPTHS, oneOf(CONTENT_DEPTHS, 'content_depth')) content_depth?: string;
+}
+
+/** POST /api/intelligent/toc. */
+export class TocDto extends BriefDto {}
+
+/** Older clients send estimated_pages as text: "12", or a range "8-10", which counts as its first number. */
+const pagesFromText = ({ value }: { value: unknown }) => {
+  const match = typeof value === 'string' ? /^\s*(\d{1,6})(?:\s*[-–]\s*\d{1,6})?\s*$/.exec(value) : null;
+  return match ? Number(match[1]) : value;
+};
+
+/** One entry of a table of contents a client brings. */
+export class TocEntryDto {
+  @ApiProperty() @IsString() @MaxLength(TOC_LIMITS.titleMax) chapter_title!: string;
+  @ApiPropertyOptional() @Optional() @IsString() @MaxLength(TOC_LIMITS.descriptionMax) chapter_description?: string;
+  @ApiProperty({ type: [String] })
+  @IsArray()
+  @ArrayMaxSize(TOC_LIMITS.ideasMax)
+  @IsString({ each: true })
+  @MaxLength(TOC_LIMITS.ideaMax, { each: true })
+  chapter_ideas!: string[];
+  @ApiPropertyOptional({ minimum: 1, maximum: MAX_CHAPTER_PAGES })
+  @Optional()
+  @Transform(pagesFromText)
+  @IsInt({ message: GenerationMessages.chapterBudget(MAX_CHAPTER_PAGES) })
+  @Min(1, { message: GenerationMessages.chapterBudget(MAX_CHAPTER_PAGES) })
+  @Max(MAX_CHAPTER_PAGES, { message: GenerationMessages.chapterBudget(MAX_CHAPTER_PAGES) })
+  estimated_pages?: number;
+}
+
+/** POST /api/intelligent/chapter: a chapter of the project /toc made, or of a table of contents the client brings. */
+export class ChapterRequestDto extends BriefDto {
+  @ApiPropertyOptional({ description: 'The project /toc answered with' }) @Optional() @IsUUID('all', { message: 'project_id must be the id /toc answered with' }) project_id?: string;
+  @ApiProperty({ minimum: 1, maximum: MAX_CHAPTERS })
+  @IsInt({ message: 'chapter_number must be a whole number' })
+  @Min(1, { message: 'chapter_number must be at least 1' })
+  @Max(MAX_CHAPTERS, { message: `chapter_number must be at most ${MAX_CHAPTERS}` })
+  chapter_number!: number;
+  @ApiPropertyOptional({ type: [TocEntryDto] })
+  @Optional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_CHAPTERS)
+  @ValidateNested({ each: true })
+  @Type(() => TocEntryDto)
+  toc?: TocEntryDto[];
 }
 
 /** The cover fields of a request, with the spec's defaults. */

@@ -224,7 +224,7 @@ describe('the intelligent API', () => {
     expect(chapter.body.content).toContain('## Weekly notes');
 
     expect((await call('POST', '/intelligent/chapter', { ...brief, chapter_number: 1 }, undefined, mock)).body.message).toBe(GenerationMessages.tocNotLoaded);
-    expect((await call('POST', '/intelligent/chapter', { ...brief, toc: [{ chapter_title: 'X' }], chapter_number: 1 }, undefined, mock)).status).toBe(422);
+    expect((await call('POST', '/intelligent/chapter', { ...brief, toc: [{ chapter_title: 'X' }], chapter_number: 1 }, undefined, mock)).status).toBe(400);
   });
 
   it('takes the provider from X-AI-Provider and validates the brief', async () => {

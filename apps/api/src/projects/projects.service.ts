@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable, NotFoundException, UnauthorizedException, UnprocessableEntityException } from '@nestjs/common';
 import { Client, WorkflowUpdateFailedError, type WorkflowHandle } from '@temporalio/client';
 import { providerCatalogue } from '../../../../activities/ai/index.ts';
 import type { Config } from '../../../../libs/config/index.ts';
@@ -38,19 +38,20 @@ export class ProjectsService {
     private readonly em: EntityManager,
     private readonly temporal: Client,
   ) {
-    this.available = new Set(providerCatalogue(config).filter((p) => p.available).map((p) => p.id));
+    this.available = new Set(providerCatalogue(config, true).filter((p) => p.available).map((p) => p.id));
   }
 
-  /** The providers with their limits, and whether this server can use each. */
-  catalogue() {
-    return providerCatalogue(this.config);
+  /** The providers with their limits, and whether this caller can use each here. */
+  catalogue(user: AuthUser | undefined) {
+    return providerCatalogue(this.config, Boolean(user));
   }
 
-  /** ai_model → a provider this server can use, or a 400 that says why not. */
-  provider(aiModel: string | undefined): ProviderId {
+  /** ai_model → a provider this caller may use on this server, or a 400/401 that says why not. Paid providers need a signed-in author. */
+  provider(aiModel: string | undefined, user: AuthUser | undefined): ProviderId {
     const id = aiModel ? providerFor(aiModel) : 'mock';
     if (!id) throw new BadRequestException(GenerationMessages.unknownProvider(aiModel ?? ''));
     if (!this.available.has(id)) throw new BadRequestException(GenerationMessages.providerUnavailable(PROVIDERS[id].displayName));
+    if (PROVIDERS[id].costClass !== 'free' && !user) throw new UnauthorizedException(GenerationMessages.signInForProvider(PROVIDERS[id].displayName));
     return id;
   }
 
@@ -62,10 +63,12 @@ export class ProjectsService {
     const words = dto.total_target_words ?? Math.min(TARGET_WORDS.max, Math.max(TARGET_WORDS.min, Math.round(((dto.target_pages ?? DEFAULT_TARGET_PAGES) * WORDS_PER_PAGE) / 1000) * 1000));
     const wordsProblem = targetWordsProblem(words);
     if (wordsProblem) throw new UnprocessableEntityException({ message: wordsProblem, details: [{ field: 'total_target_words', messages: [wordsProblem] }] });
+    const provider = this.provider(dto.ai_model, user);
+    const { displayName, maxChapters } = PROVIDERS[provider];
+    if (outline && outline.length > maxChapters) throw new UnprocessableEntityException(GenerationMessages.tooManyChapters(displayName, maxChapters));
     for (const n of dto.chapters_to_generate ?? []) {
-      if (!Number.isInteger(n) || n < 1) throw new UnprocessableEntityException(GenerationMessages.invalidChapter(Number(n), PROVIDERS[this.provider(dto.ai_model)].maxChapters));
+      if (n > maxChapters) throw new UnprocessableEntityException(GenerationMessages.invalidChapter(n, maxChapters));
     }
-    const provider = this.provider(dto.ai_model);
     const title = (dto.title ?? '').trim();
     if (dto.source_materials) {
       const source = await this.em.fork().findOne(SourceFile, { batchId: dto.source_materials });

@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ProviderOption } from '../../../libs/domain/index.ts';
+import { useAuth } from '../auth/AuthContext.tsx';
+import { fetchProviders } from './api.ts';
+
+/** The providers as the caller may use them: asked again on sign-in or sign-out, since paid providers need an account. */
+export function useProviders(enabled = true) {
+  const { user } = useAuth();
+  return useQuery({ queryKey: ['providers', user?.id ?? null], queryFn: fetchProviders, enabled });
+}
+
+/** Why a provider cannot be chosen, for its label; empty when it can. */
+export const unavailableReason = (p: ProviderOption) => (p.available ? '' : p.signInRequired ? 'sign in to use' : 'not configured on this server');
