@@ -17,6 +17,18 @@ const workflowForbidden = [
   '@temporalio/activity',
 ];
 
+/**
+ * The layers (design.md): imports run downward only, apps → workflows / activities → libs. Tests, benches, scripts and
+ * the shared test helpers (testing/) stand above them all. `pattern` builds a no-restricted-imports rule.
+ */
+const above = (dirs, message, allowTypeImports = false) => ({ group: dirs.map((dir) => `**/${dir}/**`), message, allowTypeImports });
+const layer = (files, patterns) => ({
+  files,
+  ignores: ['**/*.test.ts', '**/*.test.tsx'],
+  rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] },
+});
+const TOOLING = ['testing', 'scripts', 'e2e', 'bench'];
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'portal/dist/', '.data/'] },
   js.configs.recommended,
@@ -59,6 +71,21 @@ export default tseslint.config(
       ],
     },
   },
+  layer(['libs/**/*.ts'], [above(['apps', 'workflows', 'activities', 'portal', ...TOOLING], 'libs/ imports only libs/ (and packages).')]),
+  layer(['activities/**/*.ts'], [above(['apps', 'workflows', 'portal', ...TOOLING], 'Activities are thin wrappers over libs/: they import libs/ only.')]),
+  layer(['apps/api/**/*.ts'], [
+    above(['portal', 'apps/worker', ...TOOLING], 'The API imports libs/, and workflows/activities for types and messages only.'),
+    above(['activities'], 'The API uses activities for their types only; the work itself is an activity run by a workflow.', true),
+    {
+      regex: '(^|/)workflows/(?!.*messages\\.ts$|search-attributes\\.ts$)',
+      message: 'The API starts and signals workflows by their types and message definitions only.',
+      allowTypeImports: true,
+    },
+  ]),
+  layer(['portal/**/*.{ts,tsx}'], [
+    { regex: '(^|/)libs/(?!domain/|contracts/)', message: 'The portal imports only libs/domain and libs/contracts.' },
+    above(['apps', 'workflows', 'activities', ...TOOLING], 'The portal imports only libs/domain and libs/contracts.'),
+  ]),
   {
     files: ['**/*.js'],
     ...tseslint.configs.disableTypeChecked,

@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/core';
 import type { ProviderId } from '../libs/domain/index.ts';
 import type { StorageService } from '../libs/storage/index.ts';
-import type { TextProvider } from './ai/index.ts';
+import type { TextProvider } from '../libs/ai/index.ts';
 import { createWritingActivities } from './generation/writing.ts';
 import { createCanaryActivities } from './health/canary.ts';
 import { createRenderActivities } from './render/build.ts';

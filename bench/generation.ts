@@ -6,18 +6,18 @@
 // Run: npm run bench:generation
 import { randomUUID } from 'node:crypto';
 import { Client, Connection } from '@temporalio/client';
-import { createProviders } from '../activities/ai/index.ts';
+import { createProviders } from '../libs/ai/index.ts';
 import { loadConfig } from '../libs/config/index.ts';
 import { GeneratorProject } from '../libs/db/index.ts';
 import type { ProviderId } from '../libs/domain/index.ts';
-import { FakeAiServer } from '../libs/testing/ai-fakes.ts';
-import { openDeps, startWorker } from '../libs/testing/index.ts';
+import { FakeAiServer } from '../testing/ai-fakes.ts';
+import { openDeps, startWorker } from '../testing/index.ts';
 import { loadProfile } from '../scripts/stack/profile.ts';
 import { ensureMinio, ensurePostgres, ensureTemporal } from '../scripts/stack/services.ts';
 import { setUpServices } from '../scripts/stack/setup.ts';
 import { Supervisor } from '../scripts/stack/supervisor.ts';
-import type { BookProgress } from '../workflows/book-messages.ts';
-import { bookWorkflow } from '../workflows/book.ts';
+import type { BookProgress } from '../workflows/book/messages.ts';
+import { bookWorkflow } from '../workflows/book/workflow.ts';
 
 const profile = loadProfile('test');
 const supervisor = new Supervisor();

@@ -6,8 +6,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BookRequest, User } from '../libs/db/index.ts';
 import { AuthMessages } from '../libs/domain/index.ts';
-import { openDeps, testConfig } from '../libs/testing/index.ts';
-import { waitForMail } from '../libs/testing/mail-inbox.ts';
+import { openDeps, testConfig } from '../testing/index.ts';
+import { waitForMail } from '../testing/mail-inbox.ts';
 import { repoRoot } from '../scripts/stack/profile.ts';
 import { launchBrowser, snapshot } from './browser.ts';
 

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { startEngine, testConfig, type Engine } from '../libs/testing/index.ts';
+import { startEngine, testConfig, type Engine } from '../testing/index.ts';
 
 /** Debian's Chromium, headless, with its calls home switched off (this machine has no internet). */
 export function launchBrowser(): Promise<Browser> {

@@ -4,9 +4,9 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { preview } from 'vite';
 import type { TestProject } from 'vitest/node';
-import { FakeAiServer } from '../libs/testing/ai-fakes.ts';
+import { FakeAiServer } from '../testing/ai-fakes.ts';
 import { REFUSAL } from './browser.ts';
-import { freePort } from '../libs/testing/index.ts';
+import { freePort } from '../testing/index.ts';
 import { repoRoot } from '../scripts/stack/profile.ts';
 
 declare module 'vitest' {

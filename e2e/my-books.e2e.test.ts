@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Engine } from '../libs/testing/index.ts';
+import type { Engine } from '../testing/index.ts';
 import { e2eSession, snapshot } from './browser.ts';
 
 const baseURL = inject('baseURL');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Engine } from '../libs/testing/index.ts';
+import type { Engine } from '../testing/index.ts';
 import { e2eSession } from './browser.ts';
 
 const baseURL = inject('baseURL');

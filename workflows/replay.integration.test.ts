@@ -7,10 +7,10 @@ import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workflowBundle } from '../apps/worker/src/worker.ts';
 import { GeneratorProject } from '../libs/db/index.ts';
-import { startEngine, testConfig, type Engine } from '../libs/testing/index.ts';
+import { startEngine, testConfig, type Engine } from '../testing/index.ts';
 import { ensureGoProgram } from '../scripts/stack/tools.ts';
-import { bookWorkflow } from './book.ts';
-import { finalizeUpdate, generateChaptersUpdate, generateIntroductionUpdate, generateOutlineUpdate, generateSummaryUpdate, regenerateChapterUpdate } from './book-messages.ts';
+import { bookWorkflow } from './book/workflow.ts';
+import { finalizeUpdate, generateChaptersUpdate, generateIntroductionUpdate, generateOutlineUpdate, generateSummaryUpdate, regenerateChapterUpdate } from './book/messages.ts';
 
 /**
  * Recorded histories of earlier runs are replayed against today's workflow code: a change that would break

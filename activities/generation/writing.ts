@@ -4,9 +4,9 @@ import { ApplicationFailure, Context } from '@temporalio/activity';
 import { AiProviderCall, GeneratedChapter, GeneratorProject, SourceFile, type OutlineChapter } from '../../libs/db/index.ts';
 import { countWords, GenerationMessages, PROVIDERS, WORD_COUNT_TOLERANCE, type ProviderId } from '../../libs/domain/index.ts';
 import type { StorageService } from '../../libs/storage/index.ts';
-import { ProviderError, type ChapterBrief, type TextProvider, type WritingTask } from '../ai/index.ts';
-import { citedNumbers, keepValidCitations, passagesOf, relevantPassages } from '../sources/extract.ts';
-import { loadSourceTexts, mainTopics } from '../sources/ingest.ts';
+import { ProviderError, type ChapterBrief, type TextProvider, type WritingTask } from '../../libs/ai/index.ts';
+import { citedNumbers, keepValidCitations, passagesOf, relevantPassages } from '../../libs/sources/extract.ts';
+import { loadSourceTexts, mainTopics } from '../../libs/sources/ingest.ts';
 
 export interface GenerationDeps {
   orm: MikroORM;

@@ -14,12 +14,12 @@ import {
   type PackageFormat,
 } from '../../libs/domain/index.ts';
 import type { StorageService } from '../../libs/storage/index.ts';
-import { renderCover, type CoverInput } from './cover.ts';
-import { renderDocx } from './docx.ts';
-import { renderEpub } from './epub.ts';
-import { renderInterior, type Manuscript } from './interior.ts';
-import { pdfPagesToPng } from './png.ts';
-import { renderQuartoProject } from './quarto.ts';
+import { renderCover, type CoverInput } from '../../libs/render/cover.ts';
+import { renderDocx } from '../../libs/render/docx.ts';
+import { renderEpub } from '../../libs/render/epub.ts';
+import { renderInterior, type Manuscript } from '../../libs/render/interior.ts';
+import { pdfPagesToPng } from '../../libs/render/png.ts';
+import { renderQuartoProject } from '../../libs/render/quarto.ts';
 
 /** Files are cached by browsers for an hour (the spec's cache control). */
 const CACHE = 'max-age=3600';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../testing/index.ts';
+import { testConfig } from '../../testing/index.ts';
 import { migrationsList } from './migrations/index.ts';
 import { migrateUp, openOrm } from './orm.ts';
 

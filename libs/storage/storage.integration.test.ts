@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../testing/index.ts';
+import { testConfig } from '../../testing/index.ts';
 import { StorageService, storageSettingsFrom } from './index.ts';
 
 const config = testConfig();

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { INestApplication } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEngine, testConfig, type Engine } from '../../../libs/testing/index.ts';
+import { startEngine, testConfig, type Engine } from '../../../testing/index.ts';
 import { pythonToolPath } from '../../../scripts/stack/python-tools.ts';
-import { apiClient, serveApi } from './test-server.ts';
+import { apiClient, serveApi } from '../../../testing/test-server.ts';
 
 // Schemathesis generates valid and malformed requests for every operation of the OpenAPI document and fails on any
 // 5xx. Bounded: a fixed number of examples per operation, a fixed seed, a time budget, loopback only. The API runs

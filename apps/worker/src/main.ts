@@ -1,6 +1,6 @@
 import { Runtime, makeTelemetryFilterString, DefaultLogger } from '@temporalio/worker';
 import { loadConfigOrExit } from '../../../libs/config/index.ts';
-import { createProviders } from '../../../activities/ai/index.ts';
+import { createProviders } from '../../../libs/ai/index.ts';
 import { openOrm } from '../../../libs/db/index.ts';
 import { StorageService, storageSettingsFrom } from '../../../libs/storage/index.ts';
 import { createWorker } from './worker.ts';

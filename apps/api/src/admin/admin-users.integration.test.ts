@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import type { INestApplication } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthMessages } from '../../../../libs/domain/index.ts';
-import { testConfig } from '../../../../libs/testing/index.ts';
+import { testConfig } from '../../../../testing/index.ts';
 import { repoRoot } from '../../../../scripts/stack/profile.ts';
 import { createApp } from '../app.ts';
 

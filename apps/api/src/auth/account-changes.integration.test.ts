@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthMessages } from '../../../../libs/domain/index.ts';
-import { testConfig } from '../../../../libs/testing/index.ts';
-import { mailTo, waitForMail } from '../../../../libs/testing/mail-inbox.ts';
-import { sql } from '../../../../libs/testing/sql.ts';
-import { apiClient, serveApi } from '../test-server.ts';
+import { testConfig } from '../../../../testing/index.ts';
+import { mailTo, waitForMail } from '../../../../testing/mail-inbox.ts';
+import { sql } from '../../../../testing/sql.ts';
+import { apiClient, serveApi } from '../../../../testing/test-server.ts';
 
 const PASSWORD = 'a sturdy passphrase';
 const config = testConfig({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });

@@ -3,7 +3,7 @@ import type { INestApplication } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../../../libs/config/index.ts';
 import { AuthMessages } from '../../../../libs/domain/index.ts';
-import { testConfig } from '../../../../libs/testing/index.ts';
+import { testConfig } from '../../../../testing/index.ts';
 import { createApp } from '../app.ts';
 import type { SessionView } from './auth.types.ts';
 

@@ -5,10 +5,10 @@ import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../../../libs/config/index.ts';
 import { AuthMessages } from '../../../../libs/domain/index.ts';
-import { freePort, testConfig } from '../../../../libs/testing/index.ts';
-import { sql } from '../../../../libs/testing/sql.ts';
+import { freePort, testConfig } from '../../../../testing/index.ts';
+import { sql } from '../../../../testing/sql.ts';
 import { createApp } from '../app.ts';
-import { apiClient } from '../test-server.ts';
+import { apiClient } from '../../../../testing/test-server.ts';
 import type { SessionView } from './auth.types.ts';
 
 /**

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLEED_IN, coverGeometry, packageWorkflowId, ProjectMessages } from '../../../../libs/domain/index.ts';
-import { pdfWithText } from '../../../../libs/testing/files.ts';
-import { startEngine, testConfig, type Engine } from '../../../../libs/testing/index.ts';
-import { apiClient, serveApi, type Json } from '../test-server.ts';
+import { pdfWithText } from '../../../../testing/files.ts';
+import { startEngine, testConfig, type Engine } from '../../../../testing/index.ts';
+import { apiClient, serveApi, type Json } from '../../../../testing/test-server.ts';
 
 const config = testConfig({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
 let app: INestApplication;

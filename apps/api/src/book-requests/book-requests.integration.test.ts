@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookRequest, User } from '../../../../libs/db/index.ts';
-import { openDeps, testConfig } from '../../../../libs/testing/index.ts';
+import { openDeps, testConfig } from '../../../../testing/index.ts';
 import { createApp } from '../app.ts';
 
 const config = testConfig({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });

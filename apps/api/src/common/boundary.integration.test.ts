@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GenerationMessages, InputMessages, MAX_CHAPTER_PAGES, PROVIDERS } from '../../../../libs/domain/index.ts';
-import { testConfig } from '../../../../libs/testing/index.ts';
-import { apiClient, serveApi, type Json } from '../test-server.ts';
+import { testConfig } from '../../../../testing/index.ts';
+import { apiClient, serveApi, type Json } from '../../../../testing/test-server.ts';
 
 // The faults a bounded fuzzer found (a 500 each), and the limits every request now meets at the boundary. No worker
 // runs here: every request below is answered before any workflow would need one.

@@ -2,8 +2,8 @@ import type { INestApplication } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HealthCanary } from '../../../../libs/db/index.ts';
 import { StorageService, storageSettingsFrom } from '../../../../libs/storage/index.ts';
-import { eventually, freePort, openDeps, OwnMinio, startWorker, testConfig } from '../../../../libs/testing/index.ts';
-import { apiClient, serveApi } from '../test-server.ts';
+import { eventually, freePort, openDeps, OwnMinio, startWorker, testConfig } from '../../../../testing/index.ts';
+import { apiClient, serveApi } from '../../../../testing/test-server.ts';
 import type { DeepHealthReport, HealthReport } from './health.service.ts';
 
 const serve = serveApi;

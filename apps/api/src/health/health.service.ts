@@ -7,7 +7,7 @@ import type { Config } from '../../../../libs/config/index.ts';
 import { canaryObjectKey, canaryWorkflowId } from '../../../../libs/domain/index.ts';
 import { HealthCanary } from '../../../../libs/db/index.ts';
 import { StorageService } from '../../../../libs/storage/index.ts';
-import type { CanaryResult } from '../../../../workflows/canary.ts';
+import type { CanaryResult } from '../../../../workflows/canary/workflow.ts';
 import { StageAttribute } from '../../../../workflows/search-attributes.ts';
 import { CONFIG } from '../config/config.module.ts';
 import { timed, withTimeout } from '../common/with-timeout.ts';

@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import { WorkflowUpdateStage, type WorkflowHandle } from '@temporalio/client';
-import type { bookWorkflow } from '../../../../workflows/book.ts';
-import { generateChaptersUpdate, progressQuery, type BookProgress } from '../../../../workflows/book-messages.ts';
+import type { bookWorkflow } from '../../../../workflows/book/workflow.ts';
+import { generateChaptersUpdate, progressQuery, type BookProgress } from '../../../../workflows/book/messages.ts';
 
 const POLL_MS = 400;
 

@@ -1,7 +1,7 @@
 import { BadRequestException, Body, Controller, HttpCode, Logger, PayloadTooLargeException, Post, Res, UnprocessableEntityException, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { pdfPageToPng } from '../../../../activities/render/png.ts';
+import { pdfPageToPng } from '../../../../libs/render/png.ts';
 import { briefProblems, DEFAULT_COVER_PAGE_COUNT } from '../../../../libs/domain/index.ts';
 import { StorageService } from '../../../../libs/storage/index.ts';
 import { OptionalAuth } from '../auth/public.decorator.ts';

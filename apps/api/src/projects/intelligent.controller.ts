@@ -2,7 +2,7 @@ import { BadRequestException, Body, Controller, Headers, HttpCode, Post } from '
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { OutlineChapter } from '../../../../libs/db/index.ts';
 import { GenerationMessages, TARGET_WORDS, WORDS_PER_PAGE } from '../../../../libs/domain/index.ts';
-import { generateChaptersUpdate, generateOutlineUpdate, regenerateChapterUpdate } from '../../../../workflows/book-messages.ts';
+import { generateChaptersUpdate, generateOutlineUpdate, regenerateChapterUpdate } from '../../../../workflows/book/messages.ts';
 import type { AuthUser } from '../auth/auth.types.ts';
 import { CurrentUser, OptionalAuth } from '../auth/public.decorator.ts';
 import { RateLimited } from '../common/rate-limits.ts';

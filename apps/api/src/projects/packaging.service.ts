@@ -6,8 +6,8 @@ import type { StandaloneCoverInput } from '../../../../activities/render/build.t
 import type { Config } from '../../../../libs/config/index.ts';
 import type { GeneratorProject } from '../../../../libs/db/index.ts';
 import { BuildMessages, coverWorkflowId, packageWorkflowId, type CoverChoice, type PackageFormat } from '../../../../libs/domain/index.ts';
-import type { coverWorkflow } from '../../../../workflows/cover.ts';
-import type { packageWorkflow, PackageResult } from '../../../../workflows/package.ts';
+import type { coverWorkflow } from '../../../../workflows/cover/workflow.ts';
+import type { packageWorkflow, PackageResult } from '../../../../workflows/package/workflow.ts';
 import { ProjectIdAttribute, StageAttribute, UserIdAttribute } from '../../../../workflows/search-attributes.ts';
 import { CONFIG } from '../config/config.module.ts';
 

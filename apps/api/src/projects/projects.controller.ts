@@ -11,7 +11,7 @@ import {
   generateOutlineUpdate,
   generateSummaryUpdate,
   regenerateChapterUpdate,
-} from '../../../../workflows/book-messages.ts';
+} from '../../../../workflows/book/messages.ts';
 import type { AuthUser } from '../auth/auth.types.ts';
 import { CurrentUser, OptionalAuth } from '../auth/public.decorator.ts';
 import { RateLimited } from '../common/rate-limits.ts';

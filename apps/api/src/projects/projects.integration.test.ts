@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GenerationMessages } from '../../../../libs/domain/index.ts';
-import { startEngine, testConfig, type Engine } from '../../../../libs/testing/index.ts';
-import { apiClient, serveApi, type Json } from '../test-server.ts';
+import { startEngine, testConfig, type Engine } from '../../../../testing/index.ts';
+import { apiClient, serveApi, type Json } from '../../../../testing/test-server.ts';
 
 const config = testConfig({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
 let app: INestApplication;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Inject, Injectable, NotFoundException, UnauthorizedException, UnprocessableEntityException } from '@nestjs/common';
 import { Client, WorkflowUpdateFailedError, type WorkflowHandle } from '@temporalio/client';
-import { providerCatalogue } from '../../../../activities/ai/index.ts';
+import { providerCatalogue } from '../../../../libs/ai/index.ts';
 import type { Config } from '../../../../libs/config/index.ts';
 import { GeneratedChapter, GeneratorProject, SourceFile, User, type OutlineChapter } from '../../../../libs/db/index.ts';
 import {
@@ -20,8 +20,8 @@ import {
   WORDS_PER_PAGE,
   type ProviderId,
 } from '../../../../libs/domain/index.ts';
-import type { bookWorkflow } from '../../../../workflows/book.ts';
-import { progressQuery, type BookProgress } from '../../../../workflows/book-messages.ts';
+import type { bookWorkflow } from '../../../../workflows/book/workflow.ts';
+import { progressQuery, type BookProgress } from '../../../../workflows/book/messages.ts';
 import { ProjectIdAttribute, StageAttribute, UserIdAttribute } from '../../../../workflows/search-attributes.ts';
 import type { AuthUser } from '../auth/auth.types.ts';
 import { CONFIG } from '../config/config.module.ts';

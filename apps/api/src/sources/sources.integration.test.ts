@@ -4,11 +4,11 @@ import { Readable } from 'node:stream';
 import type { INestApplication } from '@nestjs/common';
 import mammoth from 'mammoth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SourceMessages } from '../../../../activities/sources/extract.ts';
-import { docxWithText, pdfWithText } from '../../../../libs/testing/files.ts';
-import { docxBomb, docxOfParagraphs } from '../../../../libs/testing/zip-bomb.ts';
-import { startEngine, testConfig, type Engine } from '../../../../libs/testing/index.ts';
-import { serveApi } from '../test-server.ts';
+import { SourceMessages } from '../../../../libs/sources/extract.ts';
+import { docxWithText, pdfWithText } from '../../../../testing/files.ts';
+import { docxBomb, docxOfParagraphs } from '../../../../testing/zip-bomb.ts';
+import { startEngine, testConfig, type Engine } from '../../../../testing/index.ts';
+import { serveApi } from '../../../../testing/test-server.ts';
 
 const config = testConfig({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
 let app: INestApplication;

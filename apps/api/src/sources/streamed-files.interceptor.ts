@@ -2,7 +2,7 @@ import { BadRequestException, type CallHandler, type ExecutionContext, type Http
 import busboy from 'busboy';
 import type { Request } from 'express';
 import { from, type Observable, switchMap } from 'rxjs';
-import type { UploadedFile } from '../../../../activities/sources/ingest.ts';
+import type { UploadedFile } from '../../../../libs/sources/ingest.ts';
 
 /**
  * Multipart uploads read as a stream with the limits checked as the bytes arrive: the count of files and their

@@ -1,0 +1,207 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { COLOR_SCHEMES, COVER_TEMPLATES, CoverMessages, DESIGN_STYLES, barcodeArea, type CoverGeometry } from '../domain/index.ts';
+import { renderCover, type CoverInput } from './cover.ts';
+import { compileToPdf } from './fonts.ts';
+import { pdfPageToPng, pdfPagesToPng } from './png.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'cover-'));
+let files = 0;
+const save = (data: Buffer, extension = 'pdf') => {
+  const file = join(dir, `${++files}.${extension}`);
+  writeFileSync(file, data);
+  return file;
+};
+const tool = (command: string, args: string[]) => execFileSync(command, args, { encoding: 'utf8' });
+const squash = (text: string) => text.replace(/\s+/g, '').toLowerCase();
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const pngWidth = (png: Buffer) => png.readUInt32BE(16);
+
+const base: CoverInput = {
+  title: 'Remote Leadership',
+  author: 'Ada Writer',
+  tagline: 'How small companies lead distributed teams',
+  blurb: 'Remote work is a way of running a company.\n\nThis book shows how small teams build trust across time zones.',
+  pageCount: 150,
+  template: 'amazon_kdp',
+  includeSpineTitle: true,
+  designStyle: 'modern',
+  colorScheme: 'professional',
+};
+
+/** The text of one panel of the wrap (pdftotext crops in points at its default 72 dpi). */
+function panelText(file: string, g: CoverGeometry, panel: 'back' | 'spine' | 'front'): string {
+  const pt = (inches: number) => inches * 72;
+  const spineLeft = pt(g.bleedIn + g.trim.widthIn);
+  const crops: Record<typeof panel, [number, number]> = {
+    back: [0, spineLeft - 1],
+    spine: [spineLeft, pt(g.spineIn)],
+    front: [spineLeft + pt(g.spineIn) + 1, pt(g.widthIn) - spineLeft - pt(g.spineIn)],
+  };
+  const [x, width] = crops[panel];
+  return tool('pdftotext', ['-x', String(Math.round(x)), '-y', '0', '-W', String(Math.max(1, Math.round(width))), '-H', String(Math.ceil(pt(g.heightIn))), file, '-']);
+}
+
+/** An area of the page as RGB pixels (pdftoppm's binary PPM). */
+function pixels(file: string, dpi: number, area: { x: number; y: number; w: number; h: number }): Buffer {
+  const ppm = execFileSync('pdftoppm', ['-singlefile', '-r', String(dpi), '-x', String(area.x), '-y', String(area.y), '-W', String(area.w), '-H', String(area.h), file]);
+  const header = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(ppm.subarray(0, 40).toString('latin1'));
+  expect(header).not.toBeNull();
+  return ppm.subarray(header![0].length);
+}
+
+describe('the cover wrap, checked with pdfinfo, qpdf, pdffonts and pdftotext', () => {
+  it.each(COVER_TEMPLATES.flatMap((template) => [24, 80, 150, 600].map((pageCount) => [template, pageCount] as const)))(
+    '%s, %i pages: one page of the wrap’s size, valid, fonts embedded, spine text by the rule',
+    async (template, pageCount) => {
+      const { pdf, png, geometry } = await renderCover({ ...base, template, pageCount });
+      const file = save(pdf);
+
+      const info = tool('pdfinfo', [file]);
+      expect(info).toMatch(/Pages:\s+1\n/);
+      const [, width, height] = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(info)!;
+      expect(Math.abs(Number(width) - geometry.widthIn * 72)).toBeLessThan(0.5);
+      expect(Math.abs(Number(height) - geometry.heightIn * 72)).toBeLessThan(0.5);
+      expect(geometry.widthIn).toBeCloseTo(2 * 6 + geometry.spineIn + 2 * 0.125, 10);
+
+      expect(tool('qpdf', ['--check', file])).toContain('No syntax or stream encoding errors found');
+      const fonts = tool('pdffonts', [file]).split('\n').slice(2).filter(Boolean);
+      expect(fonts.length).toBeGreaterThan(0);
+      for (const line of fonts) expect(line.split(/\s+/).at(-5), line).toBe('yes');
+
+      const front = squash(panelText(file, geometry, 'front'));
+      expect(front).toContain(squash(base.title));
+      expect(front).toContain(squash(base.author));
+      expect(front).toContain(squash(base.tagline!));
+      expect(squash(panelText(file, geometry, 'back'))).toContain(squash('Remote work is a way of running a company.'));
+      const spine = squash(panelText(file, geometry, 'spine'));
+      expect(geometry.spineTitleAllowed).toBe(pageCount > 79);
+      if (geometry.spineTitleAllowed) {
+        expect(spine).toContain(squash(base.title));
+        expect(spine).toContain(squash(base.author));
+      } else {
+        expect(spine).toBe('');
+      }
+
+      expect(png.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+      expect(pngWidth(png)).toBe(600);
+    },
+    30_000,
+  );
+
+  it('leaves the spine blank when the spine title is turned off', async () => {
+    const { pdf, geometry } = await renderCover({ ...base, pageCount: 300, includeSpineTitle: false });
+    expect(geometry.spineTitleAllowed).toBe(true);
+    expect(squash(panelText(save(pdf), geometry, 'spine'))).toBe('');
+  });
+
+  it('keeps the barcode box clear white and runs the background into the bleed', async () => {
+    const { pdf, geometry } = await renderCover({ ...base, designStyle: 'bold' });
+    const file = save(pdf);
+    const dpi = 36;
+    const box = barcodeArea(geometry);
+    const white = pixels(file, dpi, {
+      x: Math.ceil(box.xIn * dpi) + 1, y: Math.ceil((geometry.heightIn - box.yIn - box.heightIn) * dpi) + 1,
+      w: Math.floor(box.widthIn * dpi) - 2, h: Math.floor(box.heightIn * dpi) - 2,
+    });
+    expect(white.length).toBeGreaterThan(1000);
+    expect(white.every((v) => v === 255)).toBe(true);
+    // The four outermost corners (pure bleed) carry the design's colour, not bare paper.
+    const full = { w: Math.round(geometry.widthIn * dpi), h: Math.round(geometry.heightIn * dpi) };
+    for (const [x, y] of [[0, 0], [full.w - 2, 0], [0, full.h - 2], [full.w - 2, full.h - 2]] as const) {
+      const corner = pixels(file, dpi, { x, y, w: 1, h: 1 });
+      expect([...corner], `corner ${x},${y}`).not.toEqual([255, 255, 255]);
+    }
+  });
+
+  it('renders every design style in every colour scheme, each one distinct, with its typefaces embedded', async () => {
+    const fronts = new Set<string>();
+    const wraps = new Set<string>();
+    const expected: Record<(typeof DESIGN_STYLES)[number], RegExp[]> = {
+      modern: [/Inter-Bold/],
+      classic: [/PlayfairDisplay-Bold/, /LibertinusSerif/],
+      minimalist: [/Inter-Light/],
+      bold: [/Inter-Black/],
+    };
+    for (const designStyle of DESIGN_STYLES) {
+      for (const colorScheme of COLOR_SCHEMES) {
+        const { pdf, png } = await renderCover({ ...base, designStyle, colorScheme });
+        const fonts = tool('pdffonts', [save(pdf)]);
+        for (const font of expected[designStyle]) expect(fonts, `${designStyle}/${colorScheme}`).toMatch(font);
+        for (const line of fonts.split('\n').slice(2).filter(Boolean)) expect(line.split(/\s+/).at(-5), line).toBe('yes');
+        expect(png.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+        fronts.add(createHash('sha256').update(png).digest('hex'));
+        wraps.add(createHash('sha256').update(pdf).digest('hex'));
+      }
+    }
+    expect(fronts.size).toBe(DESIGN_STYLES.length * COLOR_SCHEMES.length);
+    expect(wraps.size).toBe(DESIGN_STYLES.length * COLOR_SCHEMES.length);
+  }, 120_000);
+
+  it.each(DESIGN_STYLES)('%s: sets Typst’s special characters literally and fits a very long title', async (designStyle) => {
+    const title = 'Budget #1: [Draft] $5 *Now* _or_ `never` @home <x> // "quoted" \\ #panic("boom") ] ) }';
+    const long = 'The Extraordinarily Comprehensive Handbook of Distributed Leadership: Strategies, Stories and Systems for Teams Everywhere';
+    for (const t of [title, long]) {
+      const { pdf, geometry } = await renderCover({ ...base, title: t, designStyle, pageCount: 300, blurb: null });
+      const file = save(pdf);
+      expect(squash(panelText(file, geometry, 'front'))).toContain(squash(t));
+      expect(squash(panelText(file, geometry, 'back'))).toContain(squash(base.tagline!));
+    }
+  });
+});
+
+describe('the author’s text', () => {
+  it('survives control characters, line breaks and broken surrogates', async () => {
+    const { pdf, geometry } = await renderCover({ ...base, title: 'Line\nbreak\u0007 and\u2028more \ud800end', author: 'Ada\tWriter', blurb: 'One\u0000two\n\n\n\nthree' });
+    const file = save(pdf);
+    expect(panelText(file, geometry, 'front').replace(/\s+/g, ' ')).toContain('Line break and more');
+    expect(squash(panelText(file, geometry, 'back'))).toContain('onetwothree');
+  });
+});
+
+describe('PDF pages to PNG with pdftoppm', () => {
+  it('rejects what is not a PDF, or a broken one', async () => {
+    await expect(pdfPageToPng(Buffer.from('<html>not a pdf</html>'))).rejects.toThrow(/^PNG conversion failed/);
+    await expect(pdfPageToPng(Buffer.from('%PDF-1.7\nthis is not really a PDF'))).rejects.toThrow(/^PNG conversion failed/);
+    await expect(pdfPagesToPng(Buffer.alloc(0), { pages: 2, widthPx: 100 })).rejects.toThrow(/^PNG conversion failed/);
+  });
+
+  it('renders a chosen page at a chosen width, and the first pages of a document', async () => {
+    const { pdf } = compileToPdf('#set page(width: 4in, height: 6in)\nOne #pagebreak() Two #pagebreak() Three');
+    const second = await pdfPageToPng(pdf, { page: 2, widthPx: 240 });
+    expect(second.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+    expect(pngWidth(second)).toBe(240);
+    expect(pngWidth(await pdfPageToPng(pdf, { dpi: 30 }))).toBe(120);
+    await expect(pdfPageToPng(pdf, { page: 9 })).rejects.toThrow(/^PNG conversion failed/);
+
+    const previews = await pdfPagesToPng(pdf, { pages: 2, widthPx: 200 });
+    expect(previews.map(pngWidth)).toEqual([200, 200]);
+    expect(previews[0]!.equals(previews[1]!)).toBe(false);
+    expect(await pdfPagesToPng(pdf, { pages: 10, widthPx: 100 })).toHaveLength(3);
+  });
+});
+
+describe('Typst failures and tiny PDFs', () => {
+  afterEach(() => {
+    vi.doUnmock('./fonts.ts');
+    vi.resetModules();
+  });
+
+  it('reports Typst’s diagnostics', () => {
+    expect(() => compileToPdf('#let x = ')).toThrow(/^Typesetting failed: .*expected expression/);
+  });
+
+  it(`refuses a cover PDF under the minimum size with "${CoverMessages.tooSmall}"`, async () => {
+    vi.resetModules();
+    vi.doMock('./fonts.ts', async (original) => ({
+      ...(await original<typeof import('./fonts.ts')>()),
+      compileToPdf: () => ({ pdf: Buffer.from('%PDF-1.7 tiny'), pageCount: 1 }),
+    }));
+    const { renderCover: render } = await import('./cover.ts');
+    await expect(render(base)).rejects.toThrow(CoverMessages.tooSmall);
+  });
+});

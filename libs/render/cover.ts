@@ -1,0 +1,389 @@
+import {
+  CoverMessages, MIN_COVER_PDF_BYTES, SPINE_TEXT_CLEARANCE_IN, barcodeArea, coverGeometry,
+  type ColorScheme, type CoverGeometry, type CoverTemplate, type DesignStyle, type PaperType,
+} from '../domain/index.ts';
+import { compileToPdf, FONTS } from './fonts.ts';
+import { TRIM_6X9, type TrimSize } from './interior.ts';
+import { typstString } from './markdown-to-typst.ts';
+import { pdfPageToPng } from './png.ts';
+
+/**
+ * The print cover, typeset with Typst: one page holding back | spine | front with bleed on all four sides, and the
+ * front alone (trim size) as a PNG for the site. Every piece of the author's text reaches Typst as a string literal,
+ * so none of it can run as Typst code; sizes are fitted by measuring, so long titles wrap and shrink, never overflow.
+ */
+
+export interface CoverInput {
+  title: string;
+  author: string;
+  tagline?: string | null;
+  blurb?: string | null;
+  pageCount: number;
+  template: CoverTemplate;
+  includeSpineTitle: boolean;
+  designStyle: DesignStyle;
+  colorScheme: ColorScheme;
+  trim?: TrimSize;
+  paper?: PaperType;
+}
+
+export interface CoverResult {
+  /** The full wrap, one page of geometry.widthIn × geometry.heightIn. */
+  pdf: Buffer;
+  /** The front cover at trim size, about 600 px wide. */
+  png: Buffer;
+  geometry: CoverGeometry;
+}
+
+export const FRONT_PNG_WIDTH_PX = 600;
+
+interface Palette {
+  dark: string;
+  mid: string;
+  accent: string;
+  light: string;
+  paper: string;
+  strong: string;
+}
+
+export const PALETTES: Record<ColorScheme, Palette> = {
+  professional: { dark: '#1b2a47', mid: '#3d5a80', accent: '#c9a54c', light: '#f3efe6', paper: '#f7f5f0', strong: '#c9a54c' },
+  vibrant: { dark: '#2a0b5c', mid: '#7b2cbf', accent: '#ff3d7f', light: '#fff0f5', paper: '#fff8fb', strong: '#ff3d7f' },
+  monochrome: { dark: '#161616', mid: '#555555', accent: '#a3a3a3', light: '#f2f2f2', paper: '#ffffff', strong: '#e4e4e4' },
+  warm: { dark: '#4a1d10', mid: '#a8431e', accent: '#f2a541', light: '#fbf1e2', paper: '#fdf8f1', strong: '#e0622a' },
+  cool: { dark: '#0e2f48', mid: '#2a7f9e', accent: '#74c7c0', light: '#ecf5f8', paper: '#f5fafc', strong: '#2a7f9e' },
+};
+
+// WCAG contrast, to pick legible text colours for every field.
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+export const contrast = (a: string, b: string) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+};
+/** The better-contrasting of two text colours on a background. */
+const textOn = (background: string, light: string, dark: string) => (contrast(background, light) >= contrast(background, dark) ? light : dark);
+/** A colour for text on a background if it is legible there (3:1, large text), else the fallback. */
+const legible = (colour: string, background: string, fallback: string) => (contrast(colour, background) >= 3 ? colour : fallback);
+
+function colours(scheme: ColorScheme): Record<string, string> {
+  const p = PALETTES[scheme];
+  const white = '#ffffff';
+  // The palette's tinted light where it reads as well as body text should (7:1), else plain white.
+  const onDark = contrast(p.dark, p.light) >= 7 ? p.light : white;
+  return {
+    ...p,
+    white,
+    'on-dark': onDark,
+    'on-strong': textOn(p.strong, white, p.dark),
+    'accent-on-dark': legible(p.accent, p.dark, onDark),
+    'strong-on-dark': legible(p.strong, p.dark, p.accent),
+    'mid-on-paper': legible(p.mid, p.paper, p.dark),
+    band: contrast(p.light, p.strong) >= 1.5 && contrast(p.light, p.dark) >= 1.5 ? p.light : p.accent,
+  };
+}
+
+// ——— The author's text, cleaned for Typst string literals ———
+
+/** No control characters or lone surrogates (Typst's string escapes are not JSON's), whitespace collapsed. */
+const clean = (text: string | null | undefined) =>
+  (text ?? '').toWellFormed().replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, ' ').replace(/\s+/g, ' ').trim();
+
+function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max * 0.8)).trimEnd()}…`;
+}
+
+const typstArray = (items: string[]) => `(${items.map(typstString).join(', ')}${items.length === 1 ? ',' : ''})`;
+const words = (text: string) => [...new Set(text.split(' ').filter(Boolean))];
+const inches = (n: number) => `${Number(n.toFixed(6))}in`;
+
+/** A first guess at the title size from its length (the fitting then shrinks it until it fits). */
+export function titleSizePt(title: string, style: DesignStyle): number {
+  const n = title.length;
+  const base = n <= 10 ? 64 : n <= 20 ? 54 : n <= 35 ? 44 : n <= 60 ? 36 : n <= 100 ? 28 : 22;
+  const scale: Record<DesignStyle, number> = { modern: 1, classic: 0.95, minimalist: 0.78, bold: 1.2 };
+  return Math.round(base * scale[style]);
+}
+
+interface Texts {
+  title: string;
+  /** On the spine a long title loses its subtitle. */
+  spineTitle: string;
+  author: string;
+  tagline: string;
+  back: string[];
+  backIsBlurb: boolean;
+}
+
+function texts(input: CoverInput): Texts {
+  const title = truncate(clean(input.title), 200);
+  const author = truncate(clean(input.author), 120);
+  const tagline = truncate(clean(input.tagline), 220);
+  let budget = 1400;
+  const blurb: string[] = [];
+  for (const paragraph of (input.blurb ?? '').split(/\n\s*\n/).map(clean).filter(Boolean)) {
+    if (budget <= 40) break;
+    const kept = truncate(paragraph, budget);
+    blurb.push(kept);
+    budget -= kept.length;
+  }
+  const main = title.split(/:\s|\s[—–-]\s/)[0]!.trim();
+  const spineTitle = title.length > 45 && main.length >= 3 ? main : title;
+  return { title, spineTitle, author, tagline, back: blurb.length ? blurb : tagline ? [tagline] : [], backIsBlurb: blurb.length > 0 };
+}
+
+// ——— Typst ———
+
+/** What every cover document starts with: the strings, the palette and the fitting helpers. */
+function preamble(input: CoverInput, t: Texts, page: { widthIn: number; heightIn: number }, spineText: boolean): string {
+  const palette = colours(input.colorScheme);
+  return `#set document(title: ${typstString(t.title)}, author: ${typstString(t.author)})
+#set page(width: ${inches(page.widthIn)}, height: ${inches(page.heightIn)}, margin: 0pt)
+#set text(font: "${FONTS.sans}", size: 10pt, lang: "en", hyphenate: false)
+#set par(justify: false)
+
+#let book-title = ${typstString(t.title)}
+#let title-words = ${typstArray(words(t.title))}
+#let spine-title = ${typstString(t.spineTitle)}
+#let book-author = ${typstString(t.author)}
+#let author-words = ${typstArray(words(t.author))}
+#let tagline = ${t.tagline ? typstString(t.tagline) : 'none'}
+#let back-text = ${typstArray(t.back)}
+#let back-is-blurb = ${t.backIsBlurb}
+#let title-max = ${titleSizePt(t.title, input.designStyle)}pt
+#let spine-text = ${spineText}
+#let clearance = ${inches(SPINE_TEXT_CLEARANCE_IN)}
+#let pal = (${Object.entries(palette).map(([k, v]) => `${k}: rgb("${v}")`).join(', ')})
+
+#let at(x, y, body) = place(top + left, dx: x, dy: y, body)
+
+// The largest size (from max down to min) at which the text fits the box: its height, and its longest word the width.
+// Room is kept below the last baseline for descenders, so the box can clip without cutting letters.
+// With fixed: false the block takes the text's own height (at most the given one), for text that flows on below.
+#let fit(make, body, words, width, height, max, min, alignment: left, valign: top, fixed: true) = context {
+  let set-at(s) = pad(bottom: 0.3 * s, align(alignment, make(s, body)))
+  let fits(s) = measure(block(width: width, set-at(s))).height <= height and words.all(w => measure(make(s, w)).width <= width)
+  let size = max
+  while size > min and not fits(size) { size = size - 1pt }
+  let natural = measure(block(width: width, set-at(size))).height
+  block(width: width, height: if fixed { height } else { calc.min(natural, height) }, clip: true, align(valign, set-at(size)))
+}
+
+#let back-body = back-text.map(p => [#p]).join(parbreak())
+
+#let panel(w, h, bl, br, bt, bb, fill, body) = box(width: bl + w + br, height: bt + h + bb, fill: fill, clip: true, body)
+
+// Spine: title from the top, author toward the bottom, reading top to bottom (rotated clockwise, as in US books).
+#let spine-panel(s, trim-h, bt, bb, fill, title-style, author-style) = box(width: s, height: bt + trim-h + bb, fill: fill, clip: true, {
+  if spine-text {
+    let cross = s - 2 * clearance
+    let length = trim-h - 0.8in
+    let spine-line(size, gap) = {
+      set text(top-edge: "ascender", bottom-edge: "descender")
+      title-style(size, spine-title)
+      h(gap)
+      author-style(size * 0.8, book-author)
+    }
+    context {
+      let size = calc.min(15pt, cross / 1.3)
+      while size > 3pt and measure(spine-line(size, 0.3in)).width > length { size = size - 0.25pt }
+      at(clearance, bt + 0.4in, rotate(90deg, reflow: true, box(width: length, height: cross, clip: true, align(horizon, spine-line(size, 1fr)))))
+    }
+  }
+})
+
+#let ornament(colour, width: 0.8in) = grid(columns: 3, align: horizon, column-gutter: 6pt,
+  line(length: width, stroke: 0.75pt + colour), rotate(45deg, square(size: 5pt, fill: colour)), line(length: width, stroke: 0.75pt + colour))
+`;
+}
+
+/** Each style defines front(w, h, bl, br, bt, bb), back(…) and spine(s, h, bt, bb): panels with bleed on the given sides. */
+const STYLES: Record<DesignStyle, string> = {
+  // Inter, geometric blocks and circles, flush-left type.
+  modern: `
+#let title-style(s, b) = { set par(leading: 0.22em); text(font: "${FONTS.sans}", weight: 700, size: s, fill: pal.on-dark, b) }
+#let tag-style(s, b) = { set par(leading: 0.45em); text(font: "${FONTS.sans}", weight: 400, size: s, fill: pal.dark, b) }
+#let author-style(s, b) = text(font: "${FONTS.sans}", weight: 600, size: s, tracking: 0.12em, fill: pal.dark, upper(b))
+#let body-style(s, b) = { set par(leading: 0.62em, spacing: 0.9em); text(font: "${FONTS.sans}", weight: 400, size: s, fill: pal.on-dark, b) }
+
+#let front(w, h, bl, br, bt, bb) = panel(w, h, bl, br, bt, bb, pal.paper, {
+  let (ox, oy, m) = (bl, bt, 0.6in)
+  let split = oy + h * 0.62
+  place(top + left, rect(width: 100%, height: split, fill: pal.dark))
+  at(ox + w * 0.5, oy - w * 0.3, circle(radius: w * 0.32, fill: pal.accent))
+  at(ox + w * 0.38, oy + w * 0.2, circle(radius: w * 0.08, fill: pal.mid))
+  at(ox + m, split - 0.09in, rect(width: 1.6in, height: 0.18in, fill: pal.accent))
+  let top = oy + w * 0.44
+  let room = split - 0.5in - top
+  at(ox + m, top, fit(title-style, book-title, title-words, w - 2 * m - 0.1in, room, title-max, 14pt, valign: bottom))
+  if tagline != none {
+    at(ox + m, split + 0.45in, fit(tag-style, tagline, (), w - 2 * m - 0.6in, h * 0.17, 16pt, 9pt))
+  }
+  at(ox + m, oy + h - m - 0.35in, fit(author-style, book-author, author-words, w - 2 * m, 0.35in, 14pt, 7pt, valign: bottom))
+})
+
+#let back(w, h, bl, br, bt, bb) = panel(w, h, bl, br, bt, bb, pal.paper, {
+  let (ox, oy, m) = (bl, bt, 0.6in)
+  let split = oy + h * 0.62
+  place(top + left, rect(width: 100%, height: split, fill: pal.dark))
+  at(ox + m, oy + m, fit((s, b) => text(font: "${FONTS.sans}", weight: 700, size: s, fill: pal.accent-on-dark, b), book-title, title-words, w - 2 * m, 0.6in, 15pt, 9pt))
+  let top = oy + m + 0.85in
+  at(ox + m, top, fit(body-style, back-body, (), w - 2 * m, split - 0.45in - top, if back-is-blurb { 12pt } else { 17pt }, 6.5pt))
+  at(ox + m, split - 0.09in, rect(width: 1.6in, height: 0.18in, fill: pal.accent))
+  at(ox + m, oy + h - m - 0.3in, fit(author-style, book-author, author-words, w - 2 * m - 2.4in, 0.3in, 10pt, 6pt, valign: bottom))
+})
+
+#let spine(s, h, bt, bb) = spine-panel(s, h, bt, bb, pal.dark,
+  (s, b) => text(font: "${FONTS.sans}", weight: 700, size: s, fill: pal.on-dark, b),
+  (s, b) => text(font: "${FONTS.sans}", weight: 500, size: s, fill: pal.accent-on-dark, b))
+`,
+
+  // Playfair Display over Libertinus Serif, double frame and rules, everything centred on a deep ground.
+  classic: `
+#let title-style(s, b) = { set par(leading: 0.3em); text(font: "${FONTS.display}", weight: 700, size: s, fill: pal.on-dark, b) }
+#let tag-style(s, b) = { set par(leading: 0.5em); text(font: "${FONTS.serif}", style: "italic", size: s, fill: pal.on-dark, b) }
+#let author-style(s, b) = text(font: "${FONTS.serif}", size: s, tracking: 0.16em, fill: pal.accent-on-dark, upper(b))
+#let body-style(s, b) = { set par(justify: true, leading: 0.6em, spacing: 0.85em, first-line-indent: 1.2em); text(font: "${FONTS.serif}", size: s, fill: pal.on-dark, b) }
+
+#let front(w, h, bl, br, bt, bb) = panel(w, h, bl, br, bt, bb, pal.dark, {
+  let (ox, oy, i, m) = (bl, bt, 0.32in, 0.8in)
+  at(ox + i, oy + i, rect(width: w - 2 * i, height: h - 2 * i, stroke: 1.5pt + pal.accent))
+  at(ox + i + 0.08in, oy + i + 0.08in, rect(width: w - 2 * i - 0.16in, height: h - 2 * i - 0.16in, stroke: 0.5pt + pal.accent))
+  at(ox, oy + 1.05in, box(width: w, align(center, ornament(pal.accent, width: 0.5in))))
+  let room = h * 0.4
+  at(ox + m, oy + 1.45in, fit(title-style, book-title, title-words, w - 2 * m, room, title-max, 14pt, alignment: center, valign: horizon))
+  let below = oy + 1.45in + room + 0.3in
+  at(ox, below, box(width: w, align(center, ornament(pal.accent))))
+  if tagline != none {
+    at(ox + m, below + 0.35in, fit(tag-style, tagline, (), w - 2 * m, h * 0.14, 15pt, 9pt, alignment: center))
+  }
+  at(ox + m, oy + h - 1.35in, fit(author-style, book-author, author-words, w - 2 * m, 0.45in, 16pt, 7pt, alignment: center, valign: horizon))
+})
+
+#let back(w, h, bl, br, bt, bb) = panel(w, h, bl, br, bt, bb, pal.dark, {
+  let (ox, oy, m) = (bl, bt, 0.8in)
+  at(ox + 0.45in, oy + 0.45in, line(length: w - 0.9in, stroke: 1.5pt + pal.accent))
+  at(ox + 0.45in, oy + 0.52in, line(length: w - 0.9in, stroke: 0.5pt + pal.accent))
+  at(ox + m, oy + 0.8in, fit((s, b) => text(font: "${FONTS.display}", style: "italic", size: s, fill: pal.accent-on-dark, b), book-title, title-words, w - 2 * m, 0.7in, 17pt, 9pt, alignment: center))
+  at(ox, oy + 1.6in, box(width: w, align(center, ornament(pal.accent, width: 0.5in))))
+  let top = oy + 1.95in
+  let bottom = oy + h - 1.45in - 0.5in
+  at(ox + m, top, fit(body-style, back-body, (), w - 2 * m, bottom - top, if back-is-blurb { 12.5pt } else { 17pt }, 6.5pt, alignment: if back-is-blurb { left } else { center }, valign: horizon))
+  at(ox + 0.45in, bottom + 0.2in, line(length: w - 0.9in, stroke: 0.5pt + pal.accent))
+})
+
+#let spine(s, h, bt, bb) = spine-panel(s, h, bt, bb, pal.dark,
+  (s, b) => text(font: "${FONTS.display}", weight: 700, size: s, fill: pal.on-dark, b),
+  (s, b) => text(font: "${FONTS.serif}", size: s, tracking: 0.08em, fill: pal.accent-on-dark, upper(b)))
+`,
+
+  // Light Inter on open paper: a hairline and one small accent square, wide margins.
+  minimalist: `
+#let title-style(s, b) = { set par(leading: 0.3em); text(font: "${FONTS.sans}", weight: 300, size: s, fill: pal.dark, b) }
+#let tag-style(s, b) = { set par(leading: 0.55em); text(font: "${FONTS.sans}", weight: 300, size: s, fill: pal.mid-on-paper, b) }
+#let author-style(s, b) = text(font: "${FONTS.sans}", weight: 400, size: s, tracking: 0.28em, fill: pal.dark, upper(b))
+#let body-style(s, b) = { set par(leading: 0.75em, spacing: 1.1em); text(font: "${FONTS.sans}", weight: 300, size: s, fill: pal.dark, b) }
+
+#let front(w, h, bl, br, bt, bb) = panel(w, h, bl, br, bt, bb, pal.paper, {
+  let (ox, oy, m) = (bl, bt, 0.85in)
+  at(ox + m, oy + h * 0.2, square(size: 0.16in, fill: pal.accent))
+  let room = h * 0.36
+  at(ox + m, oy + h * 0.2 + 0.45in, stack(spacing: 0.4in,
+    fit(title-style, book-title, title-words, w - 2 * m, room, title-max, 12pt, fixed: false),
+    if tagline != none { fit(tag-style, tagline, (), w - 2 * m - 0.4in, h * 0.14, 13pt, 8pt) } else { [] }))
+  at(ox + m, oy + h - m - 0.45in, line(length: 0.8in, stroke: 0.5pt + pal.dark))
+  at(ox + m, oy + h - m - 0.3in, fit(author-style, book-author, author-words, w - 2 * m, 0.3in, 10pt, 6pt, valign: bottom))
+})
+
+#let back(w, h, bl, br, bt, bb) = panel(w, h, bl, br, bt, bb, pal.paper, {
+  let (ox, oy, m) = (bl, bt, 0.85in)
+  at(ox + m, oy + 1in, square(size: 0.12in, fill: pal.accent))
+  let top = oy + 1.45in
+  at(ox + m, top, fit(body-style, back-body, (), w - 2 * m - 0.5in, oy + h - 2.1in - top, if back-is-blurb { 10.5pt } else { 15pt }, 6pt))
+  at(ox + m, oy + h - m - 0.3in, fit(author-style, book-author, author-words, w - 2 * m - 2.2in, 0.3in, 8pt, 5pt, valign: bottom))
+})
+
+#let spine(s, h, bt, bb) = spine-panel(s, h, bt, bb, pal.paper,
+  (s, b) => text(font: "${FONTS.sans}", weight: 300, size: s, fill: pal.dark, b),
+  (s, b) => text(font: "${FONTS.sans}", weight: 400, size: s, tracking: 0.15em, fill: pal.mid-on-paper, upper(b)))
+`,
+
+  // Big, heavy Inter capitals on strong colour fields.
+  bold: `
+#let title-style(s, b) = { set par(leading: 0.12em); text(font: "${FONTS.sans}", weight: 900, size: s, tracking: -0.01em, fill: pal.on-strong, upper(b)) }
+#let tag-style(s, b) = { set par(leading: 0.45em); text(font: "${FONTS.sans}", weight: 500, size: s, fill: pal.on-dark, b) }
+#let author-style(s, b) = text(font: "${FONTS.sans}", weight: 800, size: s, tracking: 0.06em, fill: pal.strong-on-dark, upper(b))
+#let body-style(s, b) = { set par(leading: 0.62em, spacing: 0.9em); text(font: "${FONTS.sans}", weight: 500, size: s, fill: pal.on-dark, b) }
+
+#let front(w, h, bl, br, bt, bb) = panel(w, h, bl, br, bt, bb, pal.dark, {
+  let (ox, oy, m) = (bl, bt, 0.5in)
+  let split = oy + h * 0.66
+  place(top + left, rect(width: 100%, height: split, fill: pal.strong))
+  place(top + left, dy: split, rect(width: 100%, height: 0.2in, fill: pal.band))
+  let room = split - 0.4in - (oy + m)
+  at(ox + m, oy + m, fit(title-style, book-title, title-words, w - 2 * m, room, title-max, 16pt, valign: bottom))
+  if tagline != none {
+    at(ox + m, split + 0.55in, fit(tag-style, tagline, (), w - 2 * m, h * 0.12, 15pt, 9pt))
+  }
+  at(ox + m, oy + h - m - 0.5in, fit(author-style, book-author, author-words, w - 2 * m, 0.5in, 22pt, 8pt, valign: bottom))
+})
+
+#let back(w, h, bl, br, bt, bb) = panel(w, h, bl, br, bt, bb, pal.dark, {
+  let (ox, oy, m) = (bl, bt, 0.5in)
+  let split = oy + 1.6in
+  place(top + left, rect(width: 100%, height: split, fill: pal.strong))
+  place(top + left, dy: split, rect(width: 100%, height: 0.2in, fill: pal.band))
+  at(ox + m, oy + m, fit(title-style, book-title, title-words, w - 2 * m, split - 0.25in - (oy + m), 26pt, 10pt, valign: bottom))
+  let top = split + 0.6in
+  at(ox + m, top, fit(body-style, back-body, (), w - 2 * m, oy + h - 1.45in - 0.4in - top, if back-is-blurb { 12pt } else { 18pt }, 6.5pt))
+})
+
+#let spine(s, h, bt, bb) = spine-panel(s, h, bt, bb, pal.strong,
+  (s, b) => text(font: "${FONTS.sans}", weight: 900, size: s, fill: pal.on-strong, upper(b)),
+  (s, b) => text(font: "${FONTS.sans}", weight: 600, size: s, fill: pal.on-strong, upper(b)))
+`,
+};
+
+/** The full wrap as Typst source: back | spine | front, bleed all round, and KDP's white barcode box. */
+export function coverSource(input: CoverInput, geometry: CoverGeometry): string {
+  const t = texts(input);
+  const { trim, bleedIn: b, spineIn: s, heightIn } = geometry;
+  const barcode = barcodeArea(geometry);
+  const spineText = geometry.spineTitleAllowed && input.includeSpineTitle;
+  return `${preamble(input, t, geometry, spineText)}
+${STYLES[input.designStyle]}
+#{
+  place(top + left, back(${inches(trim.widthIn)}, ${inches(trim.heightIn)}, ${inches(b)}, 0in, ${inches(b)}, ${inches(b)}))
+  place(top + left, dx: ${inches(b + trim.widthIn)}, spine(${inches(s)}, ${inches(trim.heightIn)}, ${inches(b)}, ${inches(b)}))
+  place(top + left, dx: ${inches(b + trim.widthIn + s)}, front(${inches(trim.widthIn)}, ${inches(trim.heightIn)}, 0in, ${inches(b)}, ${inches(b)}, ${inches(b)}))
+  place(top + left, dx: ${inches(barcode.xIn)}, dy: ${inches(heightIn - barcode.yIn - barcode.heightIn)}, rect(width: ${inches(barcode.widthIn)}, height: ${inches(barcode.heightIn)}, fill: white, stroke: none))
+}
+`;
+}
+
+/** The front cover alone, at trim size (no bleed), for the PNG. */
+export function frontCoverSource(input: CoverInput): string {
+  const trim = input.trim ?? TRIM_6X9;
+  return `${preamble(input, texts(input), trim, false)}
+${STYLES[input.designStyle]}
+#place(top + left, front(${inches(trim.widthIn)}, ${inches(trim.heightIn)}, 0in, 0in, 0in, 0in))
+`;
+}
+
+/** Typesets the cover wrap (PDF) and the front (PNG, about 600 px wide). */
+export async function renderCover(input: CoverInput): Promise<CoverResult> {
+  const trim = input.trim ?? TRIM_6X9;
+  const geometry = coverGeometry({ template: input.template, pageCount: input.pageCount, trim, paper: input.paper ?? 'white' });
+  const { pdf } = compileToPdf(coverSource(input, geometry));
+  if (pdf.length < MIN_COVER_PDF_BYTES) throw new Error(CoverMessages.tooSmall);
+  const front = compileToPdf(frontCoverSource(input));
+  const png = await pdfPageToPng(front.pdf, { widthPx: FRONT_PNG_WIDTH_PX });
+  return { pdf, png, geometry };
+}

@@ -1,0 +1,281 @@
+import { ZipArchive } from 'archiver';
+import type { Heading, Nodes, Root } from 'mdast';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { stringify } from 'yaml';
+import {
+  QUARTO_DEFAULTS,
+  QUARTO_FILES,
+  chapterFileName,
+  checkProjectStructure,
+  countWords,
+  languageCode,
+  quartoZipName,
+  type ProjectStructureCheck,
+  type QuartoFile,
+} from '../domain/index.ts';
+import type { Manuscript } from './interior.ts';
+import { safeMarkdownSource } from './safe-markdown.ts';
+
+/**
+ * The book as a Quarto book project (spec: "Quarto project zip"): the author can render it to HTML, PDF and EPUB
+ * with Quarto, edit it, and keep it under version control.
+ */
+
+/** YAML with every string double-quoted, so titles with colons, hashes or quotes stay strings. */
+const toYaml = (value: object) => stringify(value, { defaultStringType: 'QUOTE_DOUBLE', defaultKeyType: 'PLAIN', lineWidth: 0 });
+
+/** Text that Pandoc reads as Markdown (titles in YAML metadata): every character with a meaning escaped. */
+export const markdownText = (text: string) => text.replace(/[\\`*_{}[\]<>#@$|~^]/g, '\\$&');
+
+const LATEX_SYMBOLS: Record<string, string> = { '\\': '\\textbackslash{}', '{': '\\textbraceleft{}', '}': '\\textbraceright{}', '~': '\\textasciitilde{}', '^': '\\textasciicircum{}' };
+
+/** Text inside a BibTeX field (read as LaTeX): specials escaped, so its braces always balance. */
+export const bibText = (text: string) => text.replace(/[\\{}&%$#_~^]/g, (c) => LATEX_SYMBOLS[c] ?? `\\${c}`);
+
+export const citationKey = (n: number) => `source${n}`;
+
+const parser = unified().use(remarkParse).use(remarkGfm);
+
+interface Edit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+// In the source of a text node: an escape (kept as it is), a run of citations such as [1], [1, 2], [1][3] or [2-4],
+// a dollar sign (TeX math to Pandoc) or an at sign starting a word (a citation to Pandoc).
+const TEXT_SPECIALS = /\\[\s\S]|((?:\[[ \t]*\d+(?:[ \t]*[,;–-][ \t]*\d+)*[ \t]*\])+)|\$|(?<![\p{L}\p{N}_])@(?=[\p{L}\p{N}_])/gu;
+// Nodes whose text is not prose: nothing in them is rewritten.
+const VERBATIM = new Set(['code', 'inlineCode', 'link', 'linkReference', 'definition']);
+
+/** "[1, 3-4]" → "[@source1; @source3; @source4]", when every number is one of the book's sources. */
+function citation(run: string, sources: ReadonlySet<number>): string | null {
+  const numbers: number[] = [];
+  for (const group of run.match(/\[[^\]]*\]/g) ?? []) {
+    for (const part of group.slice(1, -1).split(/[,;]/)) {
+      const [from, to = from] = part.split(/[–-]/).map((s) => Number(s.trim()));
+      if (from === undefined || to === undefined || to < from || to - from > 50) return null;
+      for (let n = from; n <= to; n++) numbers.push(n);
+    }
+  }
+  if (!numbers.length || numbers.some((n) => !sources.has(n))) return null;
+  return `[${[...new Set(numbers)].map((n) => `@${citationKey(n)}`).join('; ')}]`;
+}
+
+/**
+ * A chapter's Markdown as Quarto (Pandoc) Markdown: the text kept as written, with four changes. Nothing that would
+ * make Quarto fetch, read or run anything stays (safe-markdown.ts); citations [n] of the book's sources become
+ * [@sourceN]; headings move down a level when the text uses `#`, so the page title is the only level-one heading;
+ * and `$` and `@` are escaped where Pandoc would read them as math or citations.
+ */
+export function markdownToQmd(written: string, sources: ReadonlySet<number> = new Set()): string {
+  const markdown = safeMarkdownSource(written);
+  const tree = parser.parse(markdown) as Root;
+  const edits: Edit[] = [];
+  const headings: Heading[] = [];
+
+  const visit = (node: Nodes) => {
+    if (VERBATIM.has(node.type)) return;
+    if (node.type === 'heading') headings.push(node);
+    if (node.type === 'text' && node.position?.start.offset !== undefined && node.position.end.offset !== undefined) {
+      const start = node.position.start.offset;
+      for (const match of markdown.slice(start, node.position.end.offset).matchAll(TEXT_SPECIALS)) {
+        const [text, run] = match;
+        const at = start + match.index;
+        if (text.startsWith('\\')) continue;
+        const replacement = run ? citation(run, sources) : `\\${text}`;
+        if (replacement !== null) edits.push({ start: at, end: at + text.length, text: replacement });
+      }
+    }
+    if ('children' in node) for (const child of node.children) visit(child);
+  };
+  visit(tree);
+
+  const shift = headings.some((h) => h.depth === 1) ? 1 : 0;
+  for (const heading of shift ? headings : []) {
+    const start = heading.position?.start.offset;
+    const end = heading.position?.end.offset;
+    if (start === undefined || end === undefined) continue;
+    const marks = '#'.repeat(Math.min(6, heading.depth + shift));
+    const atx = /^#+/.exec(markdown.slice(start, end));
+    if (atx) {
+      edits.push({ start, end: start + atx[0].length, text: marks });
+      continue;
+    }
+    // A setext heading (text underlined with === or ---) becomes an ATX one, on one line.
+    const contentEnd = heading.children.at(-1)?.position?.end.offset;
+    if (contentEnd === undefined) continue;
+    edits.push({ start, end: start, text: `${marks} ` });
+    for (const newline of markdown.slice(start, contentEnd).matchAll(/[ \t]*\r?\n[ \t>]*/g)) {
+      edits.push({ start: start + newline.index, end: start + newline.index + newline[0].length, text: ' ' });
+    }
+    edits.push({ start: contentEnd, end, text: '' });
+  }
+
+  let out = markdown;
+  for (const edit of edits.sort((a, b) => b.start - a.start || b.end - a.end)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
+  return out.trim();
+}
+
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+/** A page: YAML front matter with its title, then its Markdown. */
+const page = (title: string, body: string) => `---\n${toYaml({ title })}---\n\n${body.trim()}\n`;
+
+/** The project's files, in the order they go into the zip. */
+export function quartoProjectFiles(book: Manuscript, generatedAt: Date): QuartoFile[] {
+  const date = isoDate(generatedAt);
+  const chapters = [...book.chapters].sort((a, b) => a.number - b.number).map((chapter, i) => ({ ...chapter, position: i + 1, file: chapterFileName(i + 1), words: countWords(chapter.content) }));
+  const references = [...book.references].sort((a, b) => a.n - b.n);
+  const sources = new Set(references.map((r) => r.n));
+  const qmd = (markdown: string) => markdownToQmd(markdown, sources);
+  const words = countWords(book.introduction ?? '') + chapters.reduce((sum, c) => sum + c.words, 0) + countWords(book.summary ?? '');
+  const lang = languageCode(book.language);
+  const title = markdownText(book.title);
+  const author = markdownText(book.author);
+  const plural = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
+
+  const config = toYaml({
+    project: { type: 'book', 'output-dir': '_book' },
+    book: {
+      title,
+      author,
+      date,
+      chapters: [QUARTO_FILES.index, QUARTO_FILES.introduction, ...chapters.map((c) => c.file), QUARTO_FILES.summary, QUARTO_FILES.references],
+      downloads: [...QUARTO_DEFAULTS.downloads],
+    },
+    bibliography: QUARTO_FILES.bibliography,
+    // Every source the author supplied is listed under References, cited in the text or not (as in the PDF).
+    ...(references.length ? { nocite: '@*' } : {}),
+    lang,
+    format: {
+      html: { theme: QUARTO_DEFAULTS.htmlTheme, toc: true, 'toc-depth': QUARTO_DEFAULTS.tocDepth },
+      pdf: {
+        documentclass: QUARTO_DEFAULTS.pdf.documentclass,
+        papersize: QUARTO_DEFAULTS.pdf.papersize,
+        geometry: [`paperwidth=${QUARTO_DEFAULTS.pdf.widthIn}in`, `paperheight=${QUARTO_DEFAULTS.pdf.heightIn}in`, 'inner=0.875in', 'outer=0.625in', 'top=0.8in', 'bottom=0.75in'],
+        toc: true,
+        'toc-depth': QUARTO_DEFAULTS.tocDepth,
+      },
+      epub: { toc: true, 'toc-depth': QUARTO_DEFAULTS.tocDepth },
+    },
+  });
+
+  const metadata =
+    '# The book as Pressroom generated it (Quarto does not read this file).\n' +
+    toYaml({
+      title: book.title,
+      author: book.author,
+      language: book.language,
+      'language-code': lang,
+      generator: 'Pressroom',
+      generated: generatedAt.toISOString(),
+      'chapter-count': chapters.length,
+      'word-count': words,
+      chapters: chapters.map((c) => ({ number: c.position, title: c.title, file: c.file, words: c.words })),
+      sources: references.map((r) => ({ key: citationKey(r.n), file: r.filename })),
+      options: {
+        'include-preface': QUARTO_DEFAULTS.includePreface,
+        'include-conclusion': QUARTO_DEFAULTS.includeConclusion,
+        'include-references': QUARTO_DEFAULTS.includeReferences,
+        'include-styles': QUARTO_DEFAULTS.includeStyles,
+        'include-readme': QUARTO_DEFAULTS.includeReadme,
+        'include-ignore-file': QUARTO_DEFAULTS.includeIgnoreFile,
+        'generate-placeholders': QUARTO_DEFAULTS.generatePlaceholders,
+      },
+    });
+
+  const preface = [
+    `*${title}* by ${author}.`,
+    `This edition has ${plural(chapters.length, 'chapter')} and about ${plural(words, 'word')}. It was generated with Pressroom on ${date}; each chapter ends with a note of its length and that date.` +
+      (references.length ? ` The source files the chapters cite by number are listed under References.` : ''),
+  ].join('\n\n');
+
+  const introduction = book.introduction?.trim()
+    ? qmd(book.introduction)
+    : `No introduction was written for *${title}*: the chapters that follow stand on their own. Write one here when the book needs it.`;
+  const summary = book.summary?.trim()
+    ? qmd(book.summary)
+    : `No summary was written for *${title}*: the book ends with its last chapter. Write one here to close the book with its key ideas.`;
+  const referencesBody = references.length
+    ? `The chapters cite the source material the author supplied. Each entry below is one of those files; the citations in the text link to it.\n\n::: {#refs}\n:::`
+    : `*${title}* cites no source material: no source files were supplied with it. Sources added to \`${QUARTO_FILES.bibliography}\` and cited as \`[@key]\` are listed here.\n\n::: {#refs}\n:::`;
+
+  const bibliography = references.length
+    ? `${references.map((r) => `@misc{${citationKey(r.n)},\n  title = {{${bibText(r.filename)}}},\n  note = {Source material supplied by the author (source ${r.n})}\n}`).join('\n\n')}\n`
+    : '@comment{No sources: the author supplied no source files for this book, so there is nothing to cite.}\n';
+
+  const readme = `# ${title}
+
+By ${author}. A [Quarto](https://quarto.org) book project generated by Pressroom on ${date}: ${plural(chapters.length, 'chapter')}, about ${plural(words, 'word')}.
+
+## Build
+
+Install a recent release of Quarto (https://quarto.org/docs/get-started/). The PDF needs a TeX distribution too: \`quarto install tinytex\` installs one.
+
+\`\`\`sh
+quarto render --to html   # the website, in _book/
+quarto render --to pdf    # the PDF (6 x 9 in pages), in _book/
+quarto render --to epub   # the EPUB, in _book/
+quarto render             # all three
+quarto preview            # a live preview while you edit
+\`\`\`
+
+## Files
+
+| File | What it holds |
+|---|---|
+| \`${QUARTO_FILES.config}\` | The book: title, author, chapter order, bibliography and the HTML, PDF and EPUB formats |
+| \`${QUARTO_FILES.metadata}\` | The book's metadata as Pressroom generated it: language, chapter and word counts, date |
+| \`${QUARTO_FILES.index}\` | The preface and the home page of the website |
+| \`${QUARTO_FILES.introduction}\` | The introduction |
+| \`chapter-001.qmd\` … | One file per chapter, in order${chapters.length ? ` (${chapters.length} in all)` : ''} |
+| \`${QUARTO_FILES.summary}\` | The summary |
+| \`${QUARTO_FILES.references}\` | The references page: the bibliography is rendered there |
+| \`${QUARTO_FILES.bibliography}\` | The sources the chapters cite, as BibTeX (cited in the text as \`[@source1]\`) |
+| \`${QUARTO_FILES.ignore}\` | Keeps rendered output (\`_book/\`, \`.quarto/\`) out of version control |
+
+Citations use Pandoc's default style (Chicago author-date); add a \`csl:\` entry to \`${QUARTO_FILES.config}\` for another, such as a numbered one.
+`;
+
+  const ignore = ['# Quarto output and caches', '_book/', '.quarto/', '*_files/', '*_cache/', '', '# LaTeX leftovers', '*.aux', '*.log', '*.out', '*.toc', '', '# System files', '.DS_Store', 'Thumbs.db', ''].join('\n');
+
+  return [
+    { path: QUARTO_FILES.config, content: config },
+    { path: QUARTO_FILES.metadata, content: metadata },
+    { path: QUARTO_FILES.index, content: page('Preface {.unnumbered}', preface) },
+    { path: QUARTO_FILES.introduction, content: page('Introduction {.unnumbered}', introduction) },
+    ...chapters.map((c) => ({
+      path: c.file,
+      content: page(markdownText(c.title), `${qmd(c.content)}\n\n::: {.chapter-footer}\nChapter ${c.position} · ${plural(c.words, 'word')} · Generated ${date}\n:::`),
+    })),
+    { path: QUARTO_FILES.summary, content: page('Summary {.unnumbered}', summary) },
+    { path: QUARTO_FILES.references, content: page('References {.unnumbered}', referencesBody) },
+    { path: QUARTO_FILES.bibliography, content: bibliography },
+    { path: QUARTO_FILES.readme, content: readme },
+    { path: QUARTO_FILES.ignore, content: ignore },
+  ];
+}
+
+/** Files → a zip (deflated at the spec's level), every entry dated when the book was generated. */
+async function zip(files: QuartoFile[], date: Date): Promise<Buffer> {
+  const archive = new ZipArchive({ zlib: { level: QUARTO_DEFAULTS.compressionLevel } });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    archive.on('data', (chunk: Buffer) => chunks.push(chunk));
+    archive.on('end', () => resolve(Buffer.concat(chunks)));
+    archive.on('error', reject);
+  });
+  for (const file of files) archive.append(Buffer.from(file.content, 'utf8'), { name: file.path, date });
+  await archive.finalize();
+  return done;
+}
+
+/** The Quarto project as a zip, with its download name and the structure check of the files in it. */
+export async function renderQuartoProject(book: Manuscript, generatedAt: Date): Promise<{ zip: Buffer; fileName: string; check: ProjectStructureCheck }> {
+  const files = quartoProjectFiles(book, generatedAt);
+  const check = checkProjectStructure(files);
+  if (!check.isValid) throw new Error(`Failed to create Quarto project download: ${check.errors.join('; ')}`);
+  return { zip: await zip(files, generatedAt), fileName: quartoZipName(book.title, generatedAt), check };
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { docxWithText, pdfWithText } from '../../testing/files.ts';
+import { declaringSize, docxBomb, docxOfParagraphs } from '../../testing/zip-bomb.ts';
+import { citedNumbers, claimedKind, contentMatches, ExtractionError, extractText, keepValidCitations, nameProblem, passagesOf, relevantPassages, SourceMessages } from './extract.ts';
+
+describe('source files', () => {
+  it('are recognised by name', () => {
+    expect(['a.md', 'b.MARKDOWN', 'c.txt', 'd.docx', 'e.PDF', 'f.exe', 'g'].map(claimedKind)).toEqual(['md', 'md', 'txt', 'docx', 'pdf', null, null]);
+  });
+
+  it('are checked by content, not only by name', async () => {
+    expect(contentMatches('pdf', pdfWithText(['hello']))).toBe(true);
+    expect(contentMatches('pdf', Buffer.from('just text pretending'))).toBe(false);
+    expect(contentMatches('docx', await docxWithText(['hello']))).toBe(true);
+    expect(contentMatches('docx', Buffer.from('%PDF-1.4'))).toBe(false);
+    expect(contentMatches('txt', Buffer.from('Übersetzung und Quellen'))).toBe(true);
+    expect(contentMatches('md', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01]))).toBe(false);
+  });
+
+  it('give their text: PDF through pdf.js, DOCX through mammoth, Markdown and text as UTF-8', async () => {
+    await expect(extractText('pdf', pdfWithText(['Trust grows when managers share context.', 'Rituals keep teams aligned.']))).resolves.toMatch(/Trust grows when managers share context\.\s+Rituals keep teams aligned\./);
+    await expect(extractText('docx', await docxWithText(['First paragraph about trust.', 'Second about rituals.']))).resolves.toBe('First paragraph about trust.\n\nSecond about rituals.');
+    await expect(extractText('md', Buffer.from('# Notes\r\n\r\nLes équipes à distance.'))).resolves.toBe('# Notes\n\nLes équipes à distance.');
+  });
+
+  it('refuses a DOCX that unpacks to 110 MB as too large, from the sizes it declares', async () => {
+    const bomb = docxBomb(110 * 1024 * 1024);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    await expect(extractText('docx', bomb)).rejects.toEqual(new ExtractionError('too-large'));
+  });
+
+  it('refuses a PDF or DOCX that is not one, or lies about its sizes, as unreadable', async () => {
+    await expect(extractText('docx', Buffer.from('PK\u0003\u0004 broken'))).rejects.toEqual(new ExtractionError('unreadable'));
+    await expect(extractText('docx', declaringSize(docxOfParagraphs(30_000), 'word/document.xml', 1000))).rejects.toEqual(new ExtractionError('unreadable'));
+    await expect(extractText('pdf', Buffer.from('%PDF-1.4 broken'))).rejects.toEqual(new ExtractionError('unreadable'));
+  });
+
+  it('tidies line ends in linear time, even after a long run of spaces', async () => {
+    await expect(extractText('txt', Buffer.from(`${' '.repeat(1_000_000)}x \t\nnext line\n\n\n\nlast`))).resolves.toBe('x\nnext line\n\nlast');
+  });
+
+  it('have names of at most 255 characters, without control characters', () => {
+    expect(nameProblem(`${'é'.repeat(250)}.docx`)).toBeNull();
+    expect(nameProblem(`${'a'.repeat(296)}.docx`)).toBe(SourceMessages.nameTooLong);
+    expect(nameProblem('notes\u0000.md')).toBe(SourceMessages.nameInvalid);
+  });
+});
+
+describe('grounding', () => {
+  const sources = [
+    { n: 1, filename: 'trust.md', text: 'Trust grows when managers share context early. '.repeat(30) },
+    { n: 2, filename: 'rituals.md', text: 'Weekly rituals give distributed teams a shared rhythm. '.repeat(30) },
+  ];
+
+  it('cuts sources into numbered passages and picks those that matter to a chapter', () => {
+    const passages = passagesOf(sources);
+    expect(passages.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(passages.map((p) => p.n))).toEqual(new Set([1, 2]));
+    const picked = relevantPassages(passages, 'Rituals for distributed teams');
+    expect(picked.length).toBeGreaterThan(0);
+    expect(picked.every((p) => p.n === 2)).toBe(true);
+    expect(relevantPassages(passages, 'Quantum chemistry')).toEqual([]);
+  });
+
+  it('removes citations that point at no source it was given', () => {
+    const text = 'Trust matters [1]. Rituals help [2]. Invented claim [7].';
+    expect(keepValidCitations(text, new Set([1, 2]))).toBe('Trust matters [1]. Rituals help [2]. Invented claim.');
+    expect(citedNumbers('A [1] and [3] and [1].')).toEqual(new Set([1, 3]));
+  });
+});

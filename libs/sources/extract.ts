@@ -1,0 +1,179 @@
+import { extname } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { countWords } from '../domain/index.ts';
+import type { ParseLimits } from './parse.ts';
+
+export const SOURCE_KINDS = ['md', 'txt', 'docx', 'pdf'] as const;
+export type SourceKind = (typeof SOURCE_KINDS)[number];
+
+export const SOURCE_LIMITS = { maxFiles: 5, maxTotalBytes: 10 * 1024 * 1024 } as const;
+
+export const SourceMessages = {
+  tooMany: 'Maximum 5 files allowed',
+  tooLarge: 'Total file size cannot exceed 10MB',
+  unsupported: (names: string[]) => `Unsupported file formats: ${names.join(', ')}. Supported: MD, TXT, DOCX, PDF`,
+  mismatch: (name: string) => `${name} is not what its name says: its content is not a valid ${extname(name).slice(1).toUpperCase()} file`,
+  empty: (name: string) => `${name} has no readable text`,
+  tooLargeUnpacked: (name: string) => `${name} is too large when unpacked`,
+  tooSlow: (name: string) => `${name} takes too long to read`,
+  nameTooLong: 'File names cannot exceed 255 characters',
+  nameInvalid: 'File names cannot contain control characters',
+} as const;
+
+/** What the file_name column holds; control characters (NUL above all) have no place in a file name. */
+export function nameProblem(filename: string): string | null {
+  if ([...filename].length > 255) return SourceMessages.nameTooLong;
+  // eslint-disable-next-line no-control-regex
+  return /[\u0000-\u001f\u007f]/.test(filename) ? SourceMessages.nameInvalid : null;
+}
+
+/** The kind a file claims by its name, if it is one we read. */
+export function claimedKind(filename: string): SourceKind | null {
+  const ext = extname(filename).slice(1).toLowerCase();
+  return ext === 'markdown' ? 'md' : (SOURCE_KINDS as readonly string[]).includes(ext) ? (ext as SourceKind) : null;
+}
+
+/** Checks the bytes, not only the name: PDFs start with %PDF-, DOCX files are ZIP archives, text is UTF-8 without NULs. */
+export function contentMatches(kind: SourceKind, bytes: Buffer): boolean {
+  if (kind === 'pdf') return bytes.subarray(0, 5).toString('latin1') === '%PDF-';
+  if (kind === 'docx') return bytes.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+  if (bytes.includes(0)) return false;
+  return !new TextDecoder('utf-8', { fatal: false }).decode(bytes).includes('\uFFFD');
+}
+
+/**
+ * DOCX and PDF are parsed in a worker thread, so that a hostile file costs that thread and not the API's event
+ * loop: bounded in what it unpacks to, its heap, and its time; at most MAX_PARSERS at once.
+ */
+export const PARSE_LIMITS = {
+  maxUnpackedBytes: 24 * 1024 * 1024,
+  maxZipEntries: 2000,
+  maxTextChars: 20 * 1024 * 1024,
+  maxHeapMb: 512,
+  timeoutMs: 20_000,
+} as const;
+const MAX_PARSERS = 2;
+
+export type ExtractionFailure = 'too-large' | 'too-slow' | 'unreadable';
+
+export class ExtractionError extends Error {
+  readonly failure: ExtractionFailure;
+
+  constructor(failure: ExtractionFailure) {
+    super(`text extraction failed: ${failure}`);
+    this.name = 'ExtractionError';
+    this.failure = failure;
+  }
+}
+
+// parse-worker.ts from source (type stripping), parse-worker.js once compiled.
+const workerUrl = new URL(`./parse-worker${extname(new URL(import.meta.url).pathname)}`, import.meta.url);
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function inParserSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running < MAX_PARSERS) running++;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line, if any.
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+function parseInWorker(kind: 'docx' | 'pdf', bytes: Buffer): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const limits: ParseLimits = { maxUnpackedBytes: PARSE_LIMITS.maxUnpackedBytes, maxZipEntries: PARSE_LIMITS.maxZipEntries, maxTextChars: PARSE_LIMITS.maxTextChars };
+    const worker = new Worker(workerUrl, {
+      workerData: { kind, bytes: new Uint8Array(bytes), limits },
+      resourceLimits: { maxOldGenerationSizeMb: PARSE_LIMITS.maxHeapMb, maxYoungGenerationSizeMb: 32 },
+    });
+    let settled = false;
+    const settle = (outcome: { text: string } | { error: Error }) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      if ('text' in outcome) resolve(outcome.text);
+      else reject(outcome.error);
+    };
+    const timer = setTimeout(() => settle({ error: new ExtractionError('too-slow') }), PARSE_LIMITS.timeoutMs);
+    worker.once('message', (message: { text?: string; failure?: ExtractionFailure }) =>
+      settle(message.text !== undefined ? { text: message.text } : { error: new ExtractionError(message.failure ?? 'unreadable') }),
+    );
+    // Running out of heap is the file's doing; any other failure of the worker itself is the server's.
+    worker.once('error', (error: Error & { code?: string }) => settle({ error: error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new ExtractionError('too-large') : error }));
+    worker.once('exit', (code) => settle({ error: new Error(`the parser exited with code ${code} before answering`) }));
+  });
+}
+
+/** Trailing spaces and tabs of each line, removed in linear time (a regular expression backtracks on long runs). */
+function trimLineEnds(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      let end = line.length;
+      while (end > 0 && (line[end - 1] === ' ' || line[end - 1] === '\t')) end--;
+      return line.slice(0, end);
+    })
+    .join('\n');
+}
+
+/** The text of a source file: DOCX through mammoth and PDF through pdf.js (in a worker thread), Markdown and text as UTF-8. */
+export async function extractText(kind: SourceKind, bytes: Buffer): Promise<string> {
+  const text = kind === 'pdf' || kind === 'docx' ? await inParserSlot(() => parseInWorker(kind, bytes)) : bytes.toString('utf8');
+  return trimLineEnds(text.replace(/\r\n/g, '\n'))
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+export interface SourceText {
+  n: number;
+  filename: string;
+  text: string;
+}
+
+/** Passages of about 120 words, cut at paragraph and sentence ends, each remembering its source's number. */
+export function passagesOf(sources: SourceText[], size = 120): { n: number; source: string; text: string }[] {
+  const out: { n: number; source: string; text: string }[] = [];
+  for (const source of sources) {
+    let current: string[] = [];
+    let words = 0;
+    const sentences = source.text.split(/\n{2,}|(?<=[.!?])\s+/).map((s) => s.trim()).filter(Boolean);
+    for (const sentence of sentences) {
+      current.push(sentence);
+      words += countWords(sentence);
+      if (words >= size) {
+        out.push({ n: source.n, source: source.filename, text: current.join(' ') });
+        current = [];
+        words = 0;
+      }
+    }
+    if (current.length) out.push({ n: source.n, source: source.filename, text: current.join(' ') });
+  }
+  return out;
+}
+
+const termsOf = (text: string) => new Set((text.toLowerCase().match(/\p{L}{4,}/gu) ?? []));
+
+/** The passages that matter most to a chapter: the most terms in common with its title, description and points. */
+export function relevantPassages<T extends { text: string }>(passages: T[], brief: string, limit = 4): T[] {
+  const wanted = termsOf(brief);
+  return passages
+    .map((passage, index) => ({ passage, index, score: [...termsOf(passage.text)].filter((t) => wanted.has(t)).length }))
+    .filter((p) => p.score > 0)
+    .sort((a, b) => b.score - a.score || a.index - b.index)
+    .slice(0, limit)
+    .map((p) => p.passage);
+}
+
+/** Keeps citations that point at a source the chapter was given; any other [n] is removed, so none points nowhere. */
+export function keepValidCitations(text: string, allowed: Set<number>): string {
+  return text.replace(/\s?\[(\d+)\]/g, (match, n: string) => (allowed.has(Number(n)) ? match : ''));
+}
+
+export const citedNumbers = (text: string) => new Set([...text.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])));

@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import type { INestApplication } from '@nestjs/common';
+import type { Role } from '../libs/domain/index.ts';
+import { sql } from './sql.ts';
+import type { Config } from '../libs/config/index.ts';
+import { createApp } from '../apps/api/src/app.ts';
+
+/** The whole API on a free loopback port, for integration tests. */
+export async function serveApi(config: Readonly<Config>): Promise<{ app: INestApplication; url: string }> {
+  const app = await createApp(config);
+  await app.listen(0, '127.0.0.1');
+  return { app, url: await app.getUrl() };
+}
+
+export type Json = Record<string, unknown> & { message?: string };
+
+/** JSON calls to `/api` of a server whose address is known once it listens; the token, when given, is sent. */
+export function apiClient(baseUrl: () => string) {
+  async function call(method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Json }> {
+    const response = await fetch(`${baseUrl()}/api${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : {}) as Json };
+  }
+  /** A new account; its access token. */
+  async function signUp(): Promise<string> {
+    return (await signUpAccount()).token;
+  }
+  async function signUpAccount(): Promise<{ token: string; id: string }> {
+    const { body } = await call('POST', '/auth/signup', { email: `t-${randomUUID()}@example.com`, password: 'a sturdy passphrase' });
+    return { token: body.access_token as string, id: (body.user as { id: string }).id };
+  }
+  /** A new account with this role (roles are checked against the database on every request); its access token. */
+  async function signUpAs(role: Role, databaseUrl: string): Promise<string> {
+    const { token, id } = await signUpAccount();
+    await sql(databaseUrl, 'update profiles set role = $1 where id = $2', [role, id]);
+    return token;
+  }
+  return { call, signUp, signUpAs };
+}

@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { WorkflowFailedError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProviders } from '../../libs/ai/index.ts';
+import { AiProviderCall, GeneratedChapter, GeneratorProject } from '../../libs/db/index.ts';
+import { countWords, GenerationMessages, type ProviderId } from '../../libs/domain/index.ts';
+import { FakeAiServer } from '../../testing/ai-fakes.ts';
+import { startEngine, testConfig, type Engine } from '../../testing/index.ts';
+import { bookWorkflow } from './workflow.ts';
+import { finalizeUpdate, generateChaptersUpdate, generateIntroductionUpdate, generateOutlineUpdate, generateSummaryUpdate, progressQuery, regenerateChapterUpdate } from './messages.ts';
+import { ProjectIdAttribute, StageAttribute } from '../search-attributes.ts';
+
+// Its own task queue, so only this file's worker (with the fake-backed providers) runs these books.
+const config = testConfig({ TEMPORAL_TASK_QUEUE: `books-${randomUUID().slice(0, 8)}` });
+let fake: FakeAiServer;
+let engine: Engine;
+let deps: Engine['deps'];
+let client: Client;
+
+beforeAll(async () => {
+  fake = await new FakeAiServer().start();
+  engine = await startEngine(config, (d) => {
+    d.providers = createProviders({ ...config, ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.url });
+  });
+  ({ deps, client } = engine);
+});
+afterAll(async () => {
+  await engine?.stop();
+  await fake?.stop();
+});
+
+async function newProject(provider: ProviderId, totalTargetWords = 10_000): Promise<string> {
+  const em = deps.orm.em.fork();
+  const project = em.create(GeneratorProject, {
+    id: randomUUID(),
+    name: 'remote-leadership',
+    title: 'Remote Leadership',
+    author: 'Ada Writer',
+    topic: 'How small companies lead distributed teams with trust, rituals and written communication',
+    writingStyle: 'practical',
+    totalTargetWords,
+    language: 'English',
+    provider,
+    mode: 'auto',
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  });
+  await em.flush();
+  return project.id;
+}
+
+const start = (projectId: string, mode: 'auto' | 'step') =>
+  client.workflow.start(bookWorkflow, {
+    workflowId: `book-${projectId}`,
+    taskQueue: config.TEMPORAL_TASK_QUEUE,
+    args: [{ projectId, mode, chapterConcurrency: 3, chaptersToGenerate: null }],
+    typedSearchAttributes: [{ key: ProjectIdAttribute, value: projectId }],
+  });
+
+describe('bookWorkflow on the real Temporal server', () => {
+  it('writes a whole mock book in auto mode: outline, introduction, chapters within ±20 %, summary', async () => {
+    const projectId = await newProject('mock', 12_000);
+    const handle = await start(projectId, 'auto');
+    const result = await handle.result();
+    expect(result.stage).toBe('complete');
+    expect(result.percent).toBe(100);
+    expect(result.history.filter((h) => h.completed).map((h) => h.stage)).toEqual([
+      'creating_project', 'generating_outline', 'generating_introduction', 'generating_chapters', 'generating_summary', 'finalizing', 'building', 'generating_cover', 'complete',
+    ]);
+
+    const em = deps.orm.em.fork();
+    const project = await em.findOneOrFail(GeneratorProject, { id: projectId });
+    expect(project.stage).toBe('complete');
+    expect(project.outline?.reduce((sum, c) => sum + c.target_words, 0)).toBe(12_000);
+    expect(countWords(project.introduction ?? '')).toBeGreaterThan(300);
+    expect(project.summary).toBeTruthy();
+    const chapters = await em.find(GeneratedChapter, { project: projectId }, { orderBy: { number: 'asc' } });
+    expect(chapters.map((c) => c.number)).toEqual([1, 2, 3, 4]);
+    for (const chapter of chapters) {
+      const target = project.outline?.find((c) => c.number === chapter.number)?.target_words ?? 0;
+      expect(Math.abs(chapter.wordCount - target)).toBeLessThanOrEqual(target * 0.2);
+    }
+    expect(result.wordsSoFar).toBe(chapters.reduce((sum, c) => sum + c.wordCount, 0));
+    // outline + introduction + 4 chapters + summary, every call on the log and on the project.
+    expect(await em.count(AiProviderCall, { project: projectId })).toBe(7);
+    expect(project.providerCalls).toBe(7);
+
+    const described = await handle.describe();
+    expect(described.typedSearchAttributes.get(ProjectIdAttribute)).toBe(projectId);
+    expect(described.typedSearchAttributes.get(StageAttribute)).toBe('complete');
+  });
+
+  it('runs stage by stage in step mode, each update returning when its stage is done', async () => {
+    const projectId = await newProject('mock');
+    const handle = await start(projectId, 'step');
+    await expect(handle.executeUpdate(generateIntroductionUpdate)).rejects.toThrow(WorkflowUpdateFailedError);
+    const { chapterCount } = await handle.executeUpdate(generateOutlineUpdate);
+    expect(chapterCount).toBe(3);
+    expect((await handle.query(progressQuery)).stage).toBe('generating_outline');
+    await handle.executeUpdate(generateIntroductionUpdate);
+    expect(await handle.executeUpdate(generateChaptersUpdate, { args: [[1, 3]] })).toEqual({ generated: [1, 3] });
+    expect((await handle.query(progressQuery)).chapters).toEqual({ 1: 'generated', 2: 'pending', 3: 'generated' });
+
+    const before = await deps.orm.em.fork().findOneOrFail(GeneratedChapter, { project: projectId, number: 3 });
+    const regenerated = await handle.executeUpdate(regenerateChapterUpdate, { args: [3] });
+    expect(regenerated.number).toBe(3);
+    const after = await deps.orm.em.fork().findOneOrFail(GeneratedChapter, { project: projectId, number: 3 });
+    expect(after.generatedAt.getTime()).toBeGreaterThan(before.generatedAt.getTime());
+    expect((await deps.orm.em.fork().findOneOrFail(GeneratedChapter, { project: projectId, number: 1 })).generatedAt).toEqual(
+      (await deps.orm.em.fork().findOneOrFail(GeneratedChapter, { project: projectId, number: 1 })).generatedAt,
+    );
+
+    const invalid = (await handle.executeUpdate(regenerateChapterUpdate, { args: [9] }).catch((e: unknown) => e)) as WorkflowUpdateFailedError;
+    expect(invalid).toBeInstanceOf(WorkflowUpdateFailedError);
+    expect((invalid.cause as Error).message).toContain(GenerationMessages.invalidChapter(9, 3));
+
+    await handle.executeUpdate(generateSummaryUpdate);
+    await handle.executeUpdate(finalizeUpdate);
+    expect((await handle.result()).stage).toBe('complete');
+  });
+
+  it('retries a provider that answers 429 and 500, then succeeds', async () => {
+    const projectId = await newProject('anthropic');
+    fake.failNext(429, 1);
+    fake.failNext(500, 1);
+    const handle = await start(projectId, 'auto');
+    expect((await handle.result()).stage).toBe('complete');
+  });
+
+  it('fails visibly at the stage where a provider refuses for good, and keeps that stage', async () => {
+    const projectId = await newProject('anthropic');
+    fake.failNext(400, 1, 'prompt is too long');
+    const handle = await start(projectId, 'auto');
+    const error = await handle.result().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WorkflowFailedError);
+    const progress = await handle.query(progressQuery);
+    expect(progress).toMatchObject({ failedStage: 'generating_outline', message: GenerationMessages.failed });
+    expect(progress.error).toContain('prompt is too long');
+    const project = await deps.orm.em.fork().findOneOrFail(GeneratorProject, { id: projectId });
+    expect(project).toMatchObject({ stage: 'failed', failedStage: 'generating_outline' });
+  });
+
+  it('fails the chapter stage visibly when one chapter fails for good, keeping the chapters that were written', async () => {
+    const projectId = await newProject('anthropic');
+    fake.failWhen('Write chapter 2 of', 400, 'content policy refusal');
+    try {
+      const handle = await start(projectId, 'auto');
+      await expect(handle.result()).rejects.toThrow(WorkflowFailedError);
+      const progress = await handle.query(progressQuery);
+      expect(progress).toMatchObject({ failedStage: 'generating_chapters', chapters: { 1: 'generated', 2: 'failed', 3: 'generated' } });
+      expect(progress.error).toContain('content policy refusal');
+      const written = await deps.orm.em.fork().find(GeneratedChapter, { project: projectId }, { orderBy: { number: 'asc' } });
+      expect(written.map((c) => c.number)).toEqual([1, 3]);
+      expect(written.every((c) => !c.content.includes('placeholder'))).toBe(true);
+    } finally {
+      fake.clearFailures();
+    }
+  });
+
+  it('will not finalize a book without chapters', async () => {
+    const projectId = await newProject('mock');
+    const handle = await start(projectId, 'step');
+    await handle.executeUpdate(generateOutlineUpdate);
+    const refused = (await handle.executeUpdate(finalizeUpdate).catch((e: unknown) => e)) as WorkflowUpdateFailedError;
+    expect((refused.cause as Error).message).toBe(GenerationMessages.noChapters);
+    await handle.cancel();
+  });
+
+  it('can be cancelled, and says so', async () => {
+    const projectId = await newProject('anthropic');
+    fake.delay(1500);
+    try {
+      const handle = await start(projectId, 'auto');
+      await new Promise((r) => setTimeout(r, 500));
+      await handle.cancel();
+      await expect(handle.result()).rejects.toThrow(WorkflowFailedError);
+      expect((await deps.orm.em.fork().findOneOrFail(GeneratorProject, { id: projectId })).stage).toBe('cancelled');
+    } finally {
+      fake.delay(0);
+    }
+  });
+});

@@ -1,0 +1,15 @@
+import { proxyActivities } from '@temporalio/workflow';
+import type { createActivities } from '../../activities/index.ts';
+import type { StandaloneCoverInput } from '../../activities/render/build.ts';
+
+type Activities = ReturnType<typeof createActivities>;
+
+const rendering = proxyActivities<Activities>({
+  startToCloseTimeout: '2 minutes',
+  retry: { initialInterval: '1 second', maximumAttempts: 3 },
+});
+
+/** A cover for fields alone (`POST /api/intelligent/cover`), id `cover-<requestId>`: its files go to MinIO. */
+export async function coverWorkflow(requestId: string, input: StandaloneCoverInput) {
+  return rendering.buildStandaloneCover(requestId, input);
+}
