@@ -6,7 +6,8 @@ import type { Client } from '@temporalio/client';
 import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workflowBundle } from '../apps/worker/src/worker.ts';
-import { GeneratorProject } from '../libs/db/index.ts';
+import { GeneratedChapter, GeneratorProject } from '../libs/db/index.ts';
+import { writtenSoFar } from '../libs/domain/index.ts';
 import { startEngine, testConfig, type Engine } from '../testing/index.ts';
 import { ensureGoProgram } from '../scripts/stack/tools.ts';
 import { bookWorkflow } from './book/workflow.ts';
@@ -15,8 +16,9 @@ import { finalizeUpdate, generateChaptersUpdate, generateIntroductionUpdate, gen
 /**
  * Recorded histories of earlier runs are replayed against today's workflow code: a change that would break
  * running books (non-determinism) fails here. `PRESSROOM_RECORD_HISTORIES=1 npm test -- workflows/replay`
- * records fresh ones from the runs below. `-v1` files were recorded before the PDF stage existed and `-v2` before
- * the EPUB joined it: books started then still replay (`patched('build-interior-pdf')`, `patched('build-epub')`).
+ * records fresh ones from the runs below. `-v1` files were recorded before the PDF stage existed, `-v2` before
+ * the EPUB joined it and `book-step-v4` before step-mode books ended after an idle time-out: books started then
+ * still replay (`patched('build-interior-pdf')`, `patched('build-epub')`, `patched('step-idle-timeout')`).
  */
 const historiesDir = join(import.meta.dirname, 'histories');
 const config = testConfig({ TEMPORAL_TASK_QUEUE: `replay-${randomUUID().slice(0, 8)}` });
@@ -53,7 +55,7 @@ describe('workflow replay', () => {
 
     const stepId = await project();
     const step = await client.workflow.start(bookWorkflow, { workflowId: `book-${stepId}`, taskQueue: config.TEMPORAL_TASK_QUEUE, args: [{ projectId: stepId, mode: 'step', chapterConcurrency: 2, chaptersToGenerate: null }] });
-    await step.executeUpdate(generateOutlineUpdate);
+    await step.executeUpdate(generateOutlineUpdate, { args: [{}] });
     await step.executeUpdate(generateIntroductionUpdate);
     await step.executeUpdate(generateChaptersUpdate, { args: [null] });
     await step.executeUpdate(regenerateChapterUpdate, { args: [2] });
@@ -61,13 +63,26 @@ describe('workflow replay', () => {
     await step.executeUpdate(finalizeUpdate);
     await step.result();
 
-    for (const [name, handle] of [['book-auto', auto], ['book-step', step]] as const) {
-      const history = await handle.fetchHistory();
+    // A step-mode book left alone until its run ends, then picked up by a new run of the same id.
+    const idleId = await project();
+    const idleOptions = { workflowId: `book-${idleId}`, taskQueue: config.TEMPORAL_TASK_QUEUE, workflowIdReusePolicy: 'ALLOW_DUPLICATE' } as const;
+    const idle = await client.workflow.start(bookWorkflow, { ...idleOptions, args: [{ projectId: idleId, mode: 'step', chapterConcurrency: 2, chaptersToGenerate: null, idleTimeout: '1 second' }] });
+    await idle.executeUpdate(generateOutlineUpdate, { args: [{ chapterCount: 3 }] });
+    expect((await idle.result()).stage).toBe('idle');
+    const em = deps.orm.em.fork();
+    const written = writtenSoFar(await em.findOneOrFail(GeneratorProject, { id: idleId }), await em.find(GeneratedChapter, { project: idleId }));
+    const resumed = await client.workflow.start(bookWorkflow, { ...idleOptions, args: [{ projectId: idleId, mode: 'step', chapterConcurrency: 2, chaptersToGenerate: null, idleTimeout: '1 second', resume: written }] });
+    await resumed.executeUpdate(generateChaptersUpdate, { args: [[1]] });
+    expect((await resumed.result()).stage).toBe('idle');
+
+    const runs = [['book-auto', auto, auto.firstExecutionRunId], ['book-step', step, step.firstExecutionRunId], ['book-step-idle', idle, idle.firstExecutionRunId], ['book-step-resumed', resumed, resumed.firstExecutionRunId]] as const;
+    for (const [name, { workflowId }, runId] of runs) {
+      const history = await client.workflow.getHandle(workflowId, runId).fetchHistory();
       await expect(replay(history, name)).resolves.toBeUndefined();
       if (process.env.PRESSROOM_RECORD_HISTORIES === '1') {
         // The Temporal CLI writes histories in the JSON form replay reads.
         const json = execFileSync(await ensureGoProgram('temporal', 'run the tests through npm test'), [
-          'workflow', 'show', '--workflow-id', handle.workflowId, '--namespace', config.TEMPORAL_NAMESPACE, '--address', config.TEMPORAL_ADDRESS, '--output', 'json',
+          'workflow', 'show', '--workflow-id', workflowId, '--run-id', runId, '--namespace', config.TEMPORAL_NAMESPACE, '--address', config.TEMPORAL_ADDRESS, '--output', 'json',
         ]);
         writeFileSync(join(historiesDir, `${name}.json`), json);
       }

@@ -14,6 +14,12 @@ export interface GenerationDeps {
   providers: Partial<Record<ProviderId, TextProvider>>;
 }
 
+/** The outline settings a stage call may bring (the five- and six-step flows choose them before (re)planning). */
+export interface OutlineSettings {
+  chapterCount?: number;
+  writingStyle?: string;
+}
+
 /** Chapters aim at this many words unless the target says otherwise. */
 const DEFAULT_CHAPTER_WORDS = 3000;
 const MAX_RESIZES = 2;
@@ -143,8 +149,15 @@ export function createWritingActivities({ orm, storage, providers }: GenerationD
       await orm.em.fork().nativeUpdate(GeneratorProject, { id: projectId }, { stage: 'failed', failedStage: stage, error: message, updatedAt: new Date() });
     },
 
-    async writeOutline(projectId: string): Promise<{ chapterCount: number; totalWords: number }> {
+    /** A step-mode run that waited too long for its next stage ends: the project reads 'idle' until a stage call resumes it. */
+    async recordIdle(projectId: string): Promise<void> {
+      await orm.em.fork().nativeUpdate(GeneratorProject, { id: projectId }, { stage: 'idle', updatedAt: new Date() });
+    },
+
+    async writeOutline(projectId: string, settings?: OutlineSettings): Promise<{ chapterCount: number; totalWords: number }> {
       const { em, project, provider } = await load(projectId);
+      if (settings?.chapterCount !== undefined) project.chapterCount = settings.chapterCount;
+      if (settings?.writingStyle !== undefined) project.writingStyle = settings.writingStyle;
       const chapterCount = project.chapterCount ? Math.min(project.chapterCount, PROVIDERS[project.provider].maxChapters) : chapterCountFor(project.totalTargetWords, project.provider);
       const sources = await sourcesOf(em, project.sourceBatchId);
       const sourceSummary = sources.length ? `${sources.map((s) => s.filename).join(', ')}; main topics: ${mainTopics(sources.map((s) => s.text)).join(', ')}` : undefined;

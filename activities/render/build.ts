@@ -2,7 +2,7 @@ import type { MikroORM } from '@mikro-orm/core';
 import type { Root } from 'mdast';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
-import { GeneratedChapter, GeneratorProject } from '../../libs/db/index.ts';
+import { GeneratedChapter, GeneratorProject, nextPackageRun } from '../../libs/db/index.ts';
 import {
   BuildMessages,
   DEFAULT_COVER_PAGE_COUNT,
@@ -110,13 +110,8 @@ export function createRenderActivities({ orm, storage }: { orm: MikroORM; storag
 
   return {
     /** Counts a new packaging run for the project and returns its number (the n of `package-<id>-<n>`). */
-    async nextPackageRun(projectId: string): Promise<number> {
-      const em = orm.em.fork();
-      const rows = await em.getConnection().execute<{ package_runs: number }[]>(
-        'update generator_projects set package_runs = package_runs + 1 where id = ? returning package_runs',
-        [projectId],
-      );
-      return rows[0]?.package_runs ?? 1;
+    nextPackageRun(projectId: string): Promise<number> {
+      return nextPackageRun(orm.em.fork(), projectId);
     },
 
     async startPackaging(projectId: string, run: number, formats: PackageFormat[], workflowId: string): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Config } from '../config/index.ts';
-import { PROVIDERS, providerOption, type ProviderId, type ProviderOption } from '../domain/index.ts';
+import type { ProviderOption } from '../contracts/index.ts';
+import { PROVIDERS, providerOption, type ProviderId } from '../domain/index.ts';
 import { MockProvider } from './mock.ts';
 import { AnthropicProvider, OpenAiProvider } from './remote.ts';
 import type { TextProvider } from './tasks.ts';

@@ -1,9 +1,12 @@
 import { countWords } from '../domain/index.ts';
+import { ANGLES, CITATIONS, CLAUSES, FRAME_NOUNS, JOINS, LEADS, MOMENTS, QUESTIONS, SECTION_OPENERS, type Angle } from './mock-lexicon.ts';
+import { capitalise, phraseIn, phrasesOf, titleCase } from './mock-phrases.ts';
 import type { ChapterTask, Completion, FrameTask, OutlineTask, ResizeTask, TextProvider, WritingTask } from './tasks.ts';
 
 /**
  * The free, offline provider: deterministic, instant, readable and on-topic, meeting the requested word counts.
- * The same task always gives the same text, so demos and tests produce real, repeatable books.
+ * The same task always gives the same text, so demos and tests produce real, repeatable books. Each chapter writes
+ * from its own angle (mock-lexicon.ts) about the idea's own phrases (mock-phrases.ts), and no sentence comes twice.
  */
 export class MockProvider implements TextProvider {
   readonly id = 'mock' as const;
@@ -17,18 +20,17 @@ export class MockProvider implements TextProvider {
 }
 
 function write(task: WritingTask): string {
-  const rng = seeded(JSON.stringify(task));
   switch (task.kind) {
     case 'outline':
-      return JSON.stringify(outline(task, rng));
+      return JSON.stringify(outline(task));
     case 'chapter':
-      return chapter(task, rng);
+      return chapter(task);
     case 'introduction':
     case 'summary':
-      return frame(task, rng);
+      return frame(task);
     case 'expand':
     case 'trim':
-      return resize(task, rng);
+      return resize(task);
   }
 }
 
@@ -52,134 +54,200 @@ function seeded(text: string): Rng {
 
 const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)] as T;
 
-const STOP = new Set('about above after again against their there these those which while where would could should other being because before between through during under until very your yours with from into onto that this what when will have been they them then than just also more most some such only over book books write writing want help helps using used make makes guide guides people'.split(' '));
-const NOUNISH = /(tion|sion|ment|ship|ness|ity|ence|ance|ism|ist|ure|ogy|work|ers|ors|ies|als|ams|ics|ing)$/;
+type Slots = Partial<Record<'a' | 'b' | 'p' | 'q' | 'r' | 's' | 'w' | 'source' | 'quote' | 'n', string>>;
 
-/** The book's telling words (title words first, then noun-like words of the idea), to keep the text on topic. */
-function termsOf(title: string, ...texts: string[]): string[] {
-  const words = (text: string) => (text.toLowerCase().match(/\p{L}{4,}/gu) ?? []).filter((w) => !STOP.has(w));
-  const terms = [...words(title), ...texts.flatMap(words).filter((w) => NOUNISH.test(w))];
-  const unique = [...new Set(terms)];
-  return unique.length ? unique.slice(0, 10) : ['practice', 'craft', 'method'];
+/** Fills a pattern's {slots}; a capitalised slot ({P}) gets `upper` (a capital letter, or Title Case in titles). */
+function fill(pattern: string, slots: Slots, upper: (text: string) => string = capitalise): string {
+  return pattern.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = slots[key.toLowerCase() as keyof Slots] ?? '';
+    return key === key.toLowerCase() ? value : upper(value);
+  });
 }
 
-const title = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+const angleOf = (number: number) => ANGLES[(Math.max(1, number) - 1) % ANGLES.length] as Angle;
 
-const CHAPTER_TITLES = [
-  (t: string) => `Why ${title(t)} Matters`,
-  (t: string) => `The Foundations of ${title(t)}`,
-  (t: string) => `${title(t)} in Practice`,
-  (t: string) => `Common Mistakes with ${title(t)}`,
-  (t: string) => `Measuring ${title(t)}`,
-  (t: string) => `Building a ${title(t)} Habit`,
-  (t: string) => `Lessons from the Field: ${title(t)}`,
-  (t: string) => `${title(t)} at Scale`,
-  (t: string) => `Teaching ${title(t)} to Others`,
-  (t: string) => `The Next Decade of ${title(t)}`,
-];
+/** The outline's phrases for chapter `i`: the book's main phrase in the title, the others in the key points, no pair twice. */
+function phrasesFor(phrases: string[], i: number) {
+  const others = phrases.length > 1 ? phrases.slice(1) : phrases;
+  const n = others.length;
+  const step = n > 1 ? 1 + (Math.floor(i / n) % (n - 1)) : 0;
+  return { p: phrases[0] as string, q: others[i % n] as string, r: others[(i + step) % n] as string };
+}
 
-function outline(task: OutlineTask, rng: Rng) {
-  const terms = termsOf(task.title, task.idea, task.sourceSummary ?? '');
+function outline(task: OutlineTask) {
+  const topics = task.sourceSummary?.split('main topics:')[1] ?? '';
+  const phrases = phrasesOf(task.title, task.idea, topics);
   const base = Math.floor(task.totalWords / task.chapterCount / 50) * 50;
   return {
     chapters: Array.from({ length: task.chapterCount }, (_, i) => {
-      const term = terms[i % terms.length] as string;
-      const other = terms[(i + 1) % terms.length] as string;
-      const words = i === task.chapterCount - 1 ? task.totalWords - base * (task.chapterCount - 1) : base;
+      const angle = angleOf(i + 1);
+      const slots = phrasesFor(phrases, i);
       return {
-        title: (CHAPTER_TITLES[i % CHAPTER_TITLES.length] as (t: string) => string)(term),
-        description: `How ${term} shapes ${task.title.toLowerCase()}, and what changes when ${other} is taken seriously.`,
-        key_points: [
-          `What ${term} means in everyday work`,
-          pick(rng, [`How ${term} and ${other} depend on each other`, `Where ${term} goes wrong, and why`, `A simple routine for ${term}`]),
-          pick(rng, [`A worked example`, `Questions to ask before you start`, `Signs that it is working`]),
-        ],
-        target_words: words,
+        title: fill(angle.title, slots, titleCase),
+        description: fill(angle.description, slots),
+        key_points: angle.points.map((point) => capitalise(fill(point, slots))),
+        target_words: i === task.chapterCount - 1 ? task.totalWords - base * (task.chapterCount - 1) : base,
       };
     }),
   };
 }
 
-const OPENERS = ['In practice,', 'Consider this:', 'Put simply,', 'Over time,', 'In most teams,', 'Experience shows that', 'Here is the key idea:', 'A useful test is this:'];
-const SENTENCES: ((a: string, b: string) => string)[] = [
-  (a: string) => `${a} is rarely a single decision; it is a series of small choices that add up over weeks and months.`,
-  (a: string) => `The people who do well with ${a} tend to write down what they expect before they act, then compare notes with reality.`,
-  (a: string, b: string) => `When ${a} is treated as an afterthought, ${b} suffers first, and the cost shows up later as rework.`,
-  (a: string) => `A good starting point is to describe ${a} in one sentence that a newcomer could repeat without notes.`,
-  (a: string, b: string) => `The link between ${a} and ${b} is easy to state and hard to keep in view when deadlines press.`,
-  (a: string) => `Small, visible wins with ${a} build the trust that larger changes need.`,
-  (a: string) => `It helps to ask who benefits from ${a}, who pays for it, and who has not yet been asked.`,
-  (a: string) => `Most difficulties with ${a} come from unclear ownership rather than from a lack of effort.`,
-  (a: string) => `Measure ${a} with one number you can explain, and review it on a fixed day each week.`,
-  (a: string, b: string) => `Good habits around ${b} make ${a} easier to sustain when attention moves elsewhere.`,
-  (a: string) => `A checklist for ${a} should fit on one page; anything longer will be skipped on a busy day.`,
-  (a: string) => `The first version of any approach to ${a} will be wrong in places, and that is information, not failure.`,
-  (a: string, b: string) => `Readers who apply this to ${b} often find that ${a} improves as a side effect.`,
-  (a: string) => `The difference between talking about ${a} and practising it is a calendar entry and a named owner.`,
-];
-
-function sentence(rng: Rng, a: string, b: string): string {
-  const body = pick(rng, SENTENCES)(a, b);
-  return rng() < 0.3 ? `${pick(rng, OPENERS)} ${body.charAt(0).toLowerCase()}${body.slice(1)}` : `${body.charAt(0).toUpperCase()}${body.slice(1)}`;
+/** Who is writing: the chapter's angle nouns and phrases, and every sentence written so far (none is written twice). */
+interface Voice {
+  rng: Rng;
+  clauses: string[];
+  nouns: string[];
+  phrases: string[];
+  p: string;
+  used: Set<string>;
+  /** Draws from a list like cards from a shuffled deck, so nothing comes round again until the rest has. */
+  draw: <T>(items: readonly T[]) => T;
 }
 
-function paragraph(rng: Rng, terms: string[], sentences = 4 + Math.floor(rng() * 3)): string {
-  return Array.from({ length: sentences }, () => sentence(rng, pick(rng, terms), pick(rng, terms))).join(' ');
+function voice(seed: string, nouns: string[], phrases: string[], p: string, written = ''): Voice {
+  const rng = seeded(seed);
+  const decks = new Map<readonly unknown[], unknown[]>();
+  const draw = <T>(items: readonly T[]): T => {
+    let deck = decks.get(items) as T[] | undefined;
+    if (!deck?.length) {
+      deck = [...items];
+      for (let i = deck.length - 1; i > 0; i--) {
+        const j = Math.floor(rng() * (i + 1));
+        [deck[i], deck[j]] = [deck[j] as T, deck[i] as T];
+      }
+      decks.set(items, deck);
+    }
+    return deck.pop() as T;
+  };
+  return { rng, clauses: CLAUSES, nouns, phrases, p, used: new Set(sentencesOf(written)), draw };
+}
+
+/** A chapter writes with about half of the sentence patterns, a different half for each chapter number. */
+function chapterVoice(seed: string, number: number, phrases: string[], p: string, written = ''): Voice {
+  const rng = seeded(`patterns of chapter ${number}`);
+  return { ...voice(seed, angleOf(number).nouns, phrases, p, written), clauses: CLAUSES.filter(() => rng() < 0.5) };
+}
+
+const sentencesOf = (text: string) => text.split(/(?<=[.!?])\s+/);
+
+function slotsFor(v: Voice, s: string): Slots {
+  const a = v.draw(v.nouns);
+  const others = v.nouns.filter((n) => n !== a);
+  return { a, b: pick(v.rng, others.length ? others : v.nouns), p: v.p, q: v.draw(v.phrases), s, w: v.draw(MOMENTS) };
+}
+
+function compose(v: Voice, s: string): string {
+  const { rng } = v;
+  if (rng() < 0.07) return fill(v.draw(QUESTIONS), slotsFor(v, s));
+  let body = fill(v.draw(v.clauses), slotsFor(v, s));
+  if (rng() < 0.25) body += `${pick(rng, JOINS)}${fill(v.draw(v.clauses), slotsFor(v, s))}`;
+  if (rng() < 0.3) body = `${v.draw(LEADS)} ${body}`;
+  return `${capitalise(body)}.`;
+}
+
+/** A sentence this voice has not written before. */
+function sentence(v: Voice, s: string, make: () => string = () => compose(v, s)): string {
+  let text = make();
+  for (let tries = 0; v.used.has(text) && tries < 50; tries++) text = make();
+  v.used.add(text);
+  return text;
+}
+
+function paragraph(v: Voice, s: string, first?: string): string {
+  const count = 4 + Math.floor(v.rng() * 3);
+  const sentences = first ? [sentence(v, s, () => capitalise(fill(v.draw(SECTION_OPENERS), slotsFor(v, s))))] : [];
+  while (sentences.length < count) sentences.push(sentence(v, s));
+  return sentences.join(' ');
 }
 
 /** Paragraphs until the word budget is met; the last one is cut at a sentence so the total lands within a few percent. */
-function fill(rng: Rng, terms: string[], budget: number, extra: (i: number) => string | null = () => null): string[] {
-  const paragraphs: string[] = [];
+function paragraphs(v: Voice, s: string, budget: number, extra: (i: number) => string | null = () => null, opened = false): string[] {
+  const written: string[] = [];
   let words = 0;
   for (let i = 0; words < budget * 0.97; i++) {
-    let p = paragraph(rng, terms);
+    let p = paragraph(v, s, opened && i === 0 ? undefined : i === 0 ? s : undefined);
     const citation = extra(i);
     if (citation) p = `${p} ${citation}`;
     const w = countWords(p);
     if (words + w > budget * 1.05) {
-      const sentences = p.split(/(?<=\.)\s+/);
+      const sentences = sentencesOf(p);
       while (sentences.length > 1 && words + countWords(sentences.join(' ')) > budget * 1.03) sentences.pop();
       p = sentences.join(' ');
     }
-    paragraphs.push(p);
+    written.push(p);
     words += countWords(p);
   }
-  return paragraphs;
+  return written;
 }
 
-function chapter(task: ChapterTask, rng: Rng): string {
+/** The phrase a heading is about: one of the idea's phrases it names, or the heading itself when it is short. */
+function topicOf(heading: string, phrases: string[], fallback: string): string {
+  const named = phraseIn(heading, phrases);
+  if (named) return named;
+  const words = heading.trim().split(/\s+/);
+  return words.length <= 4 && /^[\p{L}\p{N}'’ -]+$/u.test(heading.trim()) ? words.map((w) => (w === w.toUpperCase() ? w : w.toLowerCase())).join(' ') : fallback;
+}
+
+function chapter(task: ChapterTask): string {
   const { chapter: brief } = task;
-  const terms = termsOf(task.title, task.idea);
+  const phrases = phrasesOf(task.title, task.idea);
+  const p = topicOf(brief.title, phrases, phrases[0] as string);
+  const v = chapterVoice(JSON.stringify(task), brief.number, phrases, p);
   const sections = brief.keyPoints.length ? brief.keyPoints : [brief.title];
-  const perSection = Math.max(60, Math.floor(brief.targetWords / sections.length) - 10);
+  const previous = /^Chapter \d+, "(.+?)":/.exec(task.memory.at(-1) ?? '')?.[1];
+  const opening = [
+    previous ? `After “${previous}”, this chapter turns to ${p} and to ${pick(v.rng, v.nouns)}.` : `This chapter is about ${p}, seen through ${pick(v.rng, v.nouns)}.`,
+    ...Array.from({ length: 2 }, () => sentence(v, p)),
+  ].join(' ');
+  v.used.add(opening);
+  const perSection = Math.max(60, Math.floor((brief.targetWords - countWords(opening)) / sections.length) - 10);
   let cited = 0;
   const cite = (i: number) => {
     const passage = task.passages[cited % Math.max(1, task.passages.length)];
-    if (!passage || i % 2 !== 0) return null;
+    if (!passage || i !== 0) return null;
     cited++;
-    const quote = passage.text.split(/\s+/).slice(0, 14).join(' ').replace(/[.,;:]$/, '');
-    return `As the source material puts it, “${quote}…” [${passage.n}].`;
+    return sentence(v, '', () => fill(v.draw(CITATIONS), { a: v.draw(v.nouns), source: passage.source, quote: quoteFrom(passage.text, v.rng), n: String(passage.n) }));
   };
-  return sections.map((point) => `## ${point}\n\n${fill(rng, terms, perSection, cite).join('\n\n')}`).join('\n\n');
+  const body = sections.map((point) => `## ${point}\n\n${paragraphs(v, topicOf(point, phrases, p), perSection, cite).join('\n\n')}`);
+  return [opening, ...body].join('\n\n');
 }
 
-function frame(task: FrameTask, rng: Rng): string {
-  const terms = termsOf(task.title, task.idea);
-  const tour = task.chapters.map((c) => `Chapter ${c.number}, “${c.title}”, ${c.gist.charAt(0).toLowerCase()}${c.gist.slice(1)}`).join(' ');
+/** Up to 14 words of a passage, starting where a sentence or clause does. */
+function quoteFrom(text: string, rng: Rng): string {
+  const words = text.split(/\s+/).filter(Boolean);
+  const starts = words.flatMap((w, i) => (i === 0 || /[.,;:!?]$/.test(words[i - 1] as string) ? [i] : [])).filter((i) => words.length - i >= 5);
+  const from = starts.length ? pick(rng, starts) : 0;
+  const quote = words.slice(from, from + 14).join(' ').replace(/[.,;:!?]+$/, '');
+  return from + 14 < words.length ? `${quote}…` : quote;
+}
+
+function frame(task: FrameTask): string {
+  const phrases = phrasesOf(task.title, task.idea);
+  const main = phrases[0] as string;
+  const v = voice(JSON.stringify(task), FRAME_NOUNS[task.kind], phrases, main);
+  const tour = task.chapters
+    .map((c) => {
+      const angle = angleOf(c.number);
+      return `Chapter ${c.number}, “${c.title}”, ${fill(task.kind === 'introduction' ? angle.intro : angle.recap, { p: topicOf(c.title, phrases, main) })}.`;
+    })
+    .join(' ');
   const lead =
     task.kind === 'introduction'
-      ? `This book, ${task.title}, is for readers who want to turn ${terms[0]} from a good intention into a working practice. ${tour}`
-      : `We began with a simple promise: to make ${terms[0]} practical. Looking back across the chapters, a few threads run through all of them. ${tour}`;
-  return [lead, ...fill(rng, terms, Math.max(80, task.targetWords - countWords(lead)))].join('\n\n');
+      ? `This book, ${task.title}, is for readers who want to turn ${main} from a good intention into a working practice. ${tour}`
+      : `We began with a simple promise: to make ${main} practical. Looking back across the chapters, a few threads run through all of them. ${tour}`;
+  v.used.add(lead);
+  return [lead, ...paragraphs(v, main, Math.max(80, task.targetWords - countWords(lead)), undefined, true)].join('\n\n');
 }
 
-function resize(task: ResizeTask, rng: Rng): string {
+function resize(task: ResizeTask): string {
   const target = task.chapter.targetWords;
   if (task.kind === 'trim') {
-    const paragraphs = task.text.split(/\n{2,}/);
-    while (paragraphs.length > 1 && countWords(paragraphs.join('\n\n')) > target * 1.05) paragraphs.splice(paragraphs.length - 2, 1);
-    return paragraphs.join('\n\n');
+    const kept = task.text.split(/\n{2,}/);
+    while (kept.length > 1 && countWords(kept.join('\n\n')) > target * 1.05) kept.splice(kept.length - 2, 1);
+    return kept.join('\n\n');
   }
-  const terms = termsOf(task.title, task.chapter.description);
-  return [task.text, ...fill(rng, terms, target - task.currentWords)].join('\n\n');
+  const phrases = phrasesOf(task.title, task.chapter.keyPoints.join('. '));
+  const p = topicOf(task.chapter.title, phrases, phrases[0] as string);
+  const v = chapterVoice(JSON.stringify(task), task.chapter.number, phrases, p, task.text);
+  return [task.text, ...paragraphs(v, p, target - task.currentWords, undefined, true)].join('\n\n');
 }

@@ -63,6 +63,8 @@ export const configSchema = z.object({
   AI_REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1000).max(600_000).default(180_000),
   /** How many chapters of one book are written at the same time. */
   CHAPTER_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int().min(1).max(32).default(4),
+  /** A book made step by step that waits this many days for its next step ends its run; the next step starts a new one. */
+  STEP_MODE_IDLE_DAYS: z.coerce.number({ error: 'must be a number of days' }).int().min(1).max(365).default(30),
 
   SMTP_URL: url(['smtp', 'smtps']).default('smtp://127.0.0.1:1025'),
   MAIL_FROM: z.string().min(3).default('Pressroom <no-reply@pressroom.local>'),

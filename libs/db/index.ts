@@ -1,3 +1,4 @@
 export * from './entities/index.ts';
 export { createAccount, hashPassword, type NewAccount } from './accounts.ts';
 export { migrateUp, openOrm, ormOptions } from './orm.ts';
+export { nextPackageRun } from './package-runs.ts';

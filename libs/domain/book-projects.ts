@@ -61,17 +61,23 @@ export function generationLabel(status: string): string {
   return ({ completed: 'Generated', generating: 'Generating', failed: 'Failed' } as Record<string, string>)[status] ?? 'Pending';
 }
 
-/** The files a finished book has, their download names (spec: title_book.pdf …) and types. */
+/**
+ * The files a finished book has: their download names (spec: title_book.pdf …), types, and the project's columns
+ * that hold each one's object key and size.
+ */
 export const BOOK_FILES = {
-  pdf: { label: 'PDF Book', suffix: 'book.pdf', type: 'application/pdf' },
-  'cover-pdf': { label: 'Cover', suffix: 'cover.pdf', type: 'application/pdf' },
-  'cover-png': { label: 'Cover PNG', suffix: 'cover.png', type: 'image/png' },
-  zip: { label: 'Quarto Project', suffix: 'project.zip', type: 'application/zip' },
-  epub: { label: 'EPUB', suffix: 'book.epub', type: 'application/epub+zip' },
-  docx: { label: 'Word (DOCX)', suffix: 'book.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
+  pdf: { label: 'PDF Book', suffix: 'book.pdf', type: 'application/pdf', keyColumn: 'pdfKey', sizeColumn: 'pdfSize' },
+  'cover-pdf': { label: 'Cover', suffix: 'cover.pdf', type: 'application/pdf', keyColumn: 'coverPdfKey', sizeColumn: 'coverPdfSize' },
+  'cover-png': { label: 'Cover PNG', suffix: 'cover.png', type: 'image/png', keyColumn: 'coverPngKey', sizeColumn: 'coverPngSize' },
+  zip: { label: 'Quarto Project', suffix: 'project.zip', type: 'application/zip', keyColumn: 'zipKey', sizeColumn: 'zipSize' },
+  epub: { label: 'EPUB', suffix: 'book.epub', type: 'application/epub+zip', keyColumn: 'epubKey', sizeColumn: 'epubSize' },
+  docx: { label: 'Word (DOCX)', suffix: 'book.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', keyColumn: 'docxKey', sizeColumn: 'docxSize' },
 } as const;
 export type BookFileKind = keyof typeof BOOK_FILES;
 export const BOOK_FILE_KINDS = Object.keys(BOOK_FILES) as BookFileKind[];
+
+/** A generated book may be opened by its owner, or by anyone holding the id of a book made signed out. */
+export const mayOpenProject = (project: { user?: { id: string } | null }, userId: string | undefined) => !project.user || project.user.id === userId;
 
 /** The spec's download names: non-alphanumerics in the title become underscores. */
 export const downloadName = (title: string, kind: BookFileKind) => `${title.replace(/[^a-zA-Z0-9]+/g, '_')}_${BOOK_FILES[kind].suffix}`;

@@ -23,13 +23,11 @@ export const PROVIDERS: Record<ProviderId, ProviderDescriptor> = {
 };
 
 /**
- * A provider as the catalogue reports it to a caller: its limits, whether the caller can use it here (`available`)
- * and, when not, whether signing in would change that (paid providers are for signed-in authors only).
+ * The catalogue entry of one provider for a caller, given whether this server has its key: whether the caller can
+ * use it here (`available`) and, when not, whether signing in would change that (paid providers are for signed-in
+ * authors only).
  */
-export type ProviderOption = ProviderDescriptor & { available: boolean; signInRequired: boolean };
-
-/** The catalogue entry of one provider for a caller, given whether this server has its key. */
-export function providerOption(descriptor: ProviderDescriptor, configured: boolean, signedIn: boolean): ProviderOption {
+export function providerOption(descriptor: ProviderDescriptor, configured: boolean, signedIn: boolean) {
   const signInRequired = configured && descriptor.costClass !== 'free' && !signedIn;
   return { ...descriptor, available: configured && !signInRequired, signInRequired };
 }
@@ -93,6 +91,11 @@ export const GenerationMessages = {
   tooManyChapters: (name: string, max: number) => `${name} writes at most ${max} chapters`,
   chapterList: 'chapters_to_generate must list distinct chapter numbers (whole numbers from 1)',
   chapterBudget: (max: number) => `estimated_pages must be a whole number from 1 to ${max}`,
+  bookFinalized: 'This book is finalized.',
+  bookCancelled: 'This book was cancelled; start a new one to write it again.',
+  /** A step-mode book nobody touched for a while: its run ended, the next stage call starts a new one. */
+  bookPutAway: 'Put away after a long pause; the next step picks the book up where it stopped',
+  bookClosing: 'The book is being put away after a long pause; try again in a moment',
 } as const;
 
 /** The most chapters any provider writes: the bound on chapter numbers and lists before the provider is known. */

@@ -1,5 +1,7 @@
 // Shared constants and pure functions: no I/O here, so the API, the workflows and the portal can all import it.
 export * from './workflow-ids.ts';
+export * from './errors.ts';
+export * from './written-so-far.ts';
 export * from './storage-keys.ts';
 export * from './accounts.ts';
 export * from './offers.ts';
@@ -8,7 +10,6 @@ export * from './book-projects.ts';
 export * from './packaging.ts';
 export * from './cover.ts';
 export * from './quarto.ts';
-export * from './sources.ts';
 export * from './input.ts';
 export * from './safe-markdown.ts';
 export * from './rate-limits.ts';

@@ -11,6 +11,9 @@ export const InputMessages = {
   nullNotAllowed: (field: string) => `${field} must not be null`,
 } as const;
 
+/** An id as the database keeps them; anything else names no row, so it is not looked up (PostgreSQL would refuse it as a uuid). */
+export const isUuid = (value: string) => /^[0-9a-f-]{36}$/i.test(value);
+
 export interface InputProblem {
   field: string;
   messages: string[];

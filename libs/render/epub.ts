@@ -2,9 +2,10 @@ import { createRequire } from 'node:module';
 import type { Chapter, EPub as EPubClass, Options } from 'epub-gen-memory';
 import rehypeStringify from 'rehype-stringify';
 import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
 import { languageCode } from '../domain/index.ts';
 import type { Manuscript } from './interior.ts';
-import { bookMarkdown } from './safe-markdown.ts';
+import { parseBookMarkdown } from './safe-markdown.ts';
 
 // A CommonJS build of an ESM package: required.
 const { EPub } = createRequire(import.meta.url)('epub-gen-memory') as { EPub: typeof EPubClass };
@@ -31,10 +32,10 @@ class SealedEpub extends EPub {
 /** An EPUB 3 of the given XHTML sections, fetching nothing. */
 export const writeEpub = (options: Options, sections: Chapter[]): Promise<Buffer> => new SealedEpub({ ...options, version: 3 }, sections).genEpub();
 
-const toHtml = bookMarkdown().use(remarkRehype).use(rehypeStringify);
+const toHtml = unified().use(remarkRehype).use(rehypeStringify);
 
 /** Markdown → XHTML-safe HTML: no image, no raw HTML, links only to the web and to e-mail addresses. */
-export const markdownToHtml = (markdown: string) => String(toHtml.processSync(markdown));
+export const markdownToHtml = (markdown: string) => toHtml.stringify(toHtml.runSync(parseBookMarkdown(markdown)));
 
 /** The same book as an EPUB 3: introduction, chapters, summary and references, with a navigable contents. */
 export async function renderEpub(book: Manuscript): Promise<Buffer> {

@@ -63,15 +63,29 @@ describe('the interior PDF, checked with qpdf, pdfinfo, pdffonts and pdf.js', ()
     const outline = (await document.getOutline()).map((o) => o.title);
     expect(outline).toEqual(['Introduction', ...book.chapters.map((c) => `${c.number}. ${c.title}`), 'Summary', 'References']);
     // Chapters open on right-hand (odd) pages.
+    const openings: { page: number; title: string }[] = [];
     for (const entry of await document.getOutline()) {
       const destination = typeof entry.dest === 'string' ? await document.getDestination(entry.dest) : entry.dest;
       const index = await document.getPageIndex(destination?.[0] as Parameters<typeof document.getPageIndex>[0]);
       expect((index + 1) % 2, entry.title).toBe(1);
+      openings.push({ page: index + 1, title: entry.title });
     }
     await document.destroy();
 
+    // Running heads: none where a part opens, the book's title on left pages, the part's title on right pages.
+    const text = tool('pdftotext', ['-layout', file, '-']).split('\f');
+    const lines = (page: number) => (text[page - 1] ?? '').split('\n').map((l) => l.trim()).filter(Boolean);
+    for (const [i, part] of openings.entries()) {
+      expect(lines(part.page).join(' ').startsWith(part.title), `page ${part.page}`).toBe(true);
+      const end = openings[i + 1]?.page ?? pageCount + 1;
+      for (let page = part.page + 1; page < end; page++) {
+        const [head] = lines(page);
+        if (head) expect(head, `page ${page}`).toBe(page % 2 ? part.title : book.title);
+      }
+    }
+
     // The versos left blank so chapters open on the right are fully blank: no running head, no page number.
-    const pages = tool('pdftotext', ['-layout', file, '-']).split('\f').slice(0, pageCount);
+    const pages = text.slice(0, pageCount);
     const heads = new Set([book.title, 'Introduction', 'Summary', 'References', ...book.chapters.map((c) => `${c.number}. ${c.title}`)]);
     const bodyless = pages
       .map((text, i) => ({ page: i + 1, text, body: text.split('\n').map((l) => l.trim()).filter((l) => l && !heads.has(l) && l !== String(i + 1)) }))

@@ -32,43 +32,36 @@ export function interiorSource(book: Manuscript, trim: TrimSize = TRIM_6X9): str
     '#show heading: set text(hyphenate: false)',
     '#show heading.where(level: 2): set heading(bookmarked: false)',
     '#show heading.where(level: 3): set heading(bookmarked: false)',
-    // Each part ends with a marker before the break to the next right-hand page: pages strictly between the last
-    // marker and the next chapter's opening are the blank versos that break inserts (no head, no folio there).
-    '#show heading.where(level: 1): it => { [#metadata("part-end")<part-end>]; pagebreak(to: "odd", weak: true); v(1.4in); block(text(size: 20pt, weight: "bold", it.body)); v(0.45in) }',
+    // A part opens on a right-hand page: the verso that the break may leave blank takes the break's own page
+    // settings (no head, no folio); the part's page settings name its running head, so no page queries the headings.
+    '#let recto() = { set page(header: none, footer: none); pagebreak(to: "odd", weak: true) }',
+    '#show heading.where(level: 1): it => { v(1.4in); block(text(size: 20pt, weight: "bold", it.body)); v(0.45in) }',
     '#show heading.where(level: 2): it => block(above: 1.4em, below: 0.8em, text(size: 12.5pt, weight: "bold", it.body))',
     '#show quote.where(block: true): it => pad(x: 1.5em, text(style: "italic", it))',
-    // Running heads: the book title on left pages, the chapter on right pages, none where a chapter opens.
-    `#let blank-page() = {
+    // Running heads: the book title on left pages, the part on right pages, none where the part opens.
+    `#let running-head(part) = context {
       let here-page = here().page()
-      let ends = query(<part-end>).filter(m => m.location().page() < here-page)
-      if ends.len() == 0 { return false }
-      let next = query(heading.where(level: 1).after(ends.last().location()))
-      next.len() > 0 and next.first().location().page() > here-page
-    }`,
-    `#set page(header: context {
-      if blank-page() { return }
-      let here-page = here().page()
-      let openings = query(heading.where(level: 1)).filter(h => h.location().page() == here-page)
-      if openings.len() > 0 { return }
-      let before = query(heading.where(level: 1).before(here()))
-      if before.len() == 0 { return }
+      let opening = query(part).at(0, default: none)
+      if opening == none or here-page == opening.location().page() { return }
       set text(size: 8.5pt, style: "italic")
-      if calc.even(here-page) { align(left, ${typstString(book.title)}) } else { align(right, before.last().body) }
-    }, footer: context {
-      if blank-page() { return }
-      set text(size: 9pt)
-      align(center, counter(page).display())
-    })`,
+      if calc.even(here-page) { align(left, ${typstString(book.title)}) } else { align(right, opening.body) }
+    }`,
+    '#let folio = context { set text(size: 9pt); align(center, counter(page).display()) }',
     // Title page and copyright page, without heads or numbers.
     `#page(header: none, footer: none)[#v(2.2in)#align(center)[#text(size: 26pt, weight: "bold")[${title}] #v(0.4in) #text(size: 14pt)[${author}]]]`,
     `#page(header: none, footer: none)[#v(1fr)#text(size: 8.5pt)[Copyright © ${new Date().getFullYear()} ${author}. All rights reserved. #linebreak() Made with Pressroom.]]`,
-    '#page(header: none)[#v(1.4in)#text(size: 20pt, weight: "bold")[Contents]#v(0.45in)#outline(title: none, depth: 1, indent: 0pt)#metadata("part-end")<part-end>]',
+    '#page(header: none, footer: folio)[#v(1.4in)#text(size: 20pt, weight: "bold")[Contents]#v(0.45in)#outline(title: none, depth: 1, indent: 0pt)]',
   ];
-  if (book.introduction) parts.push(`= Introduction\n\n${markdownToTypst(book.introduction)}`);
-  for (const chapter of book.chapters) parts.push(`= ${chapter.number}. ${escapeText(chapter.title)}\n\n${markdownToTypst(chapter.content)}`);
-  if (book.summary) parts.push(`= Summary\n\n${markdownToTypst(book.summary)}`);
+  /** A part: on a right-hand page, its heading labelled for its running head. */
+  const part = (heading: string, body: string) => {
+    const label = `<part-${parts.length}>`;
+    return `#recto()\n#set page(header: running-head(${label}), footer: folio)\n= ${heading} ${label}\n\n${body}`;
+  };
+  if (book.introduction) parts.push(part('Introduction', markdownToTypst(book.introduction)));
+  for (const chapter of book.chapters) parts.push(part(`${chapter.number}. ${escapeText(chapter.title)}`, markdownToTypst(chapter.content)));
+  if (book.summary) parts.push(part('Summary', markdownToTypst(book.summary)));
   if (book.references.length) {
-    parts.push(`= References\n\n#set par(first-line-indent: 0pt)\n${book.references.map((r) => `[${r.n}] ${escapeText(r.filename)}`).join(' \\\n')}`);
+    parts.push(part('References', `#set par(first-line-indent: 0pt)\n${book.references.map((r) => `[${r.n}] ${escapeText(r.filename)}`).join(' \\\n')}`));
   }
   return parts.join('\n\n');
 }

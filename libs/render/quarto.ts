@@ -1,8 +1,5 @@
 import { ZipArchive } from 'archiver';
-import type { Heading, Nodes, Root } from 'mdast';
-import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
-import { unified } from 'unified';
+import type { Heading, Nodes } from 'mdast';
 import { stringify } from 'yaml';
 import {
   QUARTO_DEFAULTS,
@@ -16,7 +13,7 @@ import {
   type QuartoFile,
 } from '../domain/index.ts';
 import type { Manuscript } from './interior.ts';
-import { safeMarkdownSource } from './safe-markdown.ts';
+import { parseMarkdown, safeMarkdownSource } from './safe-markdown.ts';
 
 /**
  * The book as a Quarto book project (spec: "Quarto project zip"): the author can render it to HTML, PDF and EPUB
@@ -35,8 +32,6 @@ const LATEX_SYMBOLS: Record<string, string> = { '\\': '\\textbackslash{}', '{': 
 export const bibText = (text: string) => text.replace(/[\\{}&%$#_~^]/g, (c) => LATEX_SYMBOLS[c] ?? `\\${c}`);
 
 export const citationKey = (n: number) => `source${n}`;
-
-const parser = unified().use(remarkParse).use(remarkGfm);
 
 interface Edit {
   start: number;
@@ -72,7 +67,7 @@ function citation(run: string, sources: ReadonlySet<number>): string | null {
  */
 export function markdownToQmd(written: string, sources: ReadonlySet<number> = new Set()): string {
   const markdown = safeMarkdownSource(written);
-  const tree = parser.parse(markdown) as Root;
+  const tree = parseMarkdown(markdown);
   const edits: Edit[] = [];
   const headings: Heading[] = [];
 

@@ -7,9 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderDocx } from './docx.ts';
-import { EPUB_REFUSES_DOWNLOADS, renderEpub, writeEpub } from './epub.ts';
+import { EPUB_REFUSES_DOWNLOADS, markdownToHtml, renderEpub, writeEpub } from './epub.ts';
 import { interiorSource, type Manuscript } from './interior.ts';
 import { quartoProjectFiles } from './quarto.ts';
+import { forgetParsedMarkdown } from './safe-markdown.ts';
 
 // Text that names resources a renderer might fetch or read: a file holding a secret, a loopback server that counts
 // its requests, a data: image, and raw HTML. The secret has no character that Typst or Markdown would escape.
@@ -116,5 +117,21 @@ describe('no renderer fetches or reads what the text names', () => {
     expect(qmd).not.toContain('![');
     expect(qmd).toContain('[web link](https://example.com/page)');
     expect(qmd).toContain('Before altfile middle altloop and altdata after.');
+  });
+
+  it('every format reads the text as written, whichever parsed it first (the parsed trees are shared)', () => {
+    const date = new Date('2025-01-02T00:00:00Z');
+    forgetParsedMarkdown();
+    const quartoAlone = quartoProjectFiles(book(), date);
+    forgetParsedMarkdown();
+    const typstAlone = interiorSource(book());
+    forgetParsedMarkdown();
+    const htmlAlone = markdownToHtml(hostile());
+    forgetParsedMarkdown();
+    expect(interiorSource(book())).toBe(typstAlone);
+    expect(quartoProjectFiles(book(), date)).toEqual(quartoAlone);
+    expect(markdownToHtml(hostile())).toBe(htmlAlone);
+    expect(quartoProjectFiles(book(), date)).toEqual(quartoAlone);
+    expect(interiorSource(book())).toBe(typstAlone);
   });
 });

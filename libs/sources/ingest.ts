@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
+import type { SourceSummary } from '../contracts/index.ts';
 import { SourceFile, User } from '../db/index.ts';
-import { countWords, type SourceSummary } from '../domain/index.ts';
+import { countWords } from '../domain/index.ts';
 import type { StorageService } from '../storage/index.ts';
 import { claimedKind, contentMatches, ExtractionError, extractText, nameProblem, SOURCE_LIMITS, SourceMessages } from './extract.ts';
 

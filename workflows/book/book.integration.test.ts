@@ -3,11 +3,11 @@ import { WorkflowFailedError, WorkflowUpdateFailedError, type Client } from '@te
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProviders } from '../../libs/ai/index.ts';
 import { AiProviderCall, GeneratedChapter, GeneratorProject } from '../../libs/db/index.ts';
-import { countWords, GenerationMessages, type ProviderId } from '../../libs/domain/index.ts';
+import { countWords, GenerationMessages, writtenSoFar, type ProviderId } from '../../libs/domain/index.ts';
 import { FakeAiServer } from '../../testing/ai-fakes.ts';
 import { startEngine, testConfig, type Engine } from '../../testing/index.ts';
 import { bookWorkflow } from './workflow.ts';
-import { finalizeUpdate, generateChaptersUpdate, generateIntroductionUpdate, generateOutlineUpdate, generateSummaryUpdate, progressQuery, regenerateChapterUpdate } from './messages.ts';
+import { finalizeUpdate, generateChaptersUpdate, generateIntroductionUpdate, generateOutlineUpdate, generateSummaryUpdate, progressQuery, regenerateChapterUpdate, type BookInput } from './messages.ts';
 import { ProjectIdAttribute, StageAttribute } from '../search-attributes.ts';
 
 // Its own task queue, so only this file's worker (with the fake-backed providers) runs these books.
@@ -29,7 +29,7 @@ afterAll(async () => {
   await fake?.stop();
 });
 
-async function newProject(provider: ProviderId, totalTargetWords = 10_000): Promise<string> {
+async function newProject(provider: ProviderId, totalTargetWords = 10_000, mode: 'auto' | 'step' = 'auto'): Promise<string> {
   const em = deps.orm.em.fork();
   const project = em.create(GeneratorProject, {
     id: randomUUID(),
@@ -41,7 +41,7 @@ async function newProject(provider: ProviderId, totalTargetWords = 10_000): Prom
     totalTargetWords,
     language: 'English',
     provider,
-    mode: 'auto',
+    mode,
     createdAt: new Date(),
     updatedAt: new Date(),
   });
@@ -94,7 +94,7 @@ describe('bookWorkflow on the real Temporal server', () => {
     const projectId = await newProject('mock');
     const handle = await start(projectId, 'step');
     await expect(handle.executeUpdate(generateIntroductionUpdate)).rejects.toThrow(WorkflowUpdateFailedError);
-    const { chapterCount } = await handle.executeUpdate(generateOutlineUpdate);
+    const { chapterCount } = await handle.executeUpdate(generateOutlineUpdate, { args: [{}] });
     expect(chapterCount).toBe(3);
     expect((await handle.query(progressQuery)).stage).toBe('generating_outline');
     await handle.executeUpdate(generateIntroductionUpdate);
@@ -160,7 +160,7 @@ describe('bookWorkflow on the real Temporal server', () => {
   it('will not finalize a book without chapters', async () => {
     const projectId = await newProject('mock');
     const handle = await start(projectId, 'step');
-    await handle.executeUpdate(generateOutlineUpdate);
+    await handle.executeUpdate(generateOutlineUpdate, { args: [{}] });
     const refused = (await handle.executeUpdate(finalizeUpdate).catch((e: unknown) => e)) as WorkflowUpdateFailedError;
     expect((refused.cause as Error).message).toBe(GenerationMessages.noChapters);
     await handle.cancel();
@@ -178,5 +178,74 @@ describe('bookWorkflow on the real Temporal server', () => {
     } finally {
       fake.delay(0);
     }
+  });
+});
+
+/** A step-mode run whose idle time-out is short enough to wait for. */
+const startStep = (projectId: string, idleTimeout: BookInput['idleTimeout'], extra: Partial<BookInput> = {}) =>
+  client.workflow.start(bookWorkflow, {
+    workflowId: `book-${projectId}`,
+    taskQueue: config.TEMPORAL_TASK_QUEUE,
+    args: [{ projectId, mode: 'step', chapterConcurrency: 3, chaptersToGenerate: null, idleTimeout, ...extra }],
+    workflowIdReusePolicy: 'ALLOW_DUPLICATE',
+  });
+
+const row = (projectId: string) => deps.orm.em.fork().findOneOrFail(GeneratorProject, { id: projectId });
+const chaptersOf = (projectId: string) => deps.orm.em.fork().find(GeneratedChapter, { project: projectId });
+/** What the API tells a new run: the book as the database has it. */
+const resume = async (projectId: string) => ({ resume: writtenSoFar(await row(projectId), await chaptersOf(projectId)) });
+const calls = async (projectId: string) => (await deps.orm.em.fork().find(AiProviderCall, { project: projectId })).map((c) => c.purpose).sort();
+
+describe('a step-mode book nobody comes back to', () => {
+  it('ends its run cleanly after the idle time-out, and a new run picks up what was written', async () => {
+    const projectId = await newProject('mock', 10_000, 'step');
+    const first = await startStep(projectId, '2 seconds');
+    // The outline settings travel with the update; the workflow's activity writes them.
+    expect(await first.executeUpdate(generateOutlineUpdate, { args: [{ chapterCount: 5, writingStyle: 'academic' }] })).toEqual({ chapterCount: 5 });
+    await first.executeUpdate(generateIntroductionUpdate);
+
+    const ended = await first.result();
+    expect(ended).toMatchObject({ stage: 'idle', message: GenerationMessages.bookPutAway, chapterCount: 5 });
+    const put = await row(projectId);
+    expect(put).toMatchObject({ stage: 'idle', chapterCount: 5, writingStyle: 'academic', failedStage: null });
+    expect(put.outline).toHaveLength(5);
+    expect(put.introduction).toBeTruthy();
+
+    const second = await startStep(projectId, '2 seconds', await resume(projectId));
+    expect(second.firstExecutionRunId).not.toBe(first.firstExecutionRunId);
+    const resumed = await second.query(progressQuery);
+    expect(resumed).toMatchObject({ chapterCount: 5, stage: 'generating_introduction', chapters: { 1: 'pending', 2: 'pending', 3: 'pending', 4: 'pending', 5: 'pending' } });
+    expect(resumed.history.filter((h) => h.completed).map((h) => h.stage)).toEqual(['creating_project', 'generating_outline', 'generating_introduction']);
+
+    expect(await second.executeUpdate(generateChaptersUpdate, { args: [[2, 4]] })).toEqual({ generated: [2, 4] });
+    const again = await second.result();
+    expect(again).toMatchObject({ stage: 'idle', chapters: { 1: 'pending', 2: 'generated', 3: 'pending', 4: 'generated', 5: 'pending' } });
+    // Nothing was planned or written twice: one outline, one introduction, the two chapters.
+    expect(await calls(projectId)).toEqual(['chapter 2', 'chapter 4', 'introduction', 'outline']);
+    const after = await row(projectId);
+    expect(after.outline).toEqual(put.outline);
+    expect(after.introduction).toBe(put.introduction);
+
+    // A third run knows the chapters that were written and their words.
+    const third = await startStep(projectId, '2 seconds', await resume(projectId));
+    const progress = await third.query(progressQuery);
+    const chapters = await chaptersOf(projectId);
+    expect(progress.chapters).toEqual(again.chapters);
+    expect(progress.wordsSoFar).toBe(chapters.reduce((sum, c) => sum + c.wordCount, 0));
+    await third.cancel();
+  });
+
+  it('does not count a stage that takes longer than the idle time-out as idle', async () => {
+    const projectId = await newProject('anthropic', 10_000, 'step');
+    fake.delay(2500);
+    try {
+      const handle = await startStep(projectId, '1 second');
+      expect(await handle.executeUpdate(generateOutlineUpdate, { args: [{}] })).toMatchObject({ chapterCount: 3 });
+    } finally {
+      fake.delay(0);
+    }
+    const handle = client.workflow.getHandle(`book-${projectId}`);
+    expect(await handle.result()).toMatchObject({ stage: 'idle', chapterCount: 3, failedStage: null });
+    expect((await row(projectId)).outline).toHaveLength(3);
   });
 });

@@ -1,17 +1,11 @@
 import type { Duration } from '@temporalio/common';
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
-import type { CoverChoice } from '../../libs/domain/index.ts';
+import type { OutlineSettings } from '../../activities/generation/writing.ts';
+import type { ChapterStatus, StageEvent } from '../../libs/contracts/projects.ts';
+import type { CoverChoice, WrittenSoFar } from '../../libs/domain/index.ts';
 
 /** Shared by the workflow and its clients: how to read a book's progress and drive it stage by stage. */
 
-export type ChapterStatus = 'pending' | 'writing' | 'generated' | 'failed';
-
-export interface StageEvent {
-  stage: string;
-  message: string;
-  completed: boolean;
-  timestamp: string;
-}
 
 export interface BookProgress {
   projectId: string;
@@ -43,12 +37,19 @@ export interface BookInput {
   /** Auto mode: make the print cover after the build (default true); step mode asks for it with generate-cover. */
   includeCover?: boolean;
   cover?: CoverChoice;
+  /** Step mode: how long the book waits for its next stage before this run ends (default 30 days; tests shorten it). */
+  idleTimeout?: Duration;
+  /** A new run of a book whose earlier run ended: what is written already (read from the project when it starts). */
+  resume?: WrittenSoFar;
 }
 
 export const progressQuery = defineQuery<BookProgress>('progress');
 
 // Step mode: each staged API call is an update that returns when its stage is done.
-export const generateOutlineUpdate = defineUpdate<{ chapterCount: number }>('generateOutline');
+// The outline settings travel with the update, and the workflow's activity writes them. Books whose history has the
+// update without them get `undefined` on replay, which plans as before.
+export type { OutlineSettings };
+export const generateOutlineUpdate = defineUpdate<{ chapterCount: number }, [OutlineSettings]>('generateOutline');
 export const generateIntroductionUpdate = defineUpdate<{ words: number }>('generateIntroduction');
 export const generateChaptersUpdate = defineUpdate<{ generated: number[] }, [number[] | null]>('generateChapters');
 export const generateSummaryUpdate = defineUpdate<{ words: number }>('generateSummary');

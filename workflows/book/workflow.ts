@@ -11,9 +11,9 @@ import {
   upsertSearchAttributes,
   workflowInfo,
 } from '@temporalio/workflow';
-import type { Duration } from '@temporalio/common';
 import type { createActivities } from '../../activities/index.ts';
-import { BOOK_FORMATS, chapterProgress, GenerationMessages, packageWorkflowId, STAGE_PROGRESS, type PackageFormat } from '../../libs/domain/index.ts';
+import { BOOK_FORMATS, chapterProgress, GenerationMessages, innermostMessage, packageWorkflowId, STAGE_PROGRESS, type PackageFormat, type WrittenSoFar } from '../../libs/domain/index.ts';
+import { bookkeepingOptions, renderingOptions, writingOptions } from '../activity-options.ts';
 import {
   finalizeUpdate,
   generateChaptersUpdate,
@@ -24,40 +24,27 @@ import {
   regenerateChapterUpdate,
   type BookInput,
   type BookProgress,
+  type OutlineSettings,
 } from './messages.ts';
 import { packageWorkflow } from '../package/workflow.ts';
 import { StageAttribute } from '../search-attributes.ts';
 
 type Activities = ReturnType<typeof createActivities>;
 
-const PERMANENT = ['ProviderError', 'ProviderUnavailable', 'InvalidChapter', 'NoChapters'];
-
-const bookkeeping = proxyActivities<Activities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', backoffCoefficient: 2 },
-});
-/** Provider calls: retried with backoff on 429, 5xx and time-outs; permanent errors fail at once. */
-const writingActivities = (heartbeatTimeout: Duration) =>
-  proxyActivities<Activities>({
-    startToCloseTimeout: '4 minutes',
-    heartbeatTimeout,
-    retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', backoffCoefficient: 2, maximumAttempts: 6, nonRetryableErrorTypes: PERMANENT },
-  });
-
-/** Typesetting is CPU work in the worker: one attempt should do, a few more cover a worker that died. */
-const rendering = proxyActivities<Activities>({
-  startToCloseTimeout: '10 minutes',
-  retry: { initialInterval: '2 seconds', maximumAttempts: 3 },
-});
+const bookkeeping = proxyActivities<Activities>(bookkeepingOptions);
+const rendering = proxyActivities<Activities>(renderingOptions);
 
 type StageName = keyof typeof STAGE_PROGRESS;
 
-const errorMessage = (error: unknown): string => {
-  let current = error as { message?: string; cause?: unknown } | undefined;
-  // Activity failures wrap the real reason; report the innermost message.
-  while (current?.cause) current = current.cause as typeof current;
-  return current?.message ?? String(error);
-};
+const STAGE_MESSAGES = {
+  generating_outline: 'Planning the chapters',
+  generating_introduction: 'Writing the introduction',
+  generating_chapters: 'Writing the chapters',
+  generating_summary: 'Writing the summary',
+} satisfies Partial<Record<StageName, string>>;
+
+/** How long a step-mode book waits for its next stage before its run ends, unless the input says otherwise. */
+const DEFAULT_IDLE_TIMEOUT = '30 days';
 
 /**
  * One book, id `book-<projectId>`. In `auto` mode it runs every stage in the spec's order; in `step` mode
@@ -66,7 +53,7 @@ const errorMessage = (error: unknown): string => {
  */
 export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
   const { projectId } = input;
-  const writing = writingActivities(input.heartbeatTimeout ?? '30 seconds');
+  const writing = proxyActivities<Activities>(writingOptions(input.heartbeatTimeout ?? '30 seconds'));
   const state: BookProgress = {
     projectId,
     mode: input.mode,
@@ -90,6 +77,7 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
     state.chapters = Object.fromEntries(Array.from({ length: state.chapterCount }, (_, i) => [i + 1, 'pending' as const]));
   }
   let finalized = false;
+  if (input.resume) resume(input.resume);
   setHandler(progressQuery, () => state);
 
   async function stage<T>(name: StageName, message: string, work: () => Promise<T>): Promise<T> {
@@ -111,7 +99,7 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
       if (isCancellation(error)) throw error;
       // The failure keeps its stage: the page shows "Failed at stage <name>".
       state.failedStage = name;
-      state.error = errorMessage(error);
+      state.error = innermostMessage(error);
       state.message = GenerationMessages.failed;
       await bookkeeping.recordFailure(projectId, name, state.error);
       throw ApplicationFailure.create({ type: 'StageFailed', message: state.error, nonRetryable: true, details: [name] });
@@ -120,9 +108,9 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
     }
   }
 
-  const outline = () =>
-    stage('generating_outline', 'Planning the chapters', async () => {
-      const { chapterCount } = await writing.writeOutline(projectId);
+  const outline = (settings?: OutlineSettings) =>
+    stage('generating_outline', STAGE_MESSAGES.generating_outline, async () => {
+      const { chapterCount } = await (settings ? writing.writeOutline(projectId, settings) : writing.writeOutline(projectId));
       state.chapterCount = chapterCount;
       state.chapters = Object.fromEntries(Array.from({ length: chapterCount }, (_, i) => [i + 1, 'pending' as const]));
       for (const key of Object.keys(chapterWords)) delete chapterWords[Number(key)];
@@ -132,9 +120,7 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
     });
 
   const frame = (kind: 'introduction' | 'summary') =>
-    stage(kind === 'introduction' ? 'generating_introduction' : 'generating_summary', kind === 'introduction' ? 'Writing the introduction' : 'Writing the summary', () =>
-      writing.writeFrame(projectId, kind),
-    );
+    stage(`generating_${kind}`, STAGE_MESSAGES[`generating_${kind}`], () => writing.writeFrame(projectId, kind));
 
   async function writeChapters(numbers: number[], force: boolean): Promise<number[]> {
     const queue = [...numbers];
@@ -166,7 +152,7 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
   }
 
   const chapters = (only: number[] | null, force = false) =>
-    stage('generating_chapters', 'Writing the chapters', () => {
+    stage('generating_chapters', STAGE_MESSAGES.generating_chapters, () => {
       const all = Array.from({ length: state.chapterCount }, (_, i) => i + 1);
       const wanted = only ?? all;
       for (const n of wanted) if (n < 1 || n > state.chapterCount) throw ApplicationFailure.create({ message: GenerationMessages.invalidChapter(n, state.chapterCount), nonRetryable: true });
@@ -201,6 +187,28 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
     );
   };
 
+  /** A new run of a book whose earlier run ended picks up what is written: its outline, chapters and frame. */
+  function resume(written: WrittenSoFar) {
+    const timestamp = new Date().toISOString();
+    const already = (name: keyof typeof STAGE_MESSAGES) => {
+      state.history.push({ stage: name, message: `${STAGE_MESSAGES[name]} done`, completed: true, timestamp });
+      state.stage = name;
+      state.percent = STAGE_PROGRESS[name][1];
+    };
+    if (written.chapterCount === 0) return;
+    outlined = true;
+    state.chapterCount = written.chapterCount;
+    state.chapters = Object.fromEntries(
+      Array.from({ length: written.chapterCount }, (_, i) => [i + 1, written.chapterWords[i + 1] === undefined ? ('pending' as const) : ('generated' as const)]),
+    );
+    Object.assign(chapterWords, written.chapterWords);
+    state.wordsSoFar = Object.values(chapterWords).reduce((a, b) => a + b, 0);
+    already('generating_outline');
+    if (written.introduction) already('generating_introduction');
+    if (Object.values(state.chapters).every((status) => status === 'generated')) already('generating_chapters');
+    if (written.summary) already('generating_summary');
+  }
+
   const complete = async () => {
     await bookkeeping.completeProject(projectId);
     state.stage = 'complete';
@@ -222,15 +230,17 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
       return state;
     }
 
+    let closing = false;
     const idle = () => {
+      if (closing) throw new Error(GenerationMessages.bookClosing);
       if (running) throw new Error(`Another stage is running (${running}); wait for it to finish.`);
-      if (finalized) throw new Error('This book is finalized.');
+      if (finalized) throw new Error(GenerationMessages.bookFinalized);
     };
     const needOutline = () => {
       idle();
       if (!outlined) throw new Error(GenerationMessages.tocNotLoaded);
     };
-    setHandler(generateOutlineUpdate, outline, { validator: idle });
+    setHandler(generateOutlineUpdate, (settings) => outline(settings), { validator: (_settings) => idle() });
     setHandler(generateIntroductionUpdate, () => frame('introduction'), { validator: needOutline });
     // A request naming chapters this book does not have is refused before it starts, so the stage never fails for it.
     const existingChapter = (n: number) => {
@@ -256,7 +266,27 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
         if (!Object.values(state.chapters).includes('generated')) throw new Error(GenerationMessages.noChapters);
       },
     });
-    await condition(() => finalized && allHandlersFinished());
+    const done = () => finalized && allHandlersFinished();
+    // Books started before the idle time-out existed wait as they always did (their histories have no timers).
+    if (patched('step-idle-timeout')) {
+      const idleTimeout = input.idleTimeout ?? DEFAULT_IDLE_TIMEOUT;
+      while (!done()) {
+        // Wait for a stage call (or the end); a stage, however long, is waited for before the idle clock starts again.
+        const called = await condition(() => done() || !allHandlersFinished(), idleTimeout);
+        if (!called && allHandlersFinished()) {
+          // Nobody came back: end this run cleanly. The next stage call starts a new one from what is written.
+          closing = true;
+          await bookkeeping.recordIdle(projectId);
+          state.stage = 'idle';
+          state.message = GenerationMessages.bookPutAway;
+          upsertSearchAttributes([{ key: StageAttribute, value: 'idle' }]);
+          return state;
+        }
+        await condition(allHandlersFinished);
+      }
+    } else {
+      await condition(done);
+    }
     await build();
     await complete();
     return state;

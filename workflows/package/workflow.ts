@@ -1,6 +1,7 @@
 import { ApplicationFailure, proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { createActivities } from '../../activities/index.ts';
-import type { CoverChoice, PackageFormat } from '../../libs/domain/index.ts';
+import { innermostMessage, type CoverChoice, type PackageFormat } from '../../libs/domain/index.ts';
+import { bookkeepingOptions, renderingOptions } from '../activity-options.ts';
 
 type Activities = ReturnType<typeof createActivities>;
 
@@ -18,22 +19,8 @@ export interface PackageResult {
   sizes: Partial<Record<PackageFormat | 'cover-png', number>>;
 }
 
-const bookkeeping = proxyActivities<Activities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', backoffCoefficient: 2 },
-});
-
-/** Typesetting is CPU work in the worker: one attempt should do, a few more cover a worker that died. */
-const rendering = proxyActivities<Activities>({
-  startToCloseTimeout: '10 minutes',
-  retry: { initialInterval: '2 seconds', maximumAttempts: 3 },
-});
-
-const innermost = (error: unknown): string => {
-  let current = error as { message?: string; cause?: unknown } | undefined;
-  while (current?.cause) current = current.cause as typeof current;
-  return current?.message ?? String(error);
-};
+const bookkeeping = proxyActivities<Activities>(bookkeepingOptions);
+const rendering = proxyActivities<Activities>(renderingOptions);
 
 /**
  * One packaging run, id `package-<projectId>-<n>`: each format is its own activity and they run side by side;
@@ -65,7 +52,7 @@ export async function packageWorkflow(input: PackageInput): Promise<PackageResul
 
   // Every lane finishes (a failed format does not abandon the others); then the first failure is reported.
   const failed = (await Promise.allSettled(lanes)).find((outcome) => outcome.status === 'rejected');
-  const error = failed ? innermost(failed.reason) : null;
+  const error = failed ? innermostMessage(failed.reason) : null;
   await bookkeeping.finishPackaging(projectId, run, error);
   if (error) throw ApplicationFailure.create({ type: 'BuildFailed', message: error, nonRetryable: true });
   return result;

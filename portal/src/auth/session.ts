@@ -1,22 +1,9 @@
+import type { SessionView, UserView } from '../../../libs/contracts/index.ts';
 import { AUTH_REFRESH_TICKS, AUTH_TICK_MS } from '../../../libs/domain/index.ts';
 import { apiFetch, ApiError, setAccessTokenSource } from '../api/client.ts';
 
-export interface SessionUser {
-  id: string;
-  email: string | null;
-  phone: string | null;
-  role: 'user' | 'elite_team' | 'admin';
-  app_metadata: { provider: string };
-}
-
-export interface Session {
-  access_token: string;
-  refresh_token: string;
-  expires_in: number;
-  expires_at: number;
-  token_type: 'bearer';
-  user: SessionUser;
-}
+export type SessionUser = UserView;
+export type Session = SessionView;
 
 export const SESSION_KEY = 'pressroom.session';
 

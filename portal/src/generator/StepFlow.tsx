@@ -15,6 +15,8 @@ import {
   TARGET_LENGTHS,
   WORDS_PER_PAGE,
   wordsForPages,
+  type ColorScheme,
+  type DesignStyle,
   type ProviderId,
 } from '../../../libs/domain/index.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
@@ -68,7 +70,7 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
   const [writing, setWriting] = useState<number | null>(null);
   const [build, setBuild] = useState<BuildStatus | null>(null);
   const [previews, setPreviews] = useState<Previews | null>(null);
-  const [cover, setCover] = useState({ style: 'modern', scheme: 'professional' });
+  const [cover, setCover] = useState<{ style: DesignStyle; scheme: ColorScheme }>({ style: 'modern', scheme: 'professional' });
   const [coverUrl, setCoverUrl] = useState<string | null>(null);
   const [tab, setTab] = useState(1);
   const [busy, setBusy] = useState<string | null>(null);
@@ -401,13 +403,13 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
               <div>
                 <div className="field">
                   <label htmlFor="f-style">Design style</label>
-                  <select id="f-style" value={cover.style} onChange={(e) => setCover({ ...cover, style: e.target.value })}>
+                  <select id="f-style" value={cover.style} onChange={(e) => setCover({ ...cover, style: e.target.value as DesignStyle })}>
                     {DESIGN_STYLES.map((s) => <option key={s} value={s}>{s}</option>)}
                   </select>
                 </div>
                 <div className="field">
                   <label htmlFor="f-scheme">Colour scheme</label>
-                  <select id="f-scheme" value={cover.scheme} onChange={(e) => setCover({ ...cover, scheme: e.target.value })}>
+                  <select id="f-scheme" value={cover.scheme} onChange={(e) => setCover({ ...cover, scheme: e.target.value as ColorScheme })}>
                     {COLOR_SCHEMES.map((s) => <option key={s} value={s}>{s}</option>)}
                   </select>
                 </div>

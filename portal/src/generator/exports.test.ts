@@ -5,8 +5,11 @@ import { EXPORT_MESSAGES, chapterQmd, escapeHtml, htmlExport, markdownToHtml, qu
 
 const entry = (n: number, title: string, extra: Partial<TocEntry> = {}): TocEntry => ({
   chapter_number: n,
+  title,
   chapter_title: title,
+  description: `What chapter ${n} covers.`,
   chapter_description: `What chapter ${n} covers.`,
+  key_points: [`First idea of ${n}`, `Second idea of ${n}`],
   chapter_ideas: [`First idea of ${n}`, `Second idea of ${n}`],
   estimated_pages: '10-12',
   target_words: 3000,
@@ -19,6 +22,7 @@ const chapter = (n: number, title: string, content: string): ChapterView => ({
   content,
   word_count: 0,
   estimated_pages: 1,
+  status: 'generated',
   generated_at: '2025-01-01T00:00:00Z',
 });
 
@@ -29,6 +33,7 @@ function project(overrides: Partial<ProjectView> = {}): ProjectView {
     title: 'Garden Notes',
     author: 'Ada Gardener',
     topic: 'Gardening',
+    writing_style: 'practical',
     total_target_words: 10000,
     ai_model: 'mock',
     stage: 'chapters',
@@ -39,12 +44,15 @@ function project(overrides: Partial<ProjectView> = {}): ProjectView {
     introduction: 'Why gardens *matter*.',
     chapters: [chapter(2, 'Planting', '## Seeds\n\nSow in spring.'), chapter(1, 'Soil', '## Loam\n\nRich soil, **dark** and crumbly.')],
     summary: 'Grow what you eat.',
+    source_materials: null,
+    references: [],
     finalized: false,
     pdf_path: null,
     cover_path: null,
     page_count: null,
     ai_provider_calls: 0,
     total_cost: 0,
+    created_at: '2025-01-01T00:00:00Z',
     ...overrides,
   };
 }

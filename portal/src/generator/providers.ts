@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ProviderOption } from '../../../libs/domain/index.ts';
+import type { ProviderOption } from '../../../libs/contracts/index.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { fetchProviders } from './api.ts';
 

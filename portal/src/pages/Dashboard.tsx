@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import type { ProfileView } from '../../../libs/contracts/index.ts';
 import { REQUEST_DESCRIPTION_PREVIEW, styleLabel } from '../../../libs/domain/index.ts';
 import { apiFetch } from '../api/client.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
@@ -9,13 +10,6 @@ import { BookProjectCard } from './dashboard/BookProjectCard.tsx';
 import { fetchBookProjects } from './dashboard/bookProjects.ts';
 import { fetchBookRequests, type BookRequestView } from './dashboard/bookRequests.ts';
 import { QueryTab } from './dashboard/QueryTab.tsx';
-
-interface ProfileView {
-  email: string | null;
-  full_name: string | null;
-  subscription_status: string;
-  books_generated: number;
-}
 
 const QUICK_ACTIONS = [
   { to: '/ai-generator', title: 'AI Book Generator', text: 'Step by step: outline, chapters, review, export.' },

@@ -4,7 +4,7 @@ import { ApiBearerAuth, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
 import type { Response } from 'express';
 import { Profile } from '../../../../libs/db/index.ts';
-import { ROLES, type Role } from '../../../../libs/domain/index.ts';
+import { isUuid, ROLES, type Role } from '../../../../libs/domain/index.ts';
 import { Roles } from '../auth/public.decorator.ts';
 import { toProfileView, type ProfileView } from '../profile/profile.view.ts';
 import { parseListQuery, setContentRange } from './simple-rest.ts';
@@ -34,7 +34,7 @@ export class AdminUsersController {
       where.$or = [{ email: { $ilike: like } }, { fullName: { $ilike: like } }];
     }
     if (typeof filter.role === 'string') where.role = filter.role as Role;
-    if (Array.isArray(filter.id)) where.user = { $in: filter.id.map(String).filter((id) => /^[0-9a-f-]{36}$/i.test(id)) };
+    if (Array.isArray(filter.id)) where.user = { $in: filter.id.map(String).filter(isUuid) };
     const [rows, total] = await this.em.findAndCount(Profile, where, {
       orderBy: { [SORTABLE[sort.field as keyof typeof SORTABLE]]: sort.order.toLowerCase() as 'asc' | 'desc', user: 'asc' },
       offset,

@@ -1,5 +1,7 @@
 import type { Role } from '../../../../libs/domain/index.ts';
 
+export type { SessionView, UserView } from '../../../../libs/contracts/index.ts';
+
 /** Claims of an access token. `sid` names the session (refresh-token family) it belongs to. */
 export interface AccessClaims {
   sub: string;
@@ -15,28 +17,4 @@ export interface AuthUser {
   sessionId: string;
   email: string | null;
   role: Role;
-}
-
-/** The public shape of a user, as GET /api/auth/user and sessions return it. */
-export interface UserView {
-  id: string;
-  email: string | null;
-  phone: string | null;
-  role: Role;
-  email_confirmed: boolean;
-  /** An e-mail change waiting for its confirmation link to be followed. */
-  new_email: string | null;
-  app_metadata: { provider: string; providers: string[] };
-  created_at: string;
-  updated_at: string;
-}
-
-/** The spec's auth session. */
-export interface SessionView {
-  access_token: string;
-  refresh_token: string;
-  expires_in: number;
-  expires_at: number;
-  token_type: 'bearer';
-  user: UserView;
 }

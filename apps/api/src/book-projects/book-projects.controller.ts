@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Module, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import type { BookProjectDeleted, BookProjectView } from '../../../../libs/contracts/index.ts';
 import { StorageService } from '../../../../libs/storage/index.ts';
 import type { AuthUser } from '../auth/auth.types.ts';
 import { CurrentUser, OptionalAuth } from '../auth/public.decorator.ts';
@@ -22,35 +23,35 @@ export class BookProjectsController {
 
   @Get()
   @ApiOperation({ summary: "The caller's saved books, newest first" })
-  async list(@CurrentUser() user: AuthUser) {
+  async list(@CurrentUser() user: AuthUser): Promise<BookProjectView[]> {
     return (await this.books.list(user)).map(bookProjectView);
   }
 
   @Post()
   @OptionalAuth()
   @ApiOperation({ summary: 'Save a finished book to the account (a book made while signed out is claimed)' })
-  async save(@Body() dto: SaveBookDto, @Res({ passthrough: true }) res: Response, @CurrentUser() user?: AuthUser) {
+  async save(@Body() dto: SaveBookDto, @Res({ passthrough: true }) res: Response, @CurrentUser() user?: AuthUser): Promise<BookProjectView> {
     const { book, created } = await this.books.save(dto.project_id, user, dto.source ?? 'one-shot');
     res.status(created ? 201 : 200);
     return bookProjectView(book);
   }
 
   @Get(':id')
-  async get(@Param('id') id: string, @CurrentUser() user: AuthUser) {
+  async get(@Param('id') id: string, @CurrentUser() user: AuthUser): Promise<BookProjectView> {
     return bookProjectView(await this.books.owned(id, user));
   }
 
   @Delete(':id')
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete the book, its text and every file it has in storage' })
-  async remove(@Param('id') id: string, @CurrentUser() user: AuthUser) {
+  async remove(@Param('id') id: string, @CurrentUser() user: AuthUser): Promise<BookProjectDeleted> {
     const { filesRemoved } = await this.books.remove(id, user);
     return { id, deleted: true, files_removed: filesRemoved };
   }
 
   @Patch(':id/shop')
   @ApiOperation({ summary: 'Publish or unpublish, and edit price, category, description and ISBN while published' })
-  async shop(@Param('id') id: string, @Body() dto: ShopSettingsDto, @CurrentUser() user: AuthUser) {
+  async shop(@Param('id') id: string, @Body() dto: ShopSettingsDto, @CurrentUser() user: AuthUser): Promise<BookProjectView> {
     return bookProjectView(await this.books.updateShop(id, user, dto));
   }
 

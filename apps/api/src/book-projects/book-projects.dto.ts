@@ -1,14 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsNumber, IsOptional, IsString, MaxLength } from 'class-validator';
+import type { SaveBookRequest, ShopSettingsRequest } from '../../../../libs/contracts/index.ts';
 import { Optional } from '../common/validation.ts';
 
-export class SaveBookDto {
+export class SaveBookDto implements SaveBookRequest {
   @ApiProperty({ description: 'The generated book (project_id from the generator)' }) @IsString() @MaxLength(64) project_id!: string;
   @ApiPropertyOptional({ description: 'Where it was made: one-shot, wizard, ...' }) @Optional() @IsString() @MaxLength(40) source?: string;
 }
 
 /** The Publish to Shop toggle and the edit form; the rules (price, category, ISBN) are checked by shopProblems. */
-export class ShopSettingsDto {
+export class ShopSettingsDto implements ShopSettingsRequest {
   @ApiPropertyOptional() @Optional() @IsBoolean() published_to_shop?: boolean;
   @ApiPropertyOptional({ minimum: 0.01 }) @IsOptional() @IsNumber({}, { message: 'Price must be a number' }) shop_price?: number | null;
   @ApiPropertyOptional({ default: 'AI-Generated' }) @IsOptional() @IsString() @MaxLength(100) shop_category?: string | null;

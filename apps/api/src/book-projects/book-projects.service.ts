@@ -2,12 +2,23 @@ import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable, NotFoundException, UnauthorizedException, UnprocessableEntityException } from '@nestjs/common';
 import { BookProject, GeneratedChapter, GeneratorProject, SourceFile, User, type SavedChapter } from '../../../../libs/db/index.ts';
-import { projectFilePrefix, ProjectMessages, projectName, SHOP, shopProblems, WORDS_PER_PAGE } from '../../../../libs/domain/index.ts';
+import {
+  BOOK_FILE_KINDS,
+  BOOK_FILES,
+  isUuid,
+  mayOpenProject,
+  projectFilePrefix,
+  ProjectMessages,
+  projectName,
+  SHOP,
+  shopProblems,
+  WORDS_PER_PAGE,
+} from '../../../../libs/domain/index.ts';
 import { StorageService } from '../../../../libs/storage/index.ts';
 import type { AuthUser } from '../auth/auth.types.ts';
 import type { ShopSettingsDto } from './book-projects.dto.ts';
 
-const FILE_KEYS = ['pdfKey', 'epubKey', 'docxKey', 'zipKey', 'coverPdfKey', 'coverPngKey'] as const;
+const FILE_KEYS = BOOK_FILE_KINDS.map((kind) => BOOK_FILES[kind].keyColumn);
 
 /** Saved books: every query is scoped to the caller, so another person's book is simply not found. */
 @Injectable()
@@ -23,7 +34,7 @@ export class BookProjectsService {
 
   async owned(id: string, user: AuthUser | undefined, em = this.em.fork()): Promise<BookProject> {
     if (!user) throw new UnauthorizedException(ProjectMessages.notAuthenticated);
-    const book = /^[0-9a-f-]{36}$/i.test(id) ? await em.findOne(BookProject, { id, user: user.id }, { populate: ['generatorProject'] }) : null;
+    const book = isUuid(id) ? await em.findOne(BookProject, { id, user: user.id }, { populate: ['generatorProject'] }) : null;
     if (!book) throw new NotFoundException(ProjectMessages.notFound);
     return book;
   }
@@ -35,8 +46,8 @@ export class BookProjectsService {
   async save(projectId: string, user: AuthUser | undefined, source: string): Promise<{ book: BookProject; created: boolean }> {
     if (!user) throw new UnauthorizedException(ProjectMessages.notAuthenticated);
     const em = this.em.fork();
-    const project = /^[0-9a-f-]{36}$/i.test(projectId) ? await em.findOne(GeneratorProject, { id: projectId }, { populate: ['user'] }) : null;
-    if (!project || (project.user && project.user.id !== user.id)) throw new NotFoundException(ProjectMessages.notFound);
+    const project = isUuid(projectId) ? await em.findOne(GeneratorProject, { id: projectId }, { populate: ['user'] }) : null;
+    if (!project || !mayOpenProject(project, user.id)) throw new NotFoundException(ProjectMessages.notFound);
     const existing = await em.findOne(BookProject, { generatorProject: project.id }, { populate: ['generatorProject'] });
     if (existing) return { book: existing, created: false };
     if (!project.pdfKey) throw new BadRequestException(ProjectMessages.bookDataMissing);

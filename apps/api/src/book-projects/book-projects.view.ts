@@ -1,10 +1,11 @@
+import type { BookProjectView } from '../../../../libs/contracts/index.ts';
 import type { BookProject } from '../../../../libs/db/index.ts';
 import { SHOP } from '../../../../libs/domain/index.ts';
 import { downloadsOf } from '../projects/project-files.ts';
 import { previewsOf } from '../projects/previews.ts';
 
 /** A saved book as the dashboard reads it: the spec's book_projects fields, file URLs served by this API. */
-export function bookProjectView(book: BookProject) {
+export function bookProjectView(book: BookProject): BookProjectView {
   const project = book.generatorProject;
   const base = `/api/book-projects/${book.id}`;
   const downloads = downloadsOf(project, base);

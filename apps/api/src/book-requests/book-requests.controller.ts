@@ -1,11 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Controller, Get, Module } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { BookRequestView } from '../../../../libs/contracts/index.ts';
 import { BookRequest } from '../../../../libs/db/index.ts';
 import type { AuthUser } from '../auth/auth.types.ts';
 import { CurrentUser } from '../auth/public.decorator.ts';
 
-export function toBookRequestView(request: BookRequest) {
+export function toBookRequestView(request: BookRequest): BookRequestView {
   return {
     id: request.id,
     user_id: request.user.id,
@@ -28,7 +29,7 @@ export class BookRequestsController {
   constructor(private readonly em: EntityManager) {}
 
   @Get()
-  async list(@CurrentUser() user: AuthUser) {
+  async list(@CurrentUser() user: AuthUser): Promise<BookRequestView[]> {
     const rows = await this.em.find(BookRequest, { user: user.id }, { orderBy: { createdAt: 'desc' }, limit: 200 });
     return rows.map(toBookRequestView);
   }

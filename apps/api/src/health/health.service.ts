@@ -7,7 +7,7 @@ import type { Config } from '../../../../libs/config/index.ts';
 import { canaryObjectKey, canaryWorkflowId } from '../../../../libs/domain/index.ts';
 import { HealthCanary } from '../../../../libs/db/index.ts';
 import { StorageService } from '../../../../libs/storage/index.ts';
-import type { CanaryResult } from '../../../../workflows/canary/workflow.ts';
+import type { canaryWorkflow } from '../../../../workflows/canary/workflow.ts';
 import { StageAttribute } from '../../../../workflows/search-attributes.ts';
 import { CONFIG } from '../config/config.module.ts';
 import { timed, withTimeout } from '../common/with-timeout.ts';
@@ -147,19 +147,22 @@ export class HealthService {
       steps,
     });
 
+    // The deadline bounds the call itself: a Temporal that does not answer leaves no retries running after the report.
     const handle = await step('start canary workflow', () =>
-      this.temporalClient.workflow.start('canaryWorkflow', {
-        workflowId,
-        taskQueue: this.config.TEMPORAL_TASK_QUEUE,
-        args: [canaryId],
-        workflowExecutionTimeout: '2 minutes',
-        typedSearchAttributes: [{ key: StageAttribute, value: 'canary' }],
-      }),
+      this.temporalClient.withDeadline(Date.now() + waitMs, () =>
+        this.temporalClient.workflow.start<typeof canaryWorkflow>('canaryWorkflow', {
+          workflowId,
+          taskQueue: this.config.TEMPORAL_TASK_QUEUE,
+          args: [canaryId],
+          workflowExecutionTimeout: '2 minutes',
+          typedSearchAttributes: [{ key: StageAttribute, value: 'canary' }],
+        }),
+      ),
     );
     if (!handle) return report();
     const runId = handle.firstExecutionRunId;
 
-    const result = await step('workflow completed (a worker ran it)', () => handle.result() as Promise<CanaryResult>);
+    const result = await step('workflow completed (a worker ran it)', () => handle.result());
     if (!result) {
       await handle.terminate('deep health check gave up waiting').catch(() => undefined);
       return report(runId);

@@ -1,7 +1,10 @@
+import type { ProfileView } from '../../../../libs/contracts/index.ts';
 import type { Profile } from '../../../../libs/db/index.ts';
 
+export type { ProfileView };
+
 /** The spec's profile row (snake_case, as the portal reads it). */
-export function toProfileView(profile: Profile) {
+export function toProfileView(profile: Profile): ProfileView {
   return {
     id: profile.user.id,
     email: profile.email ?? null,
@@ -19,4 +22,3 @@ export function toProfileView(profile: Profile) {
     updated_at: profile.updatedAt.toISOString(),
   };
 }
-export type ProfileView = ReturnType<typeof toProfileView>;

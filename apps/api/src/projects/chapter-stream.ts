@@ -1,5 +1,7 @@
 import type { Response } from 'express';
 import { WorkflowUpdateStage, type WorkflowHandle } from '@temporalio/client';
+import type { ChapterEvent } from '../../../../libs/contracts/index.ts';
+import { innermostMessage } from '../../../../libs/domain/index.ts';
 import type { bookWorkflow } from '../../../../workflows/book/workflow.ts';
 import { generateChaptersUpdate, progressQuery, type BookProgress } from '../../../../workflows/book/messages.ts';
 
@@ -18,7 +20,7 @@ export async function streamChapters(
 ): Promise<void> {
   res.status(200).set({ 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
   res.flushHeaders();
-  const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  const send = ({ event, data }: ChapterEvent) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   let closed = false;
   res.on('close', () => {
     closed = true;
@@ -31,21 +33,17 @@ export async function streamChapters(
     void update.result().then(
       () => (finished = true),
       (error: unknown) => {
-        let cause = error as { message?: string; cause?: unknown } | undefined;
-        while (cause?.cause) cause = cause.cause as typeof cause;
-        failure = cause?.message ?? 'Chapter generation failed';
+        failure = innermostMessage(error);
         finished = true;
       },
     );
   } catch (error) {
-    let cause = error as { message?: string; cause?: unknown } | undefined;
-    while (cause?.cause) cause = cause.cause as typeof cause;
-    send('error', { message: cause?.message ?? 'Chapter generation failed' });
+    send({ event: 'error', data: { message: innermostMessage(error) } });
     res.end();
     return;
   }
 
-  send('progress', { stage: 1, progress: 0, message: 'Reading the outline and what has been written so far' });
+  send({ event: 'progress', data: { stage: 1, progress: 0, message: 'Reading the outline and what has been written so far' } });
   const reported = new Map<number, string>();
   let progress: BookProgress | undefined;
   const report = (p: BookProgress) => {
@@ -56,11 +54,14 @@ export async function streamChapters(
       if (status === before) continue;
       const started = before === 'writing' || before === 'generated';
       if ((status === 'writing' || status === 'generated') && !started) {
-        send('chapter_start', { chapter_number: n, current: n, total_chapters: p.chapterCount, chapter_title: titleOf(n) });
-        send('progress', { stage: 2, progress: 0, message: `Planning chapter ${n}` });
+        send({ event: 'chapter_start', data: { chapter_number: n, current: n, total_chapters: p.chapterCount, chapter_title: titleOf(n) } });
+        send({ event: 'progress', data: { stage: 2, progress: 0, message: `Planning chapter ${n}` } });
       }
-      if (status === 'writing') send('progress', { stage: 3, progress: [...reported.values()].filter((s) => s === 'generated').length / wanted.length, message: `Writing chapter ${n}` });
-      if (status === 'generated') send('chapter_complete', { chapter_number: n, word_count: p.chapterWords[n] ?? 0 });
+      if (status === 'writing') {
+        const done = [...reported.values()].filter((s) => s === 'generated').length;
+        send({ event: 'progress', data: { stage: 3, progress: done / wanted.length, message: `Writing chapter ${n}` } });
+      }
+      if (status === 'generated') send({ event: 'chapter_complete', data: { chapter_number: n, word_count: p.chapterWords[n] ?? 0 } });
       reported.set(n, status ?? 'pending');
     }
   };
@@ -72,10 +73,11 @@ export async function streamChapters(
   }
   if (closed) return;
   if (failure) {
-    send('error', { message: failure });
+    send({ event: 'error', data: { message: failure } });
   } else if (progress) {
     const wanted = only ?? Object.keys(progress.chapters).map(Number);
-    send('all_complete', { chapters_generated: wanted.length, total_word_count: wanted.reduce((sum, n) => sum + (progress?.chapterWords[n] ?? 0), 0) });
+    const total = wanted.reduce((sum, n) => sum + (progress?.chapterWords[n] ?? 0), 0);
+    send({ event: 'all_complete', data: { chapters_generated: wanted.length, total_word_count: total } });
   }
   res.end();
 }

@@ -37,7 +37,7 @@ export class IntelligentController {
   async toc(@Body() body: TocDto, @Headers('x-ai-provider') provider: string | undefined, @CurrentUser() user?: AuthUser) {
     const dto: CreateProjectDto = { title: body.title, author: body.author, book_idea: body.book_idea, ai_model: provider ?? body.ai_model, total_target_words: body.total_target_words };
     const project = await this.projects.create(dto, user, 'step');
-    await this.projects.step(() => this.projects.handle(project.id).executeUpdate(generateOutlineUpdate));
+    await this.projects.step(() => this.projects.handle(project.id).executeUpdate(generateOutlineUpdate, { args: [{}] }));
     const outlined = await this.projects.owned(project.id, user);
     const words = (outlined.outline ?? []).reduce((sum, c) => sum + c.target_words, 0);
     return {

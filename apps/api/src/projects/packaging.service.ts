@@ -4,8 +4,8 @@ import { BadGatewayException, Inject, Injectable } from '@nestjs/common';
 import { Client, WorkflowFailedError } from '@temporalio/client';
 import type { StandaloneCoverInput } from '../../../../activities/render/build.ts';
 import type { Config } from '../../../../libs/config/index.ts';
-import type { GeneratorProject } from '../../../../libs/db/index.ts';
-import { BuildMessages, coverWorkflowId, packageWorkflowId, type CoverChoice, type PackageFormat } from '../../../../libs/domain/index.ts';
+import { nextPackageRun, type GeneratorProject } from '../../../../libs/db/index.ts';
+import { coverWorkflowId, innermostMessage, packageWorkflowId, type CoverChoice, type PackageFormat } from '../../../../libs/domain/index.ts';
 import type { coverWorkflow } from '../../../../workflows/cover/workflow.ts';
 import type { packageWorkflow, PackageResult } from '../../../../workflows/package/workflow.ts';
 import { ProjectIdAttribute, StageAttribute, UserIdAttribute } from '../../../../workflows/search-attributes.ts';
@@ -13,12 +13,6 @@ import { CONFIG } from '../config/config.module.ts';
 
 /** How long a request waits for a cover to be drawn before it answers that the work goes on. */
 const COVER_WAIT_MS = 90_000;
-
-const innermost = (error: unknown): string => {
-  let current = error as { message?: string; cause?: unknown } | undefined;
-  while (current?.cause) current = current.cause as typeof current;
-  return current?.message ?? String(error);
-};
 
 /** Starts packaging runs (`package-<id>-<n>`) and cover runs; the workflows do the work, this only asks. */
 @Injectable()
@@ -31,11 +25,7 @@ export class PackagingService {
 
   /** Counts a new run and starts it; the project reads 'building' at once, so a poll never sees the last run's result. */
   async start(project: GeneratorProject, formats: PackageFormat[], cover?: CoverChoice) {
-    const rows = await this.em.getConnection().execute<{ package_runs: number }[]>(
-      `update generator_projects set package_runs = package_runs + 1, build_status = 'building', build_message = ?, build_error = null where id = ? returning package_runs`,
-      [BuildMessages.building, project.id],
-    );
-    const run = rows[0]?.package_runs ?? 1;
+    const run = await nextPackageRun(this.em, project.id);
     return this.temporal.workflow.start<typeof packageWorkflow>('packageWorkflow', {
       workflowId: packageWorkflowId(project.id, run),
       taskQueue: this.config.TEMPORAL_TASK_QUEUE,
@@ -74,7 +64,7 @@ export class PackagingService {
     try {
       return await Promise.race([run, late]);
     } catch (error) {
-      if (error instanceof WorkflowFailedError) throw new BadGatewayException(`${what}: ${innermost(error)}`);
+      if (error instanceof WorkflowFailedError) throw new BadGatewayException(`${what}: ${innermostMessage(error)}`);
       throw error;
     } finally {
       clearTimeout(timer);

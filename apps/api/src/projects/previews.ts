@@ -1,15 +1,17 @@
 import { NotFoundException } from '@nestjs/common';
 import type { Response } from 'express';
+import type { Previews } from '../../../../libs/contracts/index.ts';
 import type { GeneratorProject } from '../../../../libs/db/index.ts';
 import type { StorageService } from '../../../../libs/storage/index.ts';
-import { sendObject } from './project-files.ts';
+import { downloadsOf, sendObject } from './project-files.ts';
 
 /** The preview images a project has: its first pages and the front cover. */
-export function previewsOf(project: GeneratorProject, base: string) {
+export function previewsOf(project: GeneratorProject, base: string): Previews {
+  const cover = downloadsOf(project, base)['cover-png'];
   return {
     page_count: project.pageCount ?? null,
     pages: (project.previewKeys ?? []).map((_, i) => ({ page: i + 1, url: `${base}/preview/${i + 1}` })),
-    cover: project.coverPngKey ? `${base}/download/cover-png?inline=1` : null,
+    cover: cover ? `${cover}?inline=1` : null,
   };
 }
 

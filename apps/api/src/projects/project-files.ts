@@ -4,18 +4,10 @@ import type { GeneratorProject } from '../../../../libs/db/index.ts';
 import { BOOK_FILE_KINDS, BOOK_FILES, BuildMessages, downloadName, ProjectMessages, type BookFileKind } from '../../../../libs/domain/index.ts';
 import type { StorageService } from '../../../../libs/storage/index.ts';
 
-/** Where each kind of file of a project is kept. */
+/** Where a kind of file of a project is kept (BOOK_FILES names its columns). */
 export function projectFile(project: GeneratorProject, kind: BookFileKind): { key: string | null; size: number | null } {
-  const files: Record<BookFileKind, [string | null | undefined, number | null | undefined]> = {
-    pdf: [project.pdfKey, project.pdfSize],
-    epub: [project.epubKey, project.epubSize],
-    docx: [project.docxKey, project.docxSize],
-    zip: [project.zipKey, project.zipSize],
-    'cover-pdf': [project.coverPdfKey, project.coverPdfSize],
-    'cover-png': [project.coverPngKey, project.coverPngSize],
-  };
-  const [key, size] = files[kind];
-  return { key: key ?? null, size: size ?? null };
+  const { keyColumn, sizeColumn } = BOOK_FILES[kind];
+  return { key: project[keyColumn] ?? null, size: project[sizeColumn] ?? null };
 }
 
 /** The kinds this project has files for, each with the API path that serves it. */

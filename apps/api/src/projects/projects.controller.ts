@@ -1,7 +1,23 @@
 import { BadRequestException, Body, Controller, Get, HttpCode, Param, Post, Query, Res, UnprocessableEntityException } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import type { GeneratorProject } from '../../../../libs/db/index.ts';
+import type {
+  BuildStatus,
+  CancelAnswer,
+  ChaptersAnswer,
+  ChapterView,
+  CoverAnswer,
+  CreatedProject,
+  FinalizeAnswer,
+  GenerationStarted,
+  IntroductionAnswer,
+  OrchestrationStatus,
+  OutlineAnswer,
+  Previews,
+  ProjectView,
+  ProviderOption,
+  SummaryAnswer,
+} from '../../../../libs/contracts/index.ts';
 import { briefProblems, BuildMessages, GenerationMessages, parseFormats } from '../../../../libs/domain/index.ts';
 import { StorageService } from '../../../../libs/storage/index.ts';
 import {
@@ -18,7 +34,8 @@ import { RateLimited } from '../common/rate-limits.ts';
 import { streamChapters } from './chapter-stream.ts';
 import { PackagingService } from './packaging.service.ts';
 import { previewsOf, sendPreview } from './previews.ts';
-import { downloadsOf, sendProjectFile } from './project-files.ts';
+import { sendProjectFile } from './project-files.ts';
+import { buildStatusOf, orchestrationStatusOf } from './project-status.ts';
 import { BuildDto, coverChoiceOf, CoverDto, CreateProjectDto, StageDto } from './projects.dto.ts';
 import { ProjectsService } from './projects.service.ts';
 import { chapterView, projectView, tocView } from './projects.view.ts';
@@ -37,14 +54,14 @@ export class ProjectsController {
 
   @Get('providers')
   @ApiOperation({ summary: 'The AI providers, their limits and whether the caller can use them here (paid ones need a signed-in author)' })
-  providers(@CurrentUser() user?: AuthUser) {
+  providers(@CurrentUser() user?: AuthUser): ProviderOption[] {
     return this.projects.catalogue(user);
   }
 
   @Post()
   @RateLimited('generation')
   @ApiOperation({ summary: 'Create a project to generate stage by stage' })
-  async create(@Body() dto: CreateProjectDto, @CurrentUser() user?: AuthUser) {
+  async create(@Body() dto: CreateProjectDto, @CurrentUser() user?: AuthUser): Promise<CreatedProject> {
     const project = await this.projects.create(dto, user, 'step');
     return { project_id: project.id, name: project.name };
   }
@@ -52,40 +69,19 @@ export class ProjectsController {
   @Post('generate-complete')
   @RateLimited('generation')
   @ApiOperation({ summary: 'Generate a whole book in one go; poll check_status_url for progress' })
-  async generateComplete(@Body() dto: CreateProjectDto, @CurrentUser() user?: AuthUser) {
+  async generateComplete(@Body() dto: CreateProjectDto, @CurrentUser() user?: AuthUser): Promise<GenerationStarted> {
     const project = await this.projects.create(dto, user, 'auto');
     return { orchestration_id: project.id, project_id: project.id, check_status_url: `/api/projects/orchestration/${project.id}/status` };
   }
 
   @Get('orchestration/:id/status')
-  async status(@Param('id') id: string, @CurrentUser() user?: AuthUser) {
+  async status(@Param('id') id: string, @CurrentUser() user?: AuthUser): Promise<OrchestrationStatus> {
     const project = await this.projects.owned(id, user);
-    const progress = await this.projects.progress(id);
-    const current = progress.currentChapter ? project.outline?.find((c) => c.number === progress.currentChapter) : undefined;
-    const status = progress.stage === 'complete' ? 'completed' : progress.failedStage ? 'failed' : progress.stage === 'cancelled' ? 'cancelled' : 'running';
-    return {
-      status,
-      current_step: progress.stage,
-      progress: progress.percent,
-      message: progress.message,
-      steps_completed: progress.history.filter((h) => h.completed).map((h) => h.stage),
-      stage_history: progress.history,
-      toc_details: { chapter_count: progress.chapterCount },
-      current_chapter: current ? { number: current.number, title: current.title } : null,
-      chapters: progress.chapters,
-      words_so_far: progress.wordsSoFar,
-      ai_provider_calls: project.providerCalls,
-      total_cost: Number(project.costUsd),
-      project_id: project.id,
-      cover_complete: Boolean(project.coverPdfKey),
-      downloads: downloadsOf(project, `/api/projects/${project.id}`),
-      failed_stage: progress.failedStage,
-      error: progress.error,
-    };
+    return orchestrationStatusOf(project, await this.projects.progress(id));
   }
 
   @Get(':id')
-  async get(@Param('id') id: string, @CurrentUser() user?: AuthUser) {
+  async get(@Param('id') id: string, @CurrentUser() user?: AuthUser): Promise<ProjectView> {
     const project = await this.projects.owned(id, user);
     return projectView(project, await this.projects.chapters(id));
   }
@@ -99,31 +95,31 @@ export class ProjectsController {
   @Post(':id/generate-outline')
   @RateLimited('generation')
   @HttpCode(200)
-  async outline(@Param('id') id: string, @Body() dto: StageDto, @CurrentUser() user?: AuthUser) {
+  async outline(@Param('id') id: string, @Body() dto: StageDto, @CurrentUser() user?: AuthUser): Promise<OutlineAnswer> {
     await this.projects.owned(id, user);
     if (dto.title !== undefined || dto.author !== undefined || dto.book_idea !== undefined) {
       const problems = briefProblems({ title: dto.title, author: dto.author, idea: dto.book_idea });
       if (problems.length) throw new UnprocessableEntityException({ message: problems[0]?.messages[0], details: problems });
     }
     if (dto.ai_model) this.projects.provider(dto.ai_model, user);
-    if (dto.chapter_count !== undefined || dto.book_style !== undefined) await this.projects.setOutlineSettings(id, dto.chapter_count, dto.book_style);
-    await this.projects.step(() => this.projects.handle(id).executeUpdate(generateOutlineUpdate));
+    const settings = { ...(dto.chapter_count !== undefined ? { chapterCount: dto.chapter_count } : {}), ...(dto.book_style !== undefined ? { writingStyle: dto.book_style } : {}) };
+    await this.projects.step(() => this.projects.handle(id).executeUpdate(generateOutlineUpdate, { args: [settings] }));
     return { toc: tocView(await this.projects.owned(id, user)) };
   }
 
   @Post(':id/generate-introduction')
   @RateLimited('generation')
   @HttpCode(200)
-  async introduction(@Param('id') id: string, @CurrentUser() user?: AuthUser) {
+  async introduction(@Param('id') id: string, @CurrentUser() user?: AuthUser): Promise<IntroductionAnswer> {
     await this.projects.owned(id, user);
     await this.projects.step(() => this.projects.handle(id).executeUpdate(generateIntroductionUpdate));
-    return { introduction: (await this.projects.owned(id, user)).introduction };
+    return { introduction: (await this.projects.owned(id, user)).introduction ?? null };
   }
 
   @Post(':id/generate-chapters')
   @RateLimited('generation')
   @HttpCode(200)
-  async chapters(@Param('id') id: string, @Body() dto: StageDto, @CurrentUser() user?: AuthUser) {
+  async chapters(@Param('id') id: string, @Body() dto: StageDto, @CurrentUser() user?: AuthUser): Promise<ChaptersAnswer> {
     await this.projects.owned(id, user);
     const only = dto.chapters_to_generate === undefined ? null : dto.chapters_to_generate;
     if (only?.length === 0) return { chapters_generated: 0, chapters: [] };
@@ -144,7 +140,7 @@ export class ProjectsController {
   @Post(':id/chapters/:number/regenerate')
   @RateLimited('generation')
   @HttpCode(200)
-  async regenerate(@Param('id') id: string, @Param('number') number: string, @CurrentUser() user?: AuthUser) {
+  async regenerate(@Param('id') id: string, @Param('number') number: string, @CurrentUser() user?: AuthUser): Promise<ChapterView | null> {
     await this.projects.owned(id, user);
     const n = Number(number);
     await this.projects.step(() => this.projects.handle(id).executeUpdate(regenerateChapterUpdate, { args: [n] }));
@@ -155,16 +151,16 @@ export class ProjectsController {
   @Post(':id/generate-summary')
   @RateLimited('generation')
   @HttpCode(200)
-  async summary(@Param('id') id: string, @CurrentUser() user?: AuthUser) {
+  async summary(@Param('id') id: string, @CurrentUser() user?: AuthUser): Promise<SummaryAnswer> {
     await this.projects.owned(id, user);
     await this.projects.step(() => this.projects.handle(id).executeUpdate(generateSummaryUpdate));
-    return { summary: (await this.projects.owned(id, user)).summary };
+    return { summary: (await this.projects.owned(id, user)).summary ?? null };
   }
 
   @Post(':id/finalize')
   @RateLimited('generation')
   @HttpCode(200)
-  async finalize(@Param('id') id: string, @CurrentUser() user?: AuthUser) {
+  async finalize(@Param('id') id: string, @CurrentUser() user?: AuthUser): Promise<FinalizeAnswer> {
     await this.projects.owned(id, user);
     await this.projects.step(() => this.projects.handle(id).executeUpdate(finalizeUpdate));
     return { status: 'finalized', project_id: id };
@@ -173,7 +169,7 @@ export class ProjectsController {
   @Post(':id/cancel')
   @HttpCode(202)
   @ApiOperation({ summary: 'Stop generating this book (chapters already written are kept)' })
-  async cancel(@Param('id') id: string, @CurrentUser() user?: AuthUser) {
+  async cancel(@Param('id') id: string, @CurrentUser() user?: AuthUser): Promise<CancelAnswer> {
     await this.projects.owned(id, user);
     await this.projects.handle(id).cancel();
     return { project_id: id, status: 'cancelling' };
@@ -183,39 +179,26 @@ export class ProjectsController {
   @RateLimited('generation')
   @HttpCode(202)
   @ApiOperation({ summary: "Build the book's files (a packaging run); the book's own build starts by itself once it is finalized" })
-  async build(@Param('id') id: string, @Body() dto: BuildDto, @CurrentUser() user?: AuthUser) {
+  async build(@Param('id') id: string, @Body() dto: BuildDto, @CurrentUser() user?: AuthUser): Promise<BuildStatus> {
     const project = await this.projects.owned(id, user);
     const parsed = parseFormats(dto.formats, dto.format);
     if ('error' in parsed) throw new BadRequestException(parsed.error);
     if (!project.finalizedAt) throw new BadRequestException(GenerationMessages.noChapters);
     // Until the book workflow has finished its own build, this reports on that build rather than starting another.
     if (project.completedAt || project.failedStage === 'building') await this.packaging.start(project, parsed.formats);
-    return this.buildStatusOf(await this.projects.owned(id, user));
+    return buildStatusOf(await this.projects.owned(id, user));
   }
 
   @Get(':id/build/status')
-  async buildStatus(@Param('id') id: string, @CurrentUser() user?: AuthUser) {
-    return this.buildStatusOf(await this.projects.owned(id, user));
-  }
-
-  private buildStatusOf(project: GeneratorProject) {
-    const base = `/api/projects/${project.id}`;
-    const files = { page_count: project.pageCount ?? null, pdf_size: project.pdfSize ?? null, downloads: downloadsOf(project, base) };
-    if (project.buildStatus === 'error' || (!project.buildStatus && project.failedStage === 'building')) {
-      return { status: 'error', message: BuildMessages.failed, error: project.buildError ?? project.error ?? null, ...files };
-    }
-    if (project.buildStatus === 'building' || (!project.buildStatus && !project.pdfKey && (project.stage === 'building' || project.finalizedAt))) {
-      return { status: 'building', message: project.buildMessage ?? BuildMessages.building, error: null, ...files };
-    }
-    if (project.pdfKey) return { status: 'complete', message: BuildMessages.complete, error: null, ...files };
-    return { status: 'not_started', message: BuildMessages.notStarted, error: null, ...files };
+  async buildStatus(@Param('id') id: string, @CurrentUser() user?: AuthUser): Promise<BuildStatus> {
+    return buildStatusOf(await this.projects.owned(id, user));
   }
 
   @Post(':id/generate-cover')
   @RateLimited('generation')
   @HttpCode(200)
   @ApiOperation({ summary: 'Draw the print cover (full wrap PDF and front PNG) for the built book; the spine follows its page count' })
-  async cover(@Param('id') id: string, @Body() dto: CoverDto, @CurrentUser() user?: AuthUser) {
+  async cover(@Param('id') id: string, @Body() dto: CoverDto, @CurrentUser() user?: AuthUser): Promise<CoverAnswer> {
     const project = await this.projects.owned(id, user);
     if (!project.pdfKey || !project.pageCount) throw new BadRequestException(BuildMessages.pdfFirst);
     await this.packaging.cover(project, coverChoiceOf(dto));
@@ -223,10 +206,10 @@ export class ProjectsController {
     const base = `/api/projects/${id}`;
     return {
       status: 'complete',
-      template: after.coverTemplate,
-      page_count: after.pageCount,
-      cover_pdf_size: after.coverPdfSize,
-      cover_png_size: after.coverPngSize,
+      template: after.coverTemplate ?? null,
+      page_count: after.pageCount ?? null,
+      cover_pdf_size: after.coverPdfSize ?? null,
+      cover_png_size: after.coverPngSize ?? null,
       cover_pdf_url: `${base}/download/cover-pdf`,
       cover_png_url: `${base}/download/cover-png`,
     };
@@ -234,7 +217,7 @@ export class ProjectsController {
 
   @Get(':id/previews')
   @ApiOperation({ summary: 'Images of the first pages of the PDF and of the cover, to look at before downloading' })
-  async previews(@Param('id') id: string, @CurrentUser() user?: AuthUser) {
+  async previews(@Param('id') id: string, @CurrentUser() user?: AuthUser): Promise<Previews> {
     const project = await this.projects.owned(id, user);
     return previewsOf(project, `/api/projects/${id}`);
   }

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import type { BuildRequest, CoverRequest, CreateProjectRequest, StageRequest } from '../../../../libs/contracts/index.ts';
 import {
   BOOK_STYLES,
   CHAPTER_COUNTS,
@@ -41,7 +42,7 @@ function ChapterList(): PropertyDecorator {
 }
 
 /** How a cover is made: template (spine), design style and colour scheme. */
-export class CoverDto {
+export class CoverDto implements CoverRequest {
   @ApiPropertyOptional({ default: 'mock', description: 'anthropic, hal9 (OpenAI GPT-4) or mock' }) @Optional() @IsString() @MaxLength(AI_MODEL_MAX) ai_model?: string;
   @ApiPropertyOptional({ enum: COVER_TEMPLATES, default: DEFAULT_COVER_TEMPLATE }) @Optional() @IsIn(COVER_TEMPLATES, oneOf(COVER_TEMPLATES, 'template')) template?: CoverTemplate;
   @ApiPropertyOptional({ enum: DESIGN_STYLES, default: DEFAULT_COVER_CHOICE.designStyle }) @Optional() @IsIn(DESIGN_STYLES, oneOf(DESIGN_STYLES, 'design_style')) design_style?: DesignStyle;
@@ -63,7 +64,7 @@ export class IntelligentCoverDto extends CoverDto {
 }
 
 /** POST /api/projects/{id}/build: a list of formats, or the older single format. */
-export class BuildDto {
+export class BuildDto implements BuildRequest {
   @ApiPropertyOptional({ description: 'pdf, epub, docx, zip, cover; default all but the cover' })
   @Optional()
   @IsArray()
@@ -83,7 +84,7 @@ class BriefDto extends CoverDto {
 }
 
 /** POST /api/projects and /api/projects/generate-complete. */
-export class CreateProjectDto extends BriefDto {
+export class CreateProjectDto extends BriefDto implements CreateProjectRequest {
   @ApiPropertyOptional() @Optional() @IsString() @MaxLength(200) name?: string;
   @ApiPropertyOptional({ description: 'The book idea (the one-shot page sends book_idea)' }) @Optional() @IsString() @MaxLength(20_000) topic?: string;
   @ApiPropertyOptional({ default: 'practical' }) @Optional() @IsString() @MaxLength(40) writing_style?: string;
@@ -109,7 +110,7 @@ export class CreateProjectDto extends BriefDto {
 }
 
 /** Bodies of the staged calls: the clients send ai_model and, for the outline, the brief again. */
-export class StageDto {
+export class StageDto implements StageRequest {
   @ApiPropertyOptional() @Optional() @IsString() @MaxLength(AI_MODEL_MAX) ai_model?: string;
   @ApiPropertyOptional({ enum: CHAPTER_COUNTS, description: 'generate-outline: plan this many chapters' })
   @Optional()

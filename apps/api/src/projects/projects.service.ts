@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Inject, Injectable, NotFoundException, UnauthorizedException, UnprocessableEntityException } from '@nestjs/common';
-import { Client, WorkflowUpdateFailedError, type WorkflowHandle } from '@temporalio/client';
+import { Client, WorkflowNotFoundError, WorkflowUpdateFailedError, type WorkflowHandle, type WorkflowStartOptions } from '@temporalio/client';
 import { providerCatalogue } from '../../../../libs/ai/index.ts';
 import type { Config } from '../../../../libs/config/index.ts';
+import type { ProviderOption } from '../../../../libs/contracts/index.ts';
 import { GeneratedChapter, GeneratorProject, SourceFile, User, type OutlineChapter } from '../../../../libs/db/index.ts';
 import {
   bookWorkflowId,
@@ -11,6 +12,9 @@ import {
   DEFAULT_TARGET_PAGES,
   DEFAULT_WRITING_STYLE,
   GenerationMessages,
+  innermostMessage,
+  isUuid,
+  mayOpenProject,
   projectName,
   providerFor,
   ProjectMessages,
@@ -18,16 +22,20 @@ import {
   TARGET_WORDS,
   targetWordsProblem,
   WORDS_PER_PAGE,
+  writtenSoFar,
   type ProviderId,
 } from '../../../../libs/domain/index.ts';
 import type { bookWorkflow } from '../../../../workflows/book/workflow.ts';
-import { progressQuery, type BookProgress } from '../../../../workflows/book/messages.ts';
+import { progressQuery, type BookInput, type BookProgress } from '../../../../workflows/book/messages.ts';
 import { ProjectIdAttribute, StageAttribute, UserIdAttribute } from '../../../../workflows/search-attributes.ts';
 import type { AuthUser } from '../auth/auth.types.ts';
 import { CONFIG } from '../config/config.module.ts';
 import { coverChoiceOf, type CreateProjectDto } from './projects.dto.ts';
 
 export const NOT_FOUND = ProjectMessages.notFound;
+/** A stage call waits out a run that is just ending (it takes an activity's time) for at most this long. */
+const CLOSING_WAIT_MS = 250;
+const STEP_ATTEMPTS = 20;
 
 @Injectable()
 export class ProjectsService {
@@ -42,7 +50,7 @@ export class ProjectsService {
   }
 
   /** The providers with their limits, and whether this caller can use each here. */
-  catalogue(user: AuthUser | undefined) {
+  catalogue(user: AuthUser | undefined): ProviderOption[] {
     return providerCatalogue(this.config, Boolean(user));
   }
 
@@ -95,43 +103,53 @@ export class ProjectsService {
     });
     await this.em.flush();
 
-    await this.temporal.workflow.start('bookWorkflow', {
+    await this.startBook(project, {
+      mode,
+      chaptersToGenerate: dto.chapters_to_generate ?? null,
+      includeCover: mode === 'auto' && dto.include_cover !== false,
+      cover: coverChoiceOf(dto),
+      ...(outline ? { outlinedChapters: outline.length } : {}),
+    });
+    return project;
+  }
+
+  /** Starts a run of the book's workflow, `book-<id>`; a step-mode run ends after STEP_MODE_IDLE_DAYS without a stage call. */
+  private startBook(project: GeneratorProject, input: Omit<BookInput, 'projectId' | 'chapterConcurrency' | 'idleTimeout'>, options: Pick<WorkflowStartOptions, 'workflowIdReusePolicy' | 'workflowIdConflictPolicy'> = {}) {
+    return this.temporal.workflow.start<typeof bookWorkflow>('bookWorkflow', {
       workflowId: bookWorkflowId(project.id),
       taskQueue: this.config.TEMPORAL_TASK_QUEUE,
-      args: [
-        {
-          projectId: project.id,
-          mode,
-          chapterConcurrency: this.config.CHAPTER_CONCURRENCY,
-          chaptersToGenerate: dto.chapters_to_generate ?? null,
-          includeCover: mode === 'auto' && dto.include_cover !== false,
-          cover: coverChoiceOf(dto),
-          ...(outline ? { outlinedChapters: outline.length } : {}),
-        },
-      ],
+      args: [{ projectId: project.id, chapterConcurrency: this.config.CHAPTER_CONCURRENCY, idleTimeout: `${this.config.STEP_MODE_IDLE_DAYS} days` as const, ...input }],
       typedSearchAttributes: [
         { key: ProjectIdAttribute, value: project.id },
         { key: StageAttribute, value: 'creating_project' },
-        ...(user ? [{ key: UserIdAttribute, value: user.id }] : []),
+        ...(project.user ? [{ key: UserIdAttribute, value: project.user.id }] : []),
       ],
+      ...options,
     });
-    return project;
+  }
+
+  /**
+   * A step-mode book whose run ended after a long pause gets a new run that reads what is written so far; the same
+   * id may start again once the old run has closed, and two calls resuming at once share one run. Any other closed
+   * book says why it takes no more stages.
+   */
+  private async resume(workflowId: string): Promise<void> {
+    const projectId = workflowId.slice(bookWorkflowId('').length);
+    const project = await this.em.fork().findOne(GeneratorProject, { id: projectId });
+    if (!project) throw new NotFoundException(NOT_FOUND);
+    if (project.finalizedAt) throw new BadRequestException(GenerationMessages.bookFinalized);
+    if (project.stage === 'cancelled') throw new BadRequestException(GenerationMessages.bookCancelled);
+    if (project.mode !== 'step') throw new BadRequestException(project.error ?? GenerationMessages.failed);
+    const written = writtenSoFar(project, await this.chapters(projectId));
+    await this.startBook(project, { mode: 'step', chaptersToGenerate: null, resume: written }, { workflowIdReusePolicy: 'ALLOW_DUPLICATE', workflowIdConflictPolicy: 'USE_EXISTING' });
   }
 
   /** The project, if the caller may see it: its owner, or anyone holding the id of an anonymous project. */
   async owned(projectId: string, user: AuthUser | undefined): Promise<GeneratorProject> {
     // A fresh read each time: the workflow's activities change the row while a request waits for a stage.
-    const project = /^[0-9a-f-]{36}$/i.test(projectId) ? await this.em.fork().findOne(GeneratorProject, { id: projectId }) : null;
-    if (!project || (project.user && project.user.id !== user?.id)) throw new NotFoundException(NOT_FOUND);
+    const project = isUuid(projectId) ? await this.em.fork().findOne(GeneratorProject, { id: projectId }) : null;
+    if (!project || !mayOpenProject(project, user?.id)) throw new NotFoundException(NOT_FOUND);
     return project;
-  }
-
-  /** The five- and six-step flows choose the chapter count and style before (re)planning the outline. */
-  async setOutlineSettings(projectId: string, chapterCount: number | undefined, style: string | undefined): Promise<void> {
-    await this.em.fork().nativeUpdate(GeneratorProject, { id: projectId, finalizedAt: null }, {
-      ...(chapterCount !== undefined ? { chapterCount } : {}),
-      ...(style !== undefined ? { writingStyle: style } : {}),
-    });
   }
 
   chapters(projectId: string): Promise<GeneratedChapter[]> {
@@ -146,17 +164,29 @@ export class ProjectsService {
     return this.handle(projectId).query(progressQuery);
   }
 
-  /** Runs one staged update; a refused or failed stage becomes a 400 with the workflow's message. */
+  /**
+   * Runs one staged update; a refused or failed stage becomes a 400 with the workflow's message. A book whose run
+   * ended after a long pause is resumed first, so the stage call works as if the run had waited.
+   */
   async step<T>(run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (error) {
-      if (error instanceof WorkflowUpdateFailedError) {
-        let cause: { message?: string; cause?: unknown } | undefined = error.cause as typeof cause;
-        while (cause?.cause) cause = cause.cause as typeof cause;
-        throw new BadRequestException(cause?.message ?? error.message);
+    for (let attempt = 1; ; attempt++) {
+      const again = attempt < STEP_ATTEMPTS;
+      try {
+        return await run();
+      } catch (error) {
+        if (error instanceof WorkflowNotFoundError && again) {
+          await this.resume(error.workflowId);
+          continue;
+        }
+        if (!(error instanceof WorkflowUpdateFailedError)) throw error;
+        const message = innermostMessage(error);
+        // The call came as the run was ending: once it has ended, the next attempt resumes the book.
+        if (message === GenerationMessages.bookClosing && again) {
+          await new Promise((resolve) => setTimeout(resolve, CLOSING_WAIT_MS));
+          continue;
+        }
+        throw new BadRequestException(message);
       }
-      throw error;
     }
   }
 }

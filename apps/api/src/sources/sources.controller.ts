@@ -1,9 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Controller, HttpCode, Module, Post, UnprocessableEntityException, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { SourceSummary } from '../../../../libs/contracts/index.ts';
 import { SOURCE_LIMITS, SourceMessages } from '../../../../libs/sources/extract.ts';
 import { ingestSources, SourceValidationError, type UploadedFile } from '../../../../libs/sources/ingest.ts';
-import type { SourceSummary } from '../../../../libs/domain/index.ts';
 import { StorageService } from '../../../../libs/storage/index.ts';
 import type { AuthUser } from '../auth/auth.types.ts';
 import { CurrentUser, OptionalAuth } from '../auth/public.decorator.ts';

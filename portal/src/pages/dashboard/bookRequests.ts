@@ -1,14 +1,8 @@
+import type { BookRequestView } from '../../../../libs/contracts/index.ts';
 import { DashboardMessages, SUBMISSIONS_QUERY_TIMEOUT_MS } from '../../../../libs/domain/index.ts';
 import { apiFetch, ApiError } from '../../api/client.ts';
 
-export interface BookRequestView {
-  id: string;
-  book_topic: string;
-  book_style: string | null;
-  book_description: string;
-  status: string;
-  created_at: string;
-}
+export type { BookRequestView };
 
 /** The caller's requests, aborted after 30 s with the spec's message. */
 export async function fetchBookRequests({ signal }: { signal: AbortSignal }): Promise<BookRequestView[]> {

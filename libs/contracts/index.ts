@@ -1,0 +1,10 @@
+// The API's wire contracts: every request and response shape, one home for the server that sends them and the portal
+// that reads them, so a mismatch between the two is a compile error. Types only: no runtime code, no dependencies but
+// the domain's vocabulary (libs/domain, for types).
+export * from './providers.ts';
+export * from './sources.ts';
+export * from './projects.ts';
+export * from './book-projects.ts';
+export * from './book-requests.ts';
+export * from './profile.ts';
+export * from './auth.ts';

@@ -1,0 +1,25 @@
+import type { ActivityOptions, Duration } from '@temporalio/common';
+
+/** The activity option groups the workflows share: one place decides how each kind of work times out and retries. */
+
+/** Database bookkeeping: quick, and retried until the database answers. */
+export const bookkeepingOptions: ActivityOptions = {
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', backoffCoefficient: 2 },
+};
+
+/** Errors a provider call will never get past by retrying. */
+const PERMANENT = ['ProviderError', 'ProviderUnavailable', 'InvalidChapter', 'NoChapters'];
+
+/** Provider calls: retried with backoff on 429, 5xx and time-outs; permanent errors fail at once. */
+export const writingOptions = (heartbeatTimeout: Duration): ActivityOptions => ({
+  startToCloseTimeout: '4 minutes',
+  heartbeatTimeout,
+  retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', backoffCoefficient: 2, maximumAttempts: 6, nonRetryableErrorTypes: PERMANENT },
+});
+
+/** Typesetting is CPU work in the worker: one attempt should do, a few more cover a worker that died. */
+export const renderingOptions: ActivityOptions = {
+  startToCloseTimeout: '10 minutes',
+  retry: { initialInterval: '2 seconds', maximumAttempts: 3 },
+};
