@@ -105,6 +105,6 @@ describe('the step-by-step wizard', () => {
     await other.getByRole('button', { name: 'Load Project' }).click();
     await other.waitForURL(`${baseURL}/ai-generator`);
     await other.locator('#stage-title', { hasText: 'Complete' }).waitFor();
-    await expect(other.getByRole('button', { name: 'Download Quarto Project' }).isVisible()).resolves.toBe(true);
+    await other.getByRole('button', { name: 'Download Quarto Project' }).waitFor();
   });
 });

@@ -6,12 +6,16 @@ interface Received {
   path: string;
   headers: IncomingMessage['headers'];
   body: Record<string, unknown>;
+  /** When the request arrived and when it was answered (performance.now()), to see which calls overlapped. */
+  arrivedAt: number;
+  answeredAt?: number;
 }
 
 interface Failure {
   status: number;
   type: string;
   message: string;
+  retryAfter?: string;
 }
 
 const words = (n: number) =>
@@ -43,10 +47,10 @@ export class FakeAiServer {
   #server: Server | undefined;
   url = '';
 
-  /** The next `times` calls fail with this HTTP status and the provider's error body. */
-  failNext(status: number, times = 1, message = 'simulated failure'): void {
+  /** The next `times` calls fail with this HTTP status and the provider's error body (a 429 says Retry-After: `retryAfter`). */
+  failNext(status: number, times = 1, message = 'simulated failure', retryAfter = '1'): void {
     const type = status === 429 ? 'rate_limit_error' : status >= 500 ? 'api_error' : 'invalid_request_error';
-    for (let i = 0; i < times; i++) this.#failures.push({ status, type, message });
+    for (let i = 0; i < times; i++) this.#failures.push({ status, type, message, retryAfter });
   }
 
   /** Every call whose request contains `text` fails with this status (until `clearFailures`). */
@@ -76,17 +80,19 @@ export class FakeAiServer {
         void (async () => {
           const path = (req.url ?? '').split('?')[0] ?? '';
           const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as Record<string, unknown>;
-          this.received.push({ path, headers: req.headers, body });
+          const received: Received = { path, headers: req.headers, body, arrivedAt: performance.now() };
+          this.received.push(received);
           if (this.#delayMs) await new Promise((r) => setTimeout(r, this.#delayMs));
           const raw = JSON.stringify(body);
           const failure = this.#failWhen.find((f) => raw.includes(f.text))?.failure ?? this.#failures.shift();
           const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
+            received.answeredAt = performance.now();
             res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
             res.end(JSON.stringify(payload));
           };
           const isAnthropic = path.endsWith('/messages');
           if (failure) {
-            const headers: Record<string, string> = failure.status === 429 ? { 'retry-after': '1' } : {};
+            const headers: Record<string, string> = failure.status === 429 ? { 'retry-after': failure.retryAfter ?? '1' } : {};
             return isAnthropic
               ? send(failure.status, { type: 'error', error: { type: failure.type, message: failure.message } }, headers)
               : send(failure.status, { error: { message: failure.message, type: failure.type, code: null } }, headers);

@@ -44,12 +44,14 @@ async function withHeartbeat<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A permanent provider failure ends the activity at once; a 429, 5xx or time-out is retried with backoff. */
-function asFailure(error: unknown): unknown {
+/**
+ * A permanent provider failure ends the activity at once; a 429, 5xx or time-out is retried with backoff, and a 429
+ * that says when to come back (Retry-After) is retried then instead of on the policy's schedule.
+ */
+export function asFailure(error: unknown): unknown {
   if (!(error instanceof ProviderError)) return error;
-  return error.retryable
-    ? ApplicationFailure.retryable(error.message, 'ProviderBusy')
-    : ApplicationFailure.create({ type: 'ProviderError', message: error.message, nonRetryable: true });
+  if (!error.retryable) return ApplicationFailure.create({ type: 'ProviderError', message: error.message, nonRetryable: true });
+  return ApplicationFailure.create({ type: 'ProviderBusy', message: error.message, ...(error.retryAfterMs === undefined ? {} : { nextRetryDelay: error.retryAfterMs }) });
 }
 
 function parseOutline(text: string, expected: number, totalWords: number): OutlineChapter[] {

@@ -16,11 +16,19 @@ const priceOf = (model: string, input: number, output: number) => {
 
 /** SDK errors → ProviderError, keeping whether a retry may help (429, 5xx, time-outs, dropped connections). */
 function classify(provider: string, error: unknown): ProviderError {
-  const { status, error: body } = error as { status?: number; error?: { message?: string; error?: { message?: string } } };
+  const { status, error: body, headers } = error as { status?: number; error?: { message?: string; error?: { message?: string } }; headers?: Headers };
   // The provider's own sentence (Anthropic nests it one level deeper than OpenAI), not the raw JSON body.
   const said = body?.error?.message ?? body?.message;
   const message = said ? `${said} (HTTP ${status})` : error instanceof Error ? error.message : String(error);
-  return new ProviderError(`${provider}: ${message}`, isRetryableStatus(status), status);
+  return new ProviderError(`${provider}: ${message}`, isRetryableStatus(status), status, status === 429 ? retryAfterMs(headers) : undefined);
+}
+
+/** A 429's Retry-After, in seconds or as an HTTP date (both SDKs hand back the response's Headers). */
+export function retryAfterMs(headers: Headers | undefined, now = Date.now()): number | undefined {
+  const value = headers?.get('retry-after')?.trim();
+  if (!value) return undefined;
+  const ms = /^\d+(\.\d+)?$/.test(value) ? Number(value) * 1000 : Date.parse(value) - now;
+  return Number.isFinite(ms) && ms > 0 ? Math.ceil(ms) : undefined;
 }
 
 interface RemoteSettings {

@@ -81,12 +81,15 @@ export interface TextProvider {
 export class ProviderError extends Error {
   readonly retryable: boolean;
   readonly status: number | undefined;
+  /** How long the provider asked us to wait before the next call (its Retry-After), when it said. */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(message: string, retryable: boolean, status?: number) {
+  constructor(message: string, retryable: boolean, status?: number, retryAfterMs?: number) {
     super(message);
     this.name = 'ProviderError';
     this.retryable = retryable;
     this.status = status;
+    this.retryAfterMs = retryAfterMs;
   }
 }
 

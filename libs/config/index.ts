@@ -61,8 +61,8 @@ export const configSchema = z.object({
   OPENAI_MODEL: z.string().min(1).default('gpt-4o'),
   /** One provider call may take this long before it counts as timed out (and is retried). */
   AI_REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1000).max(600_000).default(180_000),
-  /** How many chapters of one book are written at the same time. */
-  CHAPTER_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int().min(1).max(32).default(4),
+  /** At most this many chapters of one book are written at the same time (unset: as many as the provider allows). */
+  CHAPTER_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int().min(1).max(32).optional(),
   /** A book made step by step that waits this many days for its next step ends its run; the next step starts a new one. */
   STEP_MODE_IDLE_DAYS: z.coerce.number({ error: 'must be a number of days' }).int().min(1).max(365).default(30),
 

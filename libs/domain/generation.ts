@@ -9,6 +9,8 @@ export interface ProviderDescriptor {
   /** What the spec's clients send as ai_model. */
   modelAlias: string;
   maxChapters: number;
+  /** How many of one book's chapters are written at the same time (the provider's rate limits decide). */
+  maxConcurrency: number;
   supportsChapters: boolean;
   supportsCover: boolean;
   costClass: 'free' | 'low' | 'high';
@@ -17,9 +19,9 @@ export interface ProviderDescriptor {
 }
 
 export const PROVIDERS: Record<ProviderId, ProviderDescriptor> = {
-  anthropic: { id: 'anthropic', displayName: 'Anthropic Claude', modelAlias: 'claude-haiku', maxChapters: 20, supportsChapters: true, supportsCover: true, costClass: 'low', speed: 'fast', quality: 'excellent' },
-  hal9: { id: 'hal9', displayName: 'OpenAI GPT-4', modelAlias: 'gpt-4o', maxChapters: 15, supportsChapters: true, supportsCover: true, costClass: 'high', speed: 'slow', quality: 'excellent' },
-  mock: { id: 'mock', displayName: 'Mock (free)', modelAlias: 'mock', maxChapters: 25, supportsChapters: true, supportsCover: true, costClass: 'free', speed: 'fast', quality: 'basic' },
+  anthropic: { id: 'anthropic', displayName: 'Anthropic Claude', modelAlias: 'claude-haiku', maxChapters: 20, maxConcurrency: 8, supportsChapters: true, supportsCover: true, costClass: 'low', speed: 'fast', quality: 'excellent' },
+  hal9: { id: 'hal9', displayName: 'OpenAI GPT-4', modelAlias: 'gpt-4o', maxChapters: 15, maxConcurrency: 6, supportsChapters: true, supportsCover: true, costClass: 'high', speed: 'slow', quality: 'excellent' },
+  mock: { id: 'mock', displayName: 'Mock (free)', modelAlias: 'mock', maxChapters: 25, maxConcurrency: 25, supportsChapters: true, supportsCover: true, costClass: 'free', speed: 'fast', quality: 'basic' },
 };
 
 /**

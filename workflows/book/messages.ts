@@ -2,7 +2,7 @@ import type { Duration } from '@temporalio/common';
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
 import type { OutlineSettings } from '../../activities/generation/writing.ts';
 import type { ChapterStatus, StageEvent } from '../../libs/contracts/projects.ts';
-import type { CoverChoice, WrittenSoFar } from '../../libs/domain/index.ts';
+import type { CoverChoice, ProviderId, WrittenSoFar } from '../../libs/domain/index.ts';
 
 /** Shared by the workflow and its clients: how to read a book's progress and drive it stage by stage. */
 
@@ -27,7 +27,10 @@ export interface BookProgress {
 export interface BookInput {
   projectId: string;
   mode: 'auto' | 'step';
-  chapterConcurrency: number;
+  /** The book's provider: its descriptor's `maxConcurrency` is how many chapters are written at once. */
+  provider?: ProviderId;
+  /** An operator's upper bound on chapters written at once (CHAPTER_CONCURRENCY); without `provider`, the lane count. */
+  chapterConcurrency?: number;
   /** null: every chapter; []: skip the chapter stage; [n…]: only those. */
   chaptersToGenerate: number[] | null;
   /** The project already has an outline of this many chapters (the intelligent API's clients bring their own). */

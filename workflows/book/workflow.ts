@@ -12,7 +12,7 @@ import {
   workflowInfo,
 } from '@temporalio/workflow';
 import type { createActivities } from '../../activities/index.ts';
-import { BOOK_FORMATS, chapterProgress, GenerationMessages, innermostMessage, packageWorkflowId, STAGE_PROGRESS, type PackageFormat, type WrittenSoFar } from '../../libs/domain/index.ts';
+import { BOOK_FORMATS, chapterProgress, GenerationMessages, innermostMessage, packageWorkflowId, PROVIDERS, STAGE_PROGRESS, type PackageFormat, type WrittenSoFar } from '../../libs/domain/index.ts';
 import { bookkeepingOptions, renderingOptions, writingOptions } from '../activity-options.ts';
 import {
   finalizeUpdate,
@@ -45,6 +45,9 @@ const STAGE_MESSAGES = {
 
 /** How long a step-mode book waits for its next stage before its run ends, unless the input says otherwise. */
 const DEFAULT_IDLE_TIMEOUT = '30 days';
+
+/** Chapters written at once when the input names neither a provider nor a bound (books started before either existed). */
+const DEFAULT_LANES = 4;
 
 /**
  * One book, id `book-<projectId>`. In `auto` mode it runs every stage in the spec's order; in `step` mode
@@ -92,7 +95,8 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
     await bookkeeping.recordStage(projectId, name);
     try {
       const result = await work();
-      state.percent = STAGE_PROGRESS[name][1];
+      // Stages that run side by side (the introduction beside the chapters) never move the bar backwards.
+      state.percent = Math.max(state.percent, STAGE_PROGRESS[name][1]);
       state.history.push({ stage: name, message: `${message} done`, completed: true, timestamp: new Date().toISOString() });
       return result;
     } catch (error) {
@@ -144,19 +148,29 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
         state.percent = chapterProgress(done, numbers.length);
       }
     };
-    await Promise.all(Array.from({ length: Math.min(input.chapterConcurrency, numbers.length) }, lane));
+    await Promise.all(Array.from({ length: lanesFor(numbers.length) }, lane));
     state.currentChapter = null;
     // Chapters that were written stay written; a chapter that failed for good fails the stage, visibly.
     if (failures.length) throw failures[0];
     return numbers;
   }
 
-  const chapters = (only: number[] | null, force = false) =>
-    stage('generating_chapters', STAGE_MESSAGES.generating_chapters, () => {
+  /** Every chapter at once, up to the provider's cap and the operator's bound; older books keep their recorded lane count. */
+  function lanesFor(chapters: number): number {
+    if (!patched('chapter-lanes-per-provider')) return Math.min(input.chapterConcurrency ?? DEFAULT_LANES, chapters);
+    const cap = input.provider ? PROVIDERS[input.provider].maxConcurrency : DEFAULT_LANES;
+    return Math.min(chapters, cap, input.chapterConcurrency ?? cap);
+  }
+
+  /** `after`: written beside the introduction, the stage is done only once that is settled, so the stages finish in the spec's order. */
+  const chapters = (only: number[] | null, force = false, after?: Promise<unknown>) =>
+    stage('generating_chapters', STAGE_MESSAGES.generating_chapters, async () => {
       const all = Array.from({ length: state.chapterCount }, (_, i) => i + 1);
       const wanted = only ?? all;
       for (const n of wanted) if (n < 1 || n > state.chapterCount) throw ApplicationFailure.create({ message: GenerationMessages.invalidChapter(n, state.chapterCount), nonRetryable: true });
-      return writeChapters(wanted, force);
+      const written = await writeChapters(wanted, force);
+      if (after) await after;
+      return written;
     });
 
   const finalize = () =>
@@ -221,8 +235,23 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
   try {
     if (input.mode === 'auto') {
       await outline();
-      await frame('introduction');
-      if (input.chaptersToGenerate === null || input.chaptersToGenerate.length > 0) await chapters(input.chaptersToGenerate);
+      const anyChapters = input.chaptersToGenerate === null || input.chaptersToGenerate.length > 0;
+      if (patched('introduction-beside-chapters')) {
+        // The introduction is written from the outline alone, so it is written beside the chapters. Their stage starts
+        // once the introduction's is recorded (the project then reads "chapters"); both finish before a failure of
+        // either fails the book, so no provider call is left running.
+        let begun!: () => void;
+        const introductionBegun = new Promise<void>((resolve) => (begun = resolve));
+        const introduction = stage('generating_introduction', STAGE_MESSAGES.generating_introduction, () => (begun(), writing.writeFrame(projectId, 'introduction')));
+        await Promise.race([introductionBegun, introduction]);
+        const introductionSettled = introduction.then(() => undefined, () => undefined);
+        const settled = await Promise.allSettled([introduction, ...(anyChapters ? [chapters(input.chaptersToGenerate, false, introductionSettled)] : [])]);
+        const failed = settled.find((result) => result.status === 'rejected');
+        if (failed) throw failed.reason;
+      } else {
+        await frame('introduction');
+        if (anyChapters) await chapters(input.chaptersToGenerate);
+      }
       await frame('summary');
       await finalize();
       await build();

@@ -72,10 +72,10 @@ export class HealthService {
     };
   }
 
-  private async probe(what: string, fn: () => Promise<unknown>): Promise<ServiceCheck> {
+  private async probe(what: string, fn: () => Promise<unknown>, timeoutMs = this.config.HEALTH_TIMEOUT_MS): Promise<ServiceCheck> {
     const started = performance.now();
     try {
-      await withTimeout(fn(), this.config.HEALTH_TIMEOUT_MS, what);
+      await withTimeout(fn(), timeoutMs, what);
       return { status: 'up', latencyMs: Math.round(performance.now() - started) };
     } catch (error) {
       return { status: 'down', latencyMs: Math.round(performance.now() - started), error: message(error) };
@@ -95,6 +95,8 @@ export class HealthService {
   private async checkTemporal(): Promise<TemporalCheck> {
     let workerPolling = false;
     const taskQueue = this.config.TEMPORAL_TASK_QUEUE;
+    // The call's own deadline ends it, retries included, before the probe stops waiting: no retry may still be pending
+    // when the API shuts down (one firing on the closed channel would throw).
     const check = await this.probe('Temporal', async () => {
       const { connection } = this.temporalClient;
       const answer = await connection.withDeadline(Date.now() + this.config.HEALTH_TIMEOUT_MS, () =>
@@ -109,7 +111,7 @@ export class HealthService {
         const seconds = Number(poller.lastAccessTime?.seconds ?? 0);
         return seconds * 1000 >= recent;
       });
-    });
+    }, 2 * this.config.HEALTH_TIMEOUT_MS);
     return { ...check, workerPolling, taskQueue };
   }
 
@@ -147,9 +149,9 @@ export class HealthService {
       steps,
     });
 
-    // The deadline bounds the call itself: a Temporal that does not answer leaves no retries running after the report.
+    // As in checkTemporal: the call's deadline comes well before the step stops waiting.
     const handle = await step('start canary workflow', () =>
-      this.temporalClient.withDeadline(Date.now() + waitMs, () =>
+      this.temporalClient.withDeadline(Date.now() + this.config.HEALTH_TIMEOUT_MS, () =>
         this.temporalClient.workflow.start<typeof canaryWorkflow>('canaryWorkflow', {
           workflowId,
           taskQueue: this.config.TEMPORAL_TASK_QUEUE,

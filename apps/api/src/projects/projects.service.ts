@@ -114,11 +114,11 @@ export class ProjectsService {
   }
 
   /** Starts a run of the book's workflow, `book-<id>`; a step-mode run ends after STEP_MODE_IDLE_DAYS without a stage call. */
-  private startBook(project: GeneratorProject, input: Omit<BookInput, 'projectId' | 'chapterConcurrency' | 'idleTimeout'>, options: Pick<WorkflowStartOptions, 'workflowIdReusePolicy' | 'workflowIdConflictPolicy'> = {}) {
+  private startBook(project: GeneratorProject, input: Omit<BookInput, 'projectId' | 'provider' | 'chapterConcurrency' | 'idleTimeout'>, options: Pick<WorkflowStartOptions, 'workflowIdReusePolicy' | 'workflowIdConflictPolicy'> = {}) {
     return this.temporal.workflow.start<typeof bookWorkflow>('bookWorkflow', {
       workflowId: bookWorkflowId(project.id),
       taskQueue: this.config.TEMPORAL_TASK_QUEUE,
-      args: [{ projectId: project.id, chapterConcurrency: this.config.CHAPTER_CONCURRENCY, idleTimeout: `${this.config.STEP_MODE_IDLE_DAYS} days` as const, ...input }],
+      args: [{ projectId: project.id, provider: project.provider, ...(this.config.CHAPTER_CONCURRENCY ? { chapterConcurrency: this.config.CHAPTER_CONCURRENCY } : {}), idleTimeout: `${this.config.STEP_MODE_IDLE_DAYS} days` as const, ...input }],
       typedSearchAttributes: [
         { key: ProjectIdAttribute, value: project.id },
         { key: StageAttribute, value: 'creating_project' },
