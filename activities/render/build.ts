@@ -4,6 +4,7 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { GeneratedChapter, GeneratorProject, nextPackageRun } from '../../libs/db/index.ts';
 import {
+  BOOK_FILES,
   BuildMessages,
   DEFAULT_COVER_PAGE_COUNT,
   DEFAULT_COVER_CHOICE,
@@ -99,6 +100,14 @@ export function createRenderActivities({ orm, storage }: { orm: MikroORM; storag
     if (previous && previous !== key) await storage.delete(previous);
   }
 
+  /** Stores one of the book's files (replacing the one before) and records it in its kind's columns (BOOK_FILES). */
+  async function storeBookFile(project: GeneratorProject, kind: 'pdf' | 'epub' | 'docx' | 'zip', body: Buffer, name: string = BOOK_FILES[kind].suffix): Promise<void> {
+    const { keyColumn, sizeColumn, type } = BOOK_FILES[kind];
+    const key = projectFileKey(project, name);
+    await replace(project[keyColumn], key, body, type);
+    Object.assign(project, { [keyColumn]: key, [sizeColumn]: body.length });
+  }
+
   async function coverFiles(input: CoverInput, at: (name: string) => string) {
     const { pdf, png } = await renderCover(input);
     const pdfKey = at('cover.pdf');
@@ -137,13 +146,12 @@ export function createRenderActivities({ orm, storage }: { orm: MikroORM; storag
     async buildInterior(projectId: string): Promise<{ pageCount: number; size: number }> {
       const { em, project, manuscript } = await load(projectId);
       const { pdf, pageCount } = renderInterior(manuscript);
-      const key = projectFileKey(project, 'book.pdf');
-      await replace(project.pdfKey, key, pdf, 'application/pdf');
+      await storeBookFile(project, 'pdf', pdf);
       const images = await pdfPagesToPng(pdf, { pages: Math.min(PREVIEW_PAGES, pageCount), widthPx: PREVIEW_WIDTH_PX });
       const previewKeys = images.map((_, i) => projectFileKey(project, `preview-${i + 1}.png`));
       await Promise.all(images.map((image, i) => storage.put(previewKeys[i] as string, image, 'image/png', image.length, CACHE)));
       const stale = (project.previewKeys ?? []).filter((k) => !previewKeys.includes(k));
-      Object.assign(project, { pdfKey: key, pdfSize: pdf.length, pageCount, builtAt: new Date(), previewKeys });
+      Object.assign(project, { pageCount, builtAt: new Date(), previewKeys });
       await em.flush();
       await Promise.all(stale.map((k) => storage.delete(k)));
       return { pageCount, size: pdf.length };
@@ -153,9 +161,7 @@ export function createRenderActivities({ orm, storage }: { orm: MikroORM; storag
     async buildEpub(projectId: string): Promise<{ size: number }> {
       const { em, project, manuscript } = await load(projectId);
       const book = await renderEpub(manuscript);
-      const key = projectFileKey(project, 'book.epub');
-      await replace(project.epubKey, key, book, 'application/epub+zip');
-      Object.assign(project, { epubKey: key, epubSize: book.length });
+      await storeBookFile(project, 'epub', book);
       await em.flush();
       return { size: book.length };
     },
@@ -164,9 +170,7 @@ export function createRenderActivities({ orm, storage }: { orm: MikroORM; storag
     async buildDocx(projectId: string): Promise<{ size: number }> {
       const { em, project, manuscript } = await load(projectId);
       const docx = await renderDocx(manuscript);
-      const key = projectFileKey(project, 'book.docx');
-      await replace(project.docxKey, key, docx, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
-      Object.assign(project, { docxKey: key, docxSize: docx.length });
+      await storeBookFile(project, 'docx', docx);
       await em.flush();
       return { size: docx.length };
     },
@@ -176,9 +180,7 @@ export function createRenderActivities({ orm, storage }: { orm: MikroORM; storag
       const { em, project, manuscript, chapters } = await load(projectId);
       const generatedAt = chapters.reduce((latest, c) => (c.generatedAt > latest ? c.generatedAt : latest), project.createdAt);
       const { zip, fileName, check } = await renderQuartoProject(manuscript, generatedAt);
-      const key = projectFileKey(project, fileName);
-      await replace(project.zipKey, key, zip, 'application/zip');
-      Object.assign(project, { zipKey: key, zipSize: zip.length });
+      await storeBookFile(project, 'zip', zip, fileName);
       await em.flush();
       return { size: zip.length, warnings: check.warnings };
     },

@@ -76,6 +76,24 @@ export interface StageEvent {
   timestamp: string;
 }
 
+/** GET /api/projects/{id}/lifecycle: the book workflow's own progress, as its query answers it. */
+export interface BookProgress {
+  projectId: string;
+  mode: 'auto' | 'step';
+  stage: string;
+  percent: number;
+  message: string;
+  history: StageEvent[];
+  currentChapter: number | null;
+  chapterCount: number;
+  chapters: Record<number, ChapterStatus>;
+  /** Words of each written chapter. */
+  chapterWords: Record<number, number>;
+  wordsSoFar: number;
+  failedStage: string | null;
+  error: string | null;
+}
+
 /** GET /api/projects/orchestration/{id}/status. */
 export interface OrchestrationStatus {
   status: 'running' | 'completed' | 'failed' | 'cancelled';

@@ -1,28 +1,13 @@
 import type { Duration } from '@temporalio/common';
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
 import type { OutlineSettings } from '../../activities/generation/writing.ts';
-import type { ChapterStatus, StageEvent } from '../../libs/contracts/projects.ts';
+import type { BookProgress } from '../../libs/contracts/projects.ts';
 import type { CoverChoice, ProviderId, WrittenSoFar } from '../../libs/domain/index.ts';
 
 /** Shared by the workflow and its clients: how to read a book's progress and drive it stage by stage. */
 
 
-export interface BookProgress {
-  projectId: string;
-  mode: 'auto' | 'step';
-  stage: string;
-  percent: number;
-  message: string;
-  history: StageEvent[];
-  currentChapter: number | null;
-  chapterCount: number;
-  chapters: Record<number, ChapterStatus>;
-  /** Words of each written chapter. */
-  chapterWords: Record<number, number>;
-  wordsSoFar: number;
-  failedStage: string | null;
-  error: string | null;
-}
+export type { BookProgress };
 
 export interface BookInput {
   projectId: string;

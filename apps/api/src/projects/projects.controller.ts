@@ -5,6 +5,7 @@ import type {
   BuildStatus,
   CancelAnswer,
   ChaptersAnswer,
+  BookProgress,
   ChapterView,
   CoverAnswer,
   CreatedProject,
@@ -87,7 +88,7 @@ export class ProjectsController {
   }
 
   @Get(':id/lifecycle')
-  async lifecycle(@Param('id') id: string, @CurrentUser() user?: AuthUser) {
+  async lifecycle(@Param('id') id: string, @CurrentUser() user?: AuthUser): Promise<BookProgress> {
     await this.projects.owned(id, user);
     return this.projects.progress(id);
   }
