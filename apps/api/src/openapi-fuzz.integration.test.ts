@@ -4,11 +4,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { INestApplication } from '@nestjs/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEngine, testConfig, type Engine } from '../../../testing/index.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../../testing/index.ts';
 import { pythonToolPath } from '../../../scripts/stack/python-tools.ts';
-import { apiClient, serveApi } from '../../../testing/test-server.ts';
+import { apiClient, serveWithWorker } from '../../../testing/test-server.ts';
 
 // Schemathesis generates valid and malformed requests for every operation of the OpenAPI document and fails on any
 // 5xx. Bounded: a fixed number of examples per operation, a fixed seed, a time budget, loopback only. The API runs
@@ -17,20 +16,9 @@ const EXAMPLES_PER_OPERATION = 6;
 const TIME_BUDGET_S = 150;
 
 const config = testConfig({ TEMPORAL_TASK_QUEUE: `fuzz-${randomUUID()}`, AUTH_RATE_LIMIT_PER_MINUTE: '10000', LOG_LEVEL: 'fatal' });
-let engine: Engine;
-let app: INestApplication;
-let base: string;
+const served = serveWithWorker(config);
 const reportDir = mkdtempSync(join(tmpdir(), 'pressroom-fuzz-'));
-
-beforeAll(async () => {
-  engine = await startEngine(config);
-  ({ app, url: base } = await serveApi(config));
-});
-afterAll(async () => {
-  await app?.close();
-  await engine?.stop();
-  rmSync(reportDir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(reportDir, { recursive: true, force: true }));
 
 interface Summary {
   requests: number;
@@ -50,11 +38,11 @@ function summarize(harPath: string): Summary {
 describe('the API under a schema-driven fuzzer', () => {
   it('answers no request, valid or malformed, with a 5xx', async () => {
     // A signed-in admin reaches every operation's validation (a refused token would stop most requests at 401).
-    const token = await apiClient(() => base).signUpAs('admin', config.DATABASE_URL);
+    const token = await apiClient(() => served.url).signUpAs('admin', config.DATABASE_URL);
     const har = join(reportDir, 'fuzz.har');
     const args = [
-      'run', `${base}/api/docs/openapi.json`,
-      '--url', base,
+      'run', `${served.url}/api/docs/openapi.json`,
+      '--url', served.url,
       '--checks', 'not_a_server_error',
       '--mode', 'all',
       '--phases', 'examples,coverage,fuzzing',

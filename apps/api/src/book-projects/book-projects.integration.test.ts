@@ -2,30 +2,18 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { INestApplication } from '@nestjs/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BLEED_IN, coverGeometry, packageWorkflowId, ProjectMessages } from '../../../../libs/domain/index.ts';
 import { pdfWithText } from '../../../../testing/files.ts';
-import { startEngine, testConfig, type Engine } from '../../../../testing/index.ts';
-import { apiClient, serveApi, type Json } from '../../../../testing/test-server.ts';
+import { testConfig } from '../../../../testing/index.ts';
+import { apiClient, type Json, serveWithWorker } from '../../../../testing/test-server.ts';
 
 const config = testConfig({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
-let app: INestApplication;
-let base: string;
-let engine: Engine;
+const served = serveWithWorker(config);
 
-beforeAll(async () => {
-  engine = await startEngine(config);
-  ({ app, url: base } = await serveApi(config));
-});
-afterAll(async () => {
-  await app?.close();
-  await engine?.stop();
-});
-
-const { call, signUp } = apiClient(() => base);
+const { call, signUp } = apiClient(() => served.url);
 async function fetchFile(path: string, token?: string) {
-  const response = await fetch(`${base}/api${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const response = await fetch(`${served.url}/api${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   return { status: response.status, type: response.headers.get('content-type'), disposition: response.headers.get('content-disposition'), bytes: Buffer.from(await response.arrayBuffer()) };
 }
 const tempFile = (name: string, bytes: Buffer) => {
@@ -68,7 +56,7 @@ describe('a one-shot book, saved, published and deleted', () => {
     expect(status.cover_complete).toBe(true);
     expect(Object.keys(status.downloads as object).sort()).toEqual(['cover-pdf', 'cover-png', 'docx', 'epub', 'pdf', 'zip']);
     // The book's build and its cover were packaging runs of their own, visible to operators by id.
-    for (const run of [1, 2]) expect((await engine.client.workflow.getHandle(packageWorkflowId(id, run)).describe()).status.name).toBe('COMPLETED');
+    for (const run of [1, 2]) expect((await served.engine.client.workflow.getHandle(packageWorkflowId(id, run)).describe()).status.name).toBe('COMPLETED');
 
     const pdf = await fetchFile(`/projects/${id}/download/pdf`);
     expect(pdf).toMatchObject({ status: 200, type: 'application/pdf', disposition: 'attachment; filename="Remote_Leadership_book.pdf"' });
@@ -110,8 +98,8 @@ describe('a one-shot book, saved, published and deleted', () => {
     expect((saved.body.chapters_data as unknown[]).length).toBe(3);
     expect(saved.body.word_count).toBeGreaterThan(1000);
     // Claimed: the files moved out of anonymous/ into the owner's folder, and the generator project is private now.
-    expect(await engine.deps.storage.list(`anonymous/${projectId}/`)).toEqual([]);
-    expect((await engine.deps.storage.list(`${userId}/${projectId}/`)).length).toBeGreaterThanOrEqual(6);
+    expect(await served.engine.deps.storage.list(`anonymous/${projectId}/`)).toEqual([]);
+    expect((await served.engine.deps.storage.list(`${userId}/${projectId}/`)).length).toBeGreaterThanOrEqual(6);
     expect((await call('GET', `/projects/${projectId}`)).status).toBe(404);
     expect((await fetchFile(`/book-projects/${bookId}/download/pdf`, token)).bytes.subarray(0, 5).toString()).toBe('%PDF-');
     // Saving again is harmless: the same project comes back.
@@ -179,16 +167,16 @@ describe('a one-shot book, saved, published and deleted', () => {
       await new Promise((r) => setTimeout(r, 250));
     }
     expect(status).toMatchObject({ status: 'complete', error: null });
-    expect((await engine.client.workflow.getHandle(packageWorkflowId(projectId, 4)).describe()).status.name).toBe('COMPLETED');
+    expect((await served.engine.client.workflow.getHandle(packageWorkflowId(projectId, 4)).describe()).status.name).toBe('COMPLETED');
   });
 
   it('is deleted with every file it had in MinIO', async () => {
-    const before = await engine.deps.storage.list(`${userId}/${projectId}/`);
+    const before = await served.engine.deps.storage.list(`${userId}/${projectId}/`);
     expect(before.length).toBeGreaterThanOrEqual(6);
     const deleted = await call('DELETE', `/book-projects/${bookId}`, undefined, token);
     expect(deleted).toMatchObject({ status: 200, body: { deleted: true } });
     expect(deleted.body.files_removed).toBeGreaterThanOrEqual(before.length);
-    expect(await engine.deps.storage.list(`${userId}/${projectId}/`)).toEqual([]);
+    expect(await served.engine.deps.storage.list(`${userId}/${projectId}/`)).toEqual([]);
     expect((await call('GET', `/book-projects/${bookId}`, undefined, token)).status).toBe(404);
     expect((await call('GET', `/projects/${projectId}`, undefined, token)).status).toBe(404);
     expect((await call('GET', '/book-projects', undefined, token)).body).toEqual([]);
@@ -206,14 +194,14 @@ describe('the intelligent cover and PNG calls', () => {
   const fields = { title: 'A [Bracketed] #Title', author: 'Ada Writer', book_idea: 'How small companies lead distributed teams', num_pages: 240, include_spine_title: true };
 
   it('draws a full-wrap cover PDF for fields alone, and leaves nothing behind in storage', async () => {
-    const response = await fetch(`${base}/api/intelligent/cover`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...fields, template: 'amazon_kdp' }) });
+    const response = await fetch(`${served.url}/api/intelligent/cover`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...fields, template: 'amazon_kdp' }) });
     expect(response.headers.get('content-type')).toBe('application/pdf');
     const pdf = Buffer.from(await response.arrayBuffer());
     expect(pdf.length).toBeGreaterThan(1000);
     expect(pageSizeIn(pdf).width).toBeCloseTo(coverGeometry({ template: 'amazon_kdp', pageCount: 240, trim: TRIM_6X9 }).widthIn, 2);
     expect(tool('pdftotext', [tempFile('c.pdf', pdf), '-'])).toContain('A [Bracketed] #Title');
     await new Promise((r) => setTimeout(r, 300));
-    expect(await engine.deps.storage.list('anonymous/covers/')).toEqual([]);
+    expect(await served.engine.deps.storage.list('anonymous/covers/')).toEqual([]);
   });
 
   it('validates the fields with the spec messages', async () => {
@@ -225,18 +213,18 @@ describe('the intelligent cover and PNG calls', () => {
   it('turns the first page of an uploaded PDF, or the front cover for fields, into a PNG', async () => {
     const form = new FormData();
     form.append('pdf_file', new Blob([pdfWithText(['First page of the book'])], { type: 'application/pdf' }), 'book.pdf');
-    const png = await fetch(`${base}/api/intelligent/png`, { method: 'POST', body: form });
+    const png = await fetch(`${served.url}/api/intelligent/png`, { method: 'POST', body: form });
     expect(png.status).toBe(200);
     expect(png.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await png.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
 
     const bad = new FormData();
     bad.append('pdf_file', new Blob(['not a pdf at all'], { type: 'application/pdf' }), 'book.pdf');
-    const refused = await fetch(`${base}/api/intelligent/png`, { method: 'POST', body: bad });
+    const refused = await fetch(`${served.url}/api/intelligent/png`, { method: 'POST', body: bad });
     expect(refused.status).toBe(422);
     expect(((await refused.json()) as Json).message).toMatch(/^PNG conversion failed/);
 
-    const front = await fetch(`${base}/api/intelligent/png`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(fields) });
+    const front = await fetch(`${served.url}/api/intelligent/png`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(fields) });
     expect(front.headers.get('content-type')).toBe('image/png');
   });
 });

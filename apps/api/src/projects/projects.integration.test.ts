@@ -1,25 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { INestApplication } from '@nestjs/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GenerationMessages } from '../../../../libs/domain/index.ts';
-import { startEngine, testConfig, type Engine } from '../../../../testing/index.ts';
-import { apiClient, serveApi, type Json } from '../../../../testing/test-server.ts';
+import { testConfig } from '../../../../testing/index.ts';
+import { apiClient, serveApi, type Json, serveWithWorker } from '../../../../testing/test-server.ts';
 
 const config = testConfig({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
-let app: INestApplication;
-let base: string;
-let engine: Engine;
+const served = serveWithWorker(config);
 
-beforeAll(async () => {
-  engine = await startEngine(config);
-  ({ app, url: base } = await serveApi(config));
-});
-afterAll(async () => {
-  await app?.close();
-  await engine?.stop();
-});
-
-const { call, signUp } = apiClient(() => base);
+const { call, signUp } = apiClient(() => served.url);
 
 const brief = { title: 'Remote Leadership', author: 'Ada Writer', book_idea: 'How small companies lead distributed teams with trust and rituals', ai_model: 'mock', total_target_words: 10_000 };
 
@@ -121,15 +109,15 @@ describe('the staged calls, one by one', () => {
     }
     expect(build).toMatchObject({ status: 'complete', error: null });
     expect(build.page_count).toBeGreaterThan(20);
-    const pdf = await fetch(`${base}/api/projects/${id}/download/pdf`);
+    const pdf = await fetch(`${served.url}/api/projects/${id}/download/pdf`);
     expect(pdf.headers.get('content-disposition')).toBe('attachment; filename="Remote_Leadership_book.pdf"');
     const bytes = Buffer.from(await pdf.arrayBuffer());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(bytes.length).toBe(build.pdf_size);
-    const epub = await fetch(`${base}/api/projects/${id}/download/epub`);
+    const epub = await fetch(`${served.url}/api/projects/${id}/download/epub`);
     expect(epub.headers.get('content-disposition')).toBe('attachment; filename="Remote_Leadership_book.epub"');
     expect(Buffer.from(await epub.arrayBuffer()).subarray(0, 2).toString()).toBe('PK');
-    const zip = await fetch(`${base}/api/projects/${id}/download/zip`);
+    const zip = await fetch(`${served.url}/api/projects/${id}/download/zip`);
     expect(zip.headers.get('content-type')).toBe('application/zip');
     expect(Buffer.from(await zip.arrayBuffer()).subarray(0, 2).toString()).toBe('PK');
 
@@ -147,7 +135,7 @@ describe('POST /api/projects/{id}/generate-chapters/stream', () => {
   it('reports the chapter stage as server-sent events', async () => {
     const id = (await call('POST', '/projects', { ...brief, topic: brief.book_idea })).body.project_id as string;
     await call('POST', `/projects/${id}/generate-outline`, { ai_model: 'mock' });
-    const response = await fetch(`${base}/api/projects/${id}/generate-chapters/stream`, {
+    const response = await fetch(`${served.url}/api/projects/${id}/generate-chapters/stream`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ chapters_to_generate: null, ai_model: 'mock' }),
@@ -173,7 +161,7 @@ describe('POST /api/projects/{id}/generate-chapters/stream', () => {
 
   it('sends an error event when the stage cannot start', async () => {
     const id = (await call('POST', '/projects', { ...brief, topic: brief.book_idea })).body.project_id as string;
-    const text = await (await fetch(`${base}/api/projects/${id}/generate-chapters/stream`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).text();
+    const text = await (await fetch(`${served.url}/api/projects/${id}/generate-chapters/stream`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).text();
     expect(text.endsWith(`event: error\ndata: ${JSON.stringify({ message: GenerationMessages.tocNotLoaded })}\n\n`)).toBe(true);
     expect(text).not.toContain('chapter_start');
   });
@@ -272,7 +260,7 @@ describe('validation', () => {
     expect(unknown).toMatchObject({ status: 400, body: { message: GenerationMessages.unknownProvider('gemini') } });
     const missing = await call('POST', '/projects/generate-complete', { ...brief, ai_model: 'anthropic' });
     expect(missing).toMatchObject({ status: 400, body: { message: GenerationMessages.providerUnavailable('Anthropic Claude') } });
-    const providers = (await fetch(`${base}/api/projects/providers`).then((r) => r.json())) as { id: string; available: boolean }[];
+    const providers = (await fetch(`${served.url}/api/projects/providers`).then((r) => r.json())) as { id: string; available: boolean }[];
     expect(providers.map((p) => [p.id, p.available])).toEqual([['anthropic', false], ['hal9', false], ['mock', true]]);
   });
 });

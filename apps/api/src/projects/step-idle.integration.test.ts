@@ -1,39 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import type { INestApplication } from '@nestjs/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GeneratorProject } from '../../../../libs/db/index.ts';
 import { bookWorkflowId, GenerationMessages } from '../../../../libs/domain/index.ts';
-import { startEngine, testConfig, type Engine } from '../../../../testing/index.ts';
-import { apiClient, serveApi, type Json } from '../../../../testing/test-server.ts';
+import { testConfig } from '../../../../testing/index.ts';
+import { apiClient, type Json, serveWithWorker } from '../../../../testing/test-server.ts';
 import type { BookInput } from '../../../../workflows/book/messages.ts';
 import { bookWorkflow } from '../../../../workflows/book/workflow.ts';
 
 const config = testConfig({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
-let app: INestApplication;
-let base: string;
-let engine: Engine;
+const served = serveWithWorker(config);
 
-beforeAll(async () => {
-  engine = await startEngine(config);
-  ({ app, url: base } = await serveApi(config));
-});
-afterAll(async () => {
-  await app?.close();
-  await engine?.stop();
-});
-
-const { call } = apiClient(() => base);
+const { call } = apiClient(() => served.url);
 const brief = { title: 'Unhurried Books', author: 'Ada Writer', topic: 'How authors come back to a book after weeks away from it', ai_model: 'mock', total_target_words: 10_000 };
 
 /** A step-mode book as POST /projects makes it, but with an idle time-out short enough to wait for. */
 async function stepBookIdleAfter(idleTimeout: BookInput['idleTimeout']) {
-  const em = engine.deps.orm.em.fork();
+  const em = served.engine.deps.orm.em.fork();
   const project = em.create(GeneratorProject, {
     id: randomUUID(), name: 'unhurried-books', title: brief.title, author: brief.author, topic: brief.topic, writingStyle: 'practical',
     totalTargetWords: 10_000, language: 'English', provider: 'mock', mode: 'step', createdAt: new Date(), updatedAt: new Date(),
   });
   await em.flush();
-  const handle = await engine.client.workflow.start(bookWorkflow, {
+  const handle = await served.engine.client.workflow.start(bookWorkflow, {
     workflowId: bookWorkflowId(project.id),
     taskQueue: config.TEMPORAL_TASK_QUEUE,
     args: [{ projectId: project.id, mode: 'step', chapterConcurrency: config.CHAPTER_CONCURRENCY, chaptersToGenerate: null, idleTimeout }],
@@ -59,7 +47,7 @@ describe('a step-mode book whose run ended after a long pause', () => {
     const introduction = await call('POST', `/projects/${id}/generate-introduction`, { ai_model: 'mock' });
     expect(introduction.status).toBe(200);
     expect(introduction.body.introduction).toBeTruthy();
-    const resumed = engine.client.workflow.getHandle(bookWorkflowId(id));
+    const resumed = served.engine.client.workflow.getHandle(bookWorkflowId(id));
     expect((await resumed.describe()).runId).not.toBe(handle.firstExecutionRunId);
 
     const chapters = await call('POST', `/projects/${id}/generate-chapters`, { chapters_to_generate: [1, 2] });
@@ -83,7 +71,7 @@ describe('a step-mode book whose run ended after a long pause', () => {
   it('answers a stage call on a cancelled book with 400, not a new run', async () => {
     const id = (await call('POST', '/projects', brief)).body.project_id as string;
     await call('POST', `/projects/${id}/cancel`);
-    await engine.client.workflow.getHandle(bookWorkflowId(id)).result().catch(() => undefined);
+    await served.engine.client.workflow.getHandle(bookWorkflowId(id)).result().catch(() => undefined);
     const answer = await call('POST', `/projects/${id}/generate-outline`, {});
     expect(answer).toMatchObject({ status: 400, body: { message: GenerationMessages.bookCancelled } });
   });
