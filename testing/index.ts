@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { MikroORM } from '@mikro-orm/core';
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
+import { afterAll, beforeAll } from 'vitest';
 import { createWorker } from '../apps/worker/src/worker.ts';
 import { createProviders } from '../libs/ai/index.ts';
 import type { ActivityDeps } from '../activities/index.ts';
@@ -14,6 +15,7 @@ import { loadConfig, type Config } from '../libs/config/index.ts';
 import { openOrm } from '../libs/db/index.ts';
 import { StorageService, storageSettingsFrom } from '../libs/storage/index.ts';
 import { ensureGoProgram } from '../scripts/stack/tools.ts';
+import { FakeAiServer } from './ai-fakes.ts';
 
 /** The test profile's configuration, as `npm test` exports it, with optional overrides. */
 export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}): Readonly<Config> {
@@ -131,6 +133,41 @@ export interface Engine {
   deps: Awaited<ReturnType<typeof openDeps>>;
   client: Client;
   stop(): Promise<void>;
+}
+
+/** A worker of the test file's own: started before its tests, stopped after them; read `deps` and `client` inside tests. */
+export function engineForFile(config: Config, prepare?: (deps: ActivityDeps) => void): Engine {
+  let engine: Engine | undefined;
+  beforeAll(async () => {
+    engine = await startEngine(config, prepare);
+  });
+  afterAll(async () => {
+    await engine?.stop();
+  });
+  const started = () => {
+    if (!engine) throw new Error('the engine starts in beforeAll');
+    return engine;
+  };
+  return {
+    get deps() {
+      return started().deps;
+    },
+    get client() {
+      return started().client;
+    },
+    stop: () => started().stop(),
+  };
+}
+
+/** engineForFile whose Anthropic provider is a loopback fake of the file's own (its requests and answers are recorded). */
+export function fakeAiEngineForFile(config: Config): { engine: Engine; fake: FakeAiServer } {
+  const fake = new FakeAiServer();
+  beforeAll(() => fake.start());
+  afterAll(() => fake.stop());
+  const engine = engineForFile(config, (deps) => {
+    deps.providers = createProviders({ ...config, ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.url });
+  });
+  return { engine, fake };
 }
 
 /** `prepare` may swap the providers (e.g. for loopback fakes) before the worker starts. */

@@ -2,21 +2,19 @@ import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { afterAll, beforeAll } from 'vitest';
 import type { Role } from '../libs/domain/index.ts';
-import { startEngine, type Engine } from './index.ts';
+import { engineForFile, type Engine } from './index.ts';
 import { sql } from './sql.ts';
 import type { Config } from '../libs/config/index.ts';
 import { createApp } from '../apps/api/src/app.ts';
 
 /** The API and a worker over the test profile's services, started before a file's tests and stopped after them. */
 export function serveWithWorker(config: Readonly<Config>): { readonly url: string; readonly app: INestApplication; readonly engine: Engine } {
-  const served = {} as { url: string; app: INestApplication; engine: Engine };
+  const served = { engine: engineForFile(config) } as { url: string; app: INestApplication; engine: Engine };
   beforeAll(async () => {
-    served.engine = await startEngine(config);
     ({ app: served.app, url: served.url } = await serveApi(config));
   });
   afterAll(async () => {
     await served.app?.close();
-    await served.engine?.stop();
   });
   return served;
 }

@@ -2,13 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Client } from '@temporalio/client';
 import { Worker } from '@temporalio/worker';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { workflowBundle } from '../apps/worker/src/worker.ts';
 import { GeneratedChapter, GeneratorProject } from '../libs/db/index.ts';
 import { writtenSoFar } from '../libs/domain/index.ts';
-import { startEngine, testConfig, type Engine } from '../testing/index.ts';
+import { engineForFile, testConfig } from '../testing/index.ts';
 import { ensureGoProgram } from '../scripts/stack/tools.ts';
 import { bookWorkflow } from './book/workflow.ts';
 import { finalizeUpdate, generateChaptersUpdate, generateIntroductionUpdate, generateOutlineUpdate, generateSummaryUpdate, regenerateChapterUpdate } from './book/messages.ts';
@@ -22,20 +21,10 @@ import { finalizeUpdate, generateChaptersUpdate, generateIntroductionUpdate, gen
  */
 const historiesDir = join(import.meta.dirname, 'histories');
 const config = testConfig({ TEMPORAL_TASK_QUEUE: `replay-${randomUUID().slice(0, 8)}` });
-let engine: Engine;
-let deps: Engine['deps'];
-let client: Client;
-
-beforeAll(async () => {
-  engine = await startEngine(config);
-  ({ deps, client } = engine);
-});
-afterAll(async () => {
-  await engine?.stop();
-});
+const engine = engineForFile(config);
 
 async function project(): Promise<string> {
-  const em = deps.orm.em.fork();
+  const em = engine.deps.orm.em.fork();
   const row = em.create(GeneratorProject, {
     id: randomUUID(), name: 'replay', title: 'Replayable Books', author: 'Ada Writer', topic: 'How deterministic workflows keep long jobs safe across deployments',
     writingStyle: 'practical', totalTargetWords: 10_000, language: 'English', provider: 'mock', mode: 'auto', createdAt: new Date(), updatedAt: new Date(),
@@ -50,11 +39,11 @@ const replay = async (history: unknown, name: string) =>
 describe('workflow replay', () => {
   it('replays an auto-mode book and a step-mode book run just now', async () => {
     const autoId = await project();
-    const auto = await client.workflow.start(bookWorkflow, { workflowId: `book-${autoId}`, taskQueue: config.TEMPORAL_TASK_QUEUE, args: [{ projectId: autoId, mode: 'auto', chapterConcurrency: 2, chaptersToGenerate: null }] });
+    const auto = await engine.client.workflow.start(bookWorkflow, { workflowId: `book-${autoId}`, taskQueue: config.TEMPORAL_TASK_QUEUE, args: [{ projectId: autoId, mode: 'auto', chapterConcurrency: 2, chaptersToGenerate: null }] });
     await auto.result();
 
     const stepId = await project();
-    const step = await client.workflow.start(bookWorkflow, { workflowId: `book-${stepId}`, taskQueue: config.TEMPORAL_TASK_QUEUE, args: [{ projectId: stepId, mode: 'step', chapterConcurrency: 2, chaptersToGenerate: null }] });
+    const step = await engine.client.workflow.start(bookWorkflow, { workflowId: `book-${stepId}`, taskQueue: config.TEMPORAL_TASK_QUEUE, args: [{ projectId: stepId, mode: 'step', chapterConcurrency: 2, chaptersToGenerate: null }] });
     await step.executeUpdate(generateOutlineUpdate, { args: [{}] });
     await step.executeUpdate(generateIntroductionUpdate);
     await step.executeUpdate(generateChaptersUpdate, { args: [null] });
@@ -66,18 +55,18 @@ describe('workflow replay', () => {
     // A step-mode book left alone until its run ends, then picked up by a new run of the same id.
     const idleId = await project();
     const idleOptions = { workflowId: `book-${idleId}`, taskQueue: config.TEMPORAL_TASK_QUEUE, workflowIdReusePolicy: 'ALLOW_DUPLICATE' } as const;
-    const idle = await client.workflow.start(bookWorkflow, { ...idleOptions, args: [{ projectId: idleId, mode: 'step', chapterConcurrency: 2, chaptersToGenerate: null, idleTimeout: '1 second' }] });
+    const idle = await engine.client.workflow.start(bookWorkflow, { ...idleOptions, args: [{ projectId: idleId, mode: 'step', chapterConcurrency: 2, chaptersToGenerate: null, idleTimeout: '1 second' }] });
     await idle.executeUpdate(generateOutlineUpdate, { args: [{ chapterCount: 3 }] });
     expect((await idle.result()).stage).toBe('idle');
-    const em = deps.orm.em.fork();
+    const em = engine.deps.orm.em.fork();
     const written = writtenSoFar(await em.findOneOrFail(GeneratorProject, { id: idleId }), await em.find(GeneratedChapter, { project: idleId }));
-    const resumed = await client.workflow.start(bookWorkflow, { ...idleOptions, args: [{ projectId: idleId, mode: 'step', chapterConcurrency: 2, chaptersToGenerate: null, idleTimeout: '1 second', resume: written }] });
+    const resumed = await engine.client.workflow.start(bookWorkflow, { ...idleOptions, args: [{ projectId: idleId, mode: 'step', chapterConcurrency: 2, chaptersToGenerate: null, idleTimeout: '1 second', resume: written }] });
     await resumed.executeUpdate(generateChaptersUpdate, { args: [[1]] });
     expect((await resumed.result()).stage).toBe('idle');
 
     const runs = [['book-auto', auto, auto.firstExecutionRunId], ['book-step', step, step.firstExecutionRunId], ['book-step-idle', idle, idle.firstExecutionRunId], ['book-step-resumed', resumed, resumed.firstExecutionRunId]] as const;
     for (const [name, { workflowId }, runId] of runs) {
-      const history = await client.workflow.getHandle(workflowId, runId).fetchHistory();
+      const history = await engine.client.workflow.getHandle(workflowId, runId).fetchHistory();
       await expect(replay(history, name)).resolves.toBeUndefined();
       if (process.env.PRESSROOM_RECORD_HISTORIES === '1') {
         // The Temporal CLI writes histories in the JSON form replay reads.

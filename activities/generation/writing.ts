@@ -4,7 +4,7 @@ import { ApplicationFailure, Context } from '@temporalio/activity';
 import { AiProviderCall, GeneratedChapter, GeneratorProject, SourceFile, type OutlineChapter } from '../../libs/db/index.ts';
 import { countWords, GenerationMessages, PROVIDERS, WORD_COUNT_TOLERANCE, type ProviderId } from '../../libs/domain/index.ts';
 import type { StorageService } from '../../libs/storage/index.ts';
-import { ProviderError, type ChapterBrief, type TextProvider, type WritingTask } from '../../libs/ai/index.ts';
+import { gistOf, ProviderError, type ChapterBrief, type TextProvider, type WritingTask } from '../../libs/ai/index.ts';
 import { citedNumbers, keepValidCitations, passagesOf, relevantPassages } from '../../libs/sources/extract.ts';
 import { loadSourceTexts, mainTopics } from '../../libs/sources/ingest.ts';
 
@@ -79,14 +79,6 @@ function parseOutline(text: string, expected: number, totalWords: number): Outli
   });
   return clean;
 }
-
-const gistOf = (content: string) =>
-  content
-    .split(/\n{2,}/)
-    .filter((p) => !p.startsWith('#'))
-    .slice(0, 2)
-    .map((p) => p.split(/(?<=[.!?])\s/)[0])
-    .join(' ');
 
 export function createWritingActivities({ orm, storage, providers }: GenerationDeps) {
   // Uploaded sources never change, so a worker reads each batch's texts from MinIO once, not once per chapter.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countWords, WORD_COUNT_TOLERANCE } from '../domain/index.ts';
 import { MockProvider } from './mock.ts';
-import type { ChapterBrief, SourcePassage } from './tasks.ts';
+import { gistOf, type ChapterBrief, type SourcePassage } from './tasks.ts';
 
 // Whole mock books, written the way activities/generation/writing.ts asks for them, measured for repetition.
 
@@ -51,14 +51,6 @@ const IDEAS: Idea[] = [
 ];
 
 const mock = new MockProvider();
-
-const gistOf = (content: string) =>
-  content
-    .split(/\n{2,}/)
-    .filter((p) => !p.startsWith('#'))
-    .slice(0, 2)
-    .map((p) => p.split(/(?<=[.!?])\s/)[0])
-    .join(' ');
 
 async function writeBook({ title, idea, totalWords, chapterCount, passages = [] }: Idea) {
   const author = 'Ada Writer';

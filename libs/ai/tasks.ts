@@ -94,3 +94,12 @@ export class ProviderError extends Error {
 }
 
 export const isRetryableStatus = (status: number | undefined) => status === undefined || status === 408 || status === 409 || status === 429 || status >= 500;
+
+/** A written chapter's gist for the memory and frame tasks: the first sentence of each of its first two paragraphs. */
+export const gistOf = (content: string) =>
+  content
+    .split(/\n{2,}/)
+    .filter((p) => !p.startsWith('#'))
+    .slice(0, 2)
+    .map((p) => p.split(/(?<=[.!?])\s/)[0])
+    .join(' ');

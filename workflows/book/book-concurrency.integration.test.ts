@@ -1,25 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProviders } from '../../libs/ai/index.ts';
+import { describe, expect, it } from 'vitest';
 import { GeneratorProject } from '../../libs/db/index.ts';
-import { FakeAiServer } from '../../testing/ai-fakes.ts';
-import { startEngine, testConfig, type Engine } from '../../testing/index.ts';
+import { fakeAiEngineForFile, testConfig } from '../../testing/index.ts';
 import { bookWorkflow } from './workflow.ts';
 
 const config = testConfig({ TEMPORAL_TASK_QUEUE: `concurrency-${randomUUID().slice(0, 8)}` });
-let fake: FakeAiServer;
-let engine: Engine;
-
-beforeAll(async () => {
-  fake = await new FakeAiServer().start();
-  engine = await startEngine(config, (deps) => {
-    deps.providers = createProviders({ ...config, ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.url });
-  });
-});
-afterAll(async () => {
-  await engine?.stop();
-  await fake?.stop();
-});
+const { engine, fake } = fakeAiEngineForFile(config);
 
 describe('an auto book', () => {
   it('writes the introduction and all eight chapters at the same time', async () => {

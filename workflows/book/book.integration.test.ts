@@ -1,36 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { WorkflowFailedError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProviders } from '../../libs/ai/index.ts';
+import { WorkflowFailedError, WorkflowUpdateFailedError } from '@temporalio/client';
+import { describe, expect, it } from 'vitest';
 import { AiProviderCall, GeneratedChapter, GeneratorProject } from '../../libs/db/index.ts';
 import { countWords, GenerationMessages, writtenSoFar, type ProviderId } from '../../libs/domain/index.ts';
-import { FakeAiServer } from '../../testing/ai-fakes.ts';
-import { startEngine, testConfig, type Engine } from '../../testing/index.ts';
+import { fakeAiEngineForFile, testConfig } from '../../testing/index.ts';
 import { bookWorkflow } from './workflow.ts';
 import { finalizeUpdate, generateChaptersUpdate, generateIntroductionUpdate, generateOutlineUpdate, generateSummaryUpdate, progressQuery, regenerateChapterUpdate, type BookInput } from './messages.ts';
 import { ProjectIdAttribute, StageAttribute } from '../search-attributes.ts';
 
 // Its own task queue, so only this file's worker (with the fake-backed providers) runs these books.
 const config = testConfig({ TEMPORAL_TASK_QUEUE: `books-${randomUUID().slice(0, 8)}` });
-let fake: FakeAiServer;
-let engine: Engine;
-let deps: Engine['deps'];
-let client: Client;
-
-beforeAll(async () => {
-  fake = await new FakeAiServer().start();
-  engine = await startEngine(config, (d) => {
-    d.providers = createProviders({ ...config, ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.url });
-  });
-  ({ deps, client } = engine);
-});
-afterAll(async () => {
-  await engine?.stop();
-  await fake?.stop();
-});
+const { engine, fake } = fakeAiEngineForFile(config);
 
 async function newProject(provider: ProviderId, totalTargetWords = 10_000, mode: 'auto' | 'step' = 'auto'): Promise<string> {
-  const em = deps.orm.em.fork();
+  const em = engine.deps.orm.em.fork();
   const project = em.create(GeneratorProject, {
     id: randomUUID(),
     name: 'remote-leadership',
@@ -50,7 +33,7 @@ async function newProject(provider: ProviderId, totalTargetWords = 10_000, mode:
 }
 
 const start = (projectId: string, mode: 'auto' | 'step') =>
-  client.workflow.start(bookWorkflow, {
+  engine.client.workflow.start(bookWorkflow, {
     workflowId: `book-${projectId}`,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
     args: [{ projectId, mode, chapterConcurrency: 3, chaptersToGenerate: null }],
@@ -68,7 +51,7 @@ describe('bookWorkflow on the real Temporal server', () => {
       'creating_project', 'generating_outline', 'generating_introduction', 'generating_chapters', 'generating_summary', 'finalizing', 'building', 'generating_cover', 'complete',
     ]);
 
-    const em = deps.orm.em.fork();
+    const em = engine.deps.orm.em.fork();
     const project = await em.findOneOrFail(GeneratorProject, { id: projectId });
     expect(project.stage).toBe('complete');
     expect(project.outline?.reduce((sum, c) => sum + c.target_words, 0)).toBe(12_000);
@@ -101,13 +84,13 @@ describe('bookWorkflow on the real Temporal server', () => {
     expect(await handle.executeUpdate(generateChaptersUpdate, { args: [[1, 3]] })).toEqual({ generated: [1, 3] });
     expect((await handle.query(progressQuery)).chapters).toEqual({ 1: 'generated', 2: 'pending', 3: 'generated' });
 
-    const before = await deps.orm.em.fork().findOneOrFail(GeneratedChapter, { project: projectId, number: 3 });
+    const before = await engine.deps.orm.em.fork().findOneOrFail(GeneratedChapter, { project: projectId, number: 3 });
     const regenerated = await handle.executeUpdate(regenerateChapterUpdate, { args: [3] });
     expect(regenerated.number).toBe(3);
-    const after = await deps.orm.em.fork().findOneOrFail(GeneratedChapter, { project: projectId, number: 3 });
+    const after = await engine.deps.orm.em.fork().findOneOrFail(GeneratedChapter, { project: projectId, number: 3 });
     expect(after.generatedAt.getTime()).toBeGreaterThan(before.generatedAt.getTime());
-    expect((await deps.orm.em.fork().findOneOrFail(GeneratedChapter, { project: projectId, number: 1 })).generatedAt).toEqual(
-      (await deps.orm.em.fork().findOneOrFail(GeneratedChapter, { project: projectId, number: 1 })).generatedAt,
+    expect((await engine.deps.orm.em.fork().findOneOrFail(GeneratedChapter, { project: projectId, number: 1 })).generatedAt).toEqual(
+      (await engine.deps.orm.em.fork().findOneOrFail(GeneratedChapter, { project: projectId, number: 1 })).generatedAt,
     );
 
     const invalid = (await handle.executeUpdate(regenerateChapterUpdate, { args: [9] }).catch((e: unknown) => e)) as WorkflowUpdateFailedError;
@@ -136,7 +119,7 @@ describe('bookWorkflow on the real Temporal server', () => {
     const progress = await handle.query(progressQuery);
     expect(progress).toMatchObject({ failedStage: 'generating_outline', message: GenerationMessages.failed });
     expect(progress.error).toContain('prompt is too long');
-    const project = await deps.orm.em.fork().findOneOrFail(GeneratorProject, { id: projectId });
+    const project = await engine.deps.orm.em.fork().findOneOrFail(GeneratorProject, { id: projectId });
     expect(project).toMatchObject({ stage: 'failed', failedStage: 'generating_outline' });
   });
 
@@ -149,7 +132,7 @@ describe('bookWorkflow on the real Temporal server', () => {
       const progress = await handle.query(progressQuery);
       expect(progress).toMatchObject({ failedStage: 'generating_chapters', chapters: { 1: 'generated', 2: 'failed', 3: 'generated' } });
       expect(progress.error).toContain('content policy refusal');
-      const written = await deps.orm.em.fork().find(GeneratedChapter, { project: projectId }, { orderBy: { number: 'asc' } });
+      const written = await engine.deps.orm.em.fork().find(GeneratedChapter, { project: projectId }, { orderBy: { number: 'asc' } });
       expect(written.map((c) => c.number)).toEqual([1, 3]);
       expect(written.every((c) => !c.content.includes('placeholder'))).toBe(true);
     } finally {
@@ -174,7 +157,7 @@ describe('bookWorkflow on the real Temporal server', () => {
       await new Promise((r) => setTimeout(r, 500));
       await handle.cancel();
       await expect(handle.result()).rejects.toThrow(WorkflowFailedError);
-      expect((await deps.orm.em.fork().findOneOrFail(GeneratorProject, { id: projectId })).stage).toBe('cancelled');
+      expect((await engine.deps.orm.em.fork().findOneOrFail(GeneratorProject, { id: projectId })).stage).toBe('cancelled');
     } finally {
       fake.delay(0);
     }
@@ -183,18 +166,18 @@ describe('bookWorkflow on the real Temporal server', () => {
 
 /** A step-mode run whose idle time-out is short enough to wait for. */
 const startStep = (projectId: string, idleTimeout: BookInput['idleTimeout'], extra: Partial<BookInput> = {}) =>
-  client.workflow.start(bookWorkflow, {
+  engine.client.workflow.start(bookWorkflow, {
     workflowId: `book-${projectId}`,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
     args: [{ projectId, mode: 'step', chapterConcurrency: 3, chaptersToGenerate: null, idleTimeout, ...extra }],
     workflowIdReusePolicy: 'ALLOW_DUPLICATE',
   });
 
-const row = (projectId: string) => deps.orm.em.fork().findOneOrFail(GeneratorProject, { id: projectId });
-const chaptersOf = (projectId: string) => deps.orm.em.fork().find(GeneratedChapter, { project: projectId });
+const row = (projectId: string) => engine.deps.orm.em.fork().findOneOrFail(GeneratorProject, { id: projectId });
+const chaptersOf = (projectId: string) => engine.deps.orm.em.fork().find(GeneratedChapter, { project: projectId });
 /** What the API tells a new run: the book as the database has it. */
 const resume = async (projectId: string) => ({ resume: writtenSoFar(await row(projectId), await chaptersOf(projectId)) });
-const calls = async (projectId: string) => (await deps.orm.em.fork().find(AiProviderCall, { project: projectId })).map((c) => c.purpose).sort();
+const calls = async (projectId: string) => (await engine.deps.orm.em.fork().find(AiProviderCall, { project: projectId })).map((c) => c.purpose).sort();
 
 describe('a step-mode book nobody comes back to', () => {
   it('ends its run cleanly after the idle time-out, and a new run picks up what was written', async () => {
@@ -244,7 +227,7 @@ describe('a step-mode book nobody comes back to', () => {
     } finally {
       fake.delay(0);
     }
-    const handle = client.workflow.getHandle(`book-${projectId}`);
+    const handle = engine.client.workflow.getHandle(`book-${projectId}`);
     expect(await handle.result()).toMatchObject({ stage: 'idle', chapterCount: 3, failedStage: null });
     expect((await row(projectId)).outline).toHaveLength(3);
   });

@@ -1,31 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { Client } from '@temporalio/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HealthCanary } from '../../libs/db/index.ts';
 import { canaryObjectKey, canaryWorkflowId } from '../../libs/domain/index.ts';
-import { startEngine, testConfig, type Engine } from '../../testing/index.ts';
+import { engineForFile, testConfig } from '../../testing/index.ts';
 import { canaryWorkflow } from './workflow.ts';
 import { StageAttribute } from '../search-attributes.ts';
 
 const config = testConfig();
-let engine: Engine;
-let deps: Engine['deps'];
-let client: Client;
-
-beforeAll(async () => {
-  engine = await startEngine(config);
-  ({ deps, client } = engine);
-});
-
-afterAll(async () => {
-  await engine?.stop();
-});
+const engine = engineForFile(config);
 
 describe('canaryWorkflow on the real Temporal server', () => {
   it('writes a row through MikroORM and an object to MinIO, and reports each step', async () => {
     const canaryId = randomUUID();
     const workflowId = canaryWorkflowId(canaryId);
-    const result = await client.workflow.execute(canaryWorkflow, {
+    const result = await engine.client.workflow.execute(canaryWorkflow, {
       workflowId,
       taskQueue: config.TEMPORAL_TASK_QUEUE,
       args: [canaryId],
@@ -37,26 +25,26 @@ describe('canaryWorkflow on the real Temporal server', () => {
     expect(result.steps.map((s) => s.name)).toEqual(['activity: write row (PostgreSQL)', 'activity: write object (MinIO)']);
     for (const step of result.steps) expect(step.ms).toBeGreaterThanOrEqual(0);
 
-    const row = await deps.orm.em.fork().findOne(HealthCanary, { id: canaryId });
+    const row = await engine.deps.orm.em.fork().findOne(HealthCanary, { id: canaryId });
     expect(row?.workflowId).toBe(workflowId);
-    expect((await deps.storage.getBuffer(result.objectKey)).toString()).toBe(`canary ${canaryId}`);
+    expect((await engine.deps.storage.getBuffer(result.objectKey)).toString()).toBe(`canary ${canaryId}`);
 
     // Operators find the run by its business id and its search attributes.
-    const described = await client.workflow.getHandle(workflowId).describe();
+    const described = await engine.client.workflow.getHandle(workflowId).describe();
     expect(described.status.name).toBe('COMPLETED');
     expect(described.typedSearchAttributes.get(StageAttribute)).toBe('canary');
 
-    await deps.orm.em.fork().nativeDelete(HealthCanary, { id: canaryId });
-    await deps.storage.delete(result.objectKey);
+    await engine.deps.orm.em.fork().nativeDelete(HealthCanary, { id: canaryId });
+    await engine.deps.storage.delete(result.objectKey);
   });
 
   it('is idempotent per canary id: the same workflow id cannot run twice at once', async () => {
     const canaryId = randomUUID();
     const options = { workflowId: canaryWorkflowId(canaryId), taskQueue: config.TEMPORAL_TASK_QUEUE, args: [canaryId] as [string] };
-    const first = await client.workflow.start(canaryWorkflow, options);
-    await expect(client.workflow.start(canaryWorkflow, options)).rejects.toThrow(/already started/i);
+    const first = await engine.client.workflow.start(canaryWorkflow, options);
+    await expect(engine.client.workflow.start(canaryWorkflow, options)).rejects.toThrow(/already started/i);
     await first.result();
-    await deps.orm.em.fork().nativeDelete(HealthCanary, { id: canaryId });
-    await deps.storage.delete(canaryObjectKey(canaryId));
+    await engine.deps.orm.em.fork().nativeDelete(HealthCanary, { id: canaryId });
+    await engine.deps.storage.delete(canaryObjectKey(canaryId));
   });
 });

@@ -1,20 +1,10 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import type { SavedChapter } from '../../contracts/book-projects.ts';
 import { SHOP } from '../../domain/index.ts';
 import { GeneratorProject } from './generator-project.ts';
 import { User } from './user.ts';
 
-export interface SavedChapter {
-  id: string;
-  chapterNumber: number;
-  title: string;
-  slug: string;
-  description: string;
-  key_points: string[];
-  target_words: number;
-  word_count: number;
-  status: 'generated';
-  generated_at: string;
-}
+export type { SavedChapter };
 
 /**
  * A finished book kept in an author's account (the spec's book_projects). The text and the files stay with the

@@ -1,35 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { Readable } from 'node:stream';
-import type { INestApplication } from '@nestjs/common';
 import mammoth from 'mammoth';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SourceMessages } from '../../../../libs/sources/extract.ts';
 import { docxWithText, pdfWithText } from '../../../../testing/files.ts';
 import { docxBomb, docxOfParagraphs } from '../../../../testing/zip-bomb.ts';
-import { startEngine, testConfig, type Engine } from '../../../../testing/index.ts';
-import { serveApi } from '../../../../testing/test-server.ts';
+import { testConfig } from '../../../../testing/index.ts';
+import { serveWithWorker } from '../../../../testing/test-server.ts';
 
 const config = testConfig({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
-let app: INestApplication;
-let base: string;
-let engine: Engine;
-let deps: Engine['deps'];
-
-beforeAll(async () => {
-  engine = await startEngine(config);
-  deps = engine.deps;
-  ({ app, url: base } = await serveApi(config));
-});
-afterAll(async () => {
-  await app?.close();
-  await engine?.stop();
-});
+const served = serveWithWorker(config);
 
 async function upload(files: [string, Buffer | string][]) {
   const form = new FormData();
   for (const [name, content] of files) form.append('files', new Blob([typeof content === 'string' ? content : new Uint8Array(content)]), name);
-  const response = await fetch(`${base}/api/intelligent/process-sources`, { method: 'POST', body: form });
+  const response = await fetch(`${served.url}/api/intelligent/process-sources`, { method: 'POST', body: form });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -49,7 +35,7 @@ describe('POST /api/intelligent/process-sources', () => {
     expect(answer.body.word_count).toBeGreaterThan(400);
     expect(answer.body.total_size).toBeGreaterThan(1000);
     expect(answer.body.summary).toMatch(/^4 files, [\d,]+ words: trust\.md, rituals\.txt, interview\.docx, paper\.pdf\. Main topics: /);
-    expect(await deps.storage.list(`sources/${answer.body.source_materials_id as string}/`)).toHaveLength(8);
+    expect(await served.engine.deps.storage.list(`sources/${answer.body.source_materials_id as string}/`)).toHaveLength(8);
   });
 
   it('reads sources in any language', async () => {
@@ -66,11 +52,11 @@ describe('POST /api/intelligent/process-sources', () => {
     ['an unsupported format', [['notes.md', 'ok notes'], ['virus.exe', 'MZ'], ['photo.png', 'png']] as [string, string][], 422, 'Unsupported file formats: virus.exe, photo.png. Supported: MD, TXT, DOCX, PDF'],
     ['a PDF that is not one', [['fake.pdf', 'I am plain text']] as [string, string][], 422, 'fake.pdf is not what its name says: its content is not a valid PDF file'],
   ])('refuses %s with the spec message and stores nothing', async (_, files, status, message) => {
-    const before = (await deps.storage.list('sources/')).length;
+    const before = (await served.engine.deps.storage.list('sources/')).length;
     const answer = await upload(files);
     expect(answer.status).toBe(status);
     expect(answer.body.message).toBe(message);
-    expect((await deps.storage.list('sources/')).length).toBe(before);
+    expect((await served.engine.deps.storage.list('sources/')).length).toBe(before);
   });
 });
 
@@ -103,7 +89,7 @@ function streamUpload(path: string, field: string, parts: { name: string; bytes:
     let answer: { status: number; message: string; sentAtAnswer: number } | undefined;
     let bodyOver = false;
     const settle = () => answer && bodyOver && resolve({ ...answer, sentInAll: sent });
-    const req = request(`${base}${path}`, { method: 'POST', headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` } }, (res) => {
+    const req = request(`${served.url}${path}`, { method: 'POST', headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` } }, (res) => {
       const sentAtAnswer = sent;
       let text = '';
       res.setEncoding('utf8').on('data', (c: string) => (text += c));
@@ -125,7 +111,7 @@ function streamUpload(path: string, field: string, parts: { name: string; bytes:
 
 /** Runs `work` while the API answers GET /api/projects/providers. */
 async function alongsideOtherRequests<T>(work: () => Promise<T>) {
-  const [result, other] = await Promise.all([work(), fetch(`${base}/api/projects/providers`)]);
+  const [result, other] = await Promise.all([work(), fetch(`${served.url}/api/projects/providers`)]);
   return { result, otherStatus: other.status };
 }
 
@@ -154,7 +140,7 @@ describe('uploads are limited as they arrive', () => {
     const send = async (disposition: string) => {
       const boundary = `----${randomUUID()}`;
       const body = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; ${disposition}\r\n\r\nsome notes here\r\n--${boundary}--\r\n`, 'latin1');
-      const response = await fetch(`${base}/api/intelligent/process-sources`, { method: 'POST', headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` }, body });
+      const response = await fetch(`${served.url}/api/intelligent/process-sources`, { method: 'POST', headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` }, body });
       return { status: response.status, message: ((await response.json()) as { message: string }).message };
     };
     expect(await send(`filename*=UTF-8''notes%00.md`)).toEqual({ status: 422, message: SourceMessages.nameInvalid });
@@ -193,17 +179,17 @@ describe('a book grounded in uploaded sources', () => {
       ['rituals.md', ritualNotes],
       ['unrelated.txt', 'Photosynthesis converts light into chemical energy in chloroplasts. '.repeat(20)],
     ]);
-    const start = await fetch(`${base}/api/projects/generate-complete`, {
+    const start = await fetch(`${served.url}/api/projects/generate-complete`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ title: 'Remote Trust', author: 'Ada Writer', book_idea: 'How distributed teams build trust through rituals and written communication', ai_model: 'mock', total_target_words: 10_000, source_materials: uploaded.body.source_materials_id }),
     }).then((r) => r.json() as Promise<{ project_id: string }>);
     let status = '';
     for (let i = 0; i < 120 && status !== 'completed'; i++) {
-      status = ((await fetch(`${base}/api/projects/orchestration/${start.project_id}/status`).then((r) => r.json())) as { status: string }).status;
+      status = ((await fetch(`${served.url}/api/projects/orchestration/${start.project_id}/status`).then((r) => r.json())) as { status: string }).status;
       await new Promise((r) => setTimeout(r, 250));
     }
-    const project = (await fetch(`${base}/api/projects/${start.project_id}`).then((r) => r.json())) as { chapters: { content: string }[]; references: { n: number; filename: string }[] };
+    const project = (await fetch(`${served.url}/api/projects/${start.project_id}`).then((r) => r.json())) as { chapters: { content: string }[]; references: { n: number; filename: string }[] };
     const cited = new Set(project.chapters.flatMap((c) => [...c.content.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]))));
     expect(cited.size).toBeGreaterThan(0);
     expect(project.references.map((r) => r.n).sort()).toEqual([...cited].sort());
@@ -212,7 +198,7 @@ describe('a book grounded in uploaded sources', () => {
   });
 
   it('refuses an unknown source_materials id', async () => {
-    const answer = await fetch(`${base}/api/projects/generate-complete`, {
+    const answer = await fetch(`${served.url}/api/projects/generate-complete`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ title: 'Remote Trust', author: 'Ada Writer', book_idea: 'How distributed teams build trust', ai_model: 'mock', total_target_words: 10_000, source_materials: '00000000-0000-4000-8000-000000000000' }),
