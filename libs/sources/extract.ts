@@ -1,7 +1,8 @@
 import { extname } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { Piscina } from 'piscina';
 import { countWords } from '../domain/index.ts';
 import type { ParseLimits } from './parse.ts';
+import type parse from './parse-worker.ts';
 
 export const SOURCE_KINDS = ['md', 'txt', 'docx', 'pdf'] as const;
 export type SourceKind = (typeof SOURCE_KINDS)[number];
@@ -69,46 +70,31 @@ export class ExtractionError extends Error {
 // parse-worker.ts from source (type stripping), parse-worker.js once compiled.
 const workerUrl = new URL(`./parse-worker${extname(new URL(import.meta.url).pathname)}`, import.meta.url);
 
-let running = 0;
-const waiting: (() => void)[] = [];
+/** At most MAX_PARSERS documents at once, each in a thread with a bounded heap; an idle thread ends after a while. */
+const parsers = new Piscina({
+  filename: workerUrl.href,
+  minThreads: 0,
+  maxThreads: MAX_PARSERS,
+  idleTimeout: 30_000,
+  resourceLimits: { maxOldGenerationSizeMb: PARSE_LIMITS.maxHeapMb, maxYoungGenerationSizeMb: 32 },
+});
 
-async function inParserSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running < MAX_PARSERS) running++;
-  else await new Promise<void>((resolve) => waiting.push(resolve));
+async function parseInWorker(kind: 'docx' | 'pdf', bytes: Buffer): Promise<string> {
+  const limits: ParseLimits = { maxUnpackedBytes: PARSE_LIMITS.maxUnpackedBytes, maxZipEntries: PARSE_LIMITS.maxZipEntries, maxTextChars: PARSE_LIMITS.maxTextChars };
+  let answer: Awaited<ReturnType<typeof parse>>;
   try {
-    return await work();
-  } finally {
-    // The slot passes straight to the next in line, if any.
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
+    // The time limit counts from the request, a wait for a free thread included; an aborted task's thread is
+    // terminated, so a document that will not finish stops costing CPU.
+    answer = (await parsers.run({ kind, bytes: new Uint8Array(bytes), limits }, { signal: AbortSignal.timeout(PARSE_LIMITS.timeoutMs) })) as typeof answer;
+  } catch (error) {
+    const { name, code } = error as Error & { code?: string };
+    if (name === 'AbortError' || name === 'TimeoutError') throw new ExtractionError('too-slow');
+    // Running out of heap is the file's doing; any other failure of the thread itself is the server's.
+    if (code === 'ERR_WORKER_OUT_OF_MEMORY') throw new ExtractionError('too-large');
+    throw error;
   }
-}
-
-function parseInWorker(kind: 'docx' | 'pdf', bytes: Buffer): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const limits: ParseLimits = { maxUnpackedBytes: PARSE_LIMITS.maxUnpackedBytes, maxZipEntries: PARSE_LIMITS.maxZipEntries, maxTextChars: PARSE_LIMITS.maxTextChars };
-    const worker = new Worker(workerUrl, {
-      workerData: { kind, bytes: new Uint8Array(bytes), limits },
-      resourceLimits: { maxOldGenerationSizeMb: PARSE_LIMITS.maxHeapMb, maxYoungGenerationSizeMb: 32 },
-    });
-    let settled = false;
-    const settle = (outcome: { text: string } | { error: Error }) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      if ('text' in outcome) resolve(outcome.text);
-      else reject(outcome.error);
-    };
-    const timer = setTimeout(() => settle({ error: new ExtractionError('too-slow') }), PARSE_LIMITS.timeoutMs);
-    worker.once('message', (message: { text?: string; failure?: ExtractionFailure }) =>
-      settle(message.text !== undefined ? { text: message.text } : { error: new ExtractionError(message.failure ?? 'unreadable') }),
-    );
-    // Running out of heap is the file's doing; any other failure of the worker itself is the server's.
-    worker.once('error', (error: Error & { code?: string }) => settle({ error: error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new ExtractionError('too-large') : error }));
-    worker.once('exit', (code) => settle({ error: new Error(`the parser exited with code ${code} before answering`) }));
-  });
+  if ('text' in answer) return answer.text;
+  throw new ExtractionError(answer.failure);
 }
 
 /** Trailing spaces and tabs of each line, removed in linear time (a regular expression backtracks on long runs). */
@@ -125,7 +111,7 @@ function trimLineEnds(text: string): string {
 
 /** The text of a source file: DOCX through mammoth and PDF through pdf.js (in a worker thread), Markdown and text as UTF-8. */
 export async function extractText(kind: SourceKind, bytes: Buffer): Promise<string> {
-  const text = kind === 'pdf' || kind === 'docx' ? await inParserSlot(() => parseInWorker(kind, bytes)) : bytes.toString('utf8');
+  const text = kind === 'pdf' || kind === 'docx' ? await parseInWorker(kind, bytes) : bytes.toString('utf8');
   return trimLineEnds(text.replace(/\r\n/g, '\n'))
     .replace(/\n{3,}/g, '\n\n')
     .trim();

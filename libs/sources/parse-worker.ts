@@ -1,12 +1,10 @@
-import { parentPort, workerData } from 'node:worker_threads';
 import { documentText, DocumentTooLargeError, type ParseLimits } from './parse.ts';
 
-/** Worker thread: the text of one DOCX or PDF, posted back as { text } or { failure }. */
-
-const { kind, bytes, limits } = workerData as { kind: 'docx' | 'pdf'; bytes: Uint8Array; limits: ParseLimits };
-
-try {
-  parentPort?.postMessage({ text: await documentText(kind, bytes, limits) });
-} catch (error) {
-  parentPort?.postMessage({ failure: error instanceof DocumentTooLargeError ? 'too-large' : 'unreadable' });
+/** A task of the parser pool (extract.ts), run in a worker thread: the text of one DOCX or PDF, or why there is none. */
+export default async function parse({ kind, bytes, limits }: { kind: 'docx' | 'pdf'; bytes: Uint8Array; limits: ParseLimits }): Promise<{ text: string } | { failure: 'too-large' | 'unreadable' }> {
+  try {
+    return { text: await documentText(kind, bytes, limits) };
+  } catch (error) {
+    return { failure: error instanceof DocumentTooLargeError ? 'too-large' : 'unreadable' };
+  }
 }
