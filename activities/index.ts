@@ -2,14 +2,18 @@ import type { MikroORM } from '@mikro-orm/core';
 import type { ProviderId } from '../libs/domain/index.ts';
 import type { StorageService } from '../libs/storage/index.ts';
 import type { TextProvider } from '../libs/ai/index.ts';
+import type { Mailer } from '../libs/mail/index.ts';
 import { createWritingActivities } from './generation/writing.ts';
 import { createCanaryActivities } from './health/canary.ts';
+import { createMailActivities } from './notify/mail.ts';
 import { createRenderActivities } from './render/build.ts';
 
 export interface ActivityDeps {
   orm: MikroORM;
   storage: StorageService;
   providers: Partial<Record<ProviderId, TextProvider>>;
+  mailer: Mailer;
+  mailSettings: { supportEmail: string; portalUrl: string };
 }
 
 /** Every activity the worker registers, bound to its dependencies. Each area adds its factory here. */
@@ -18,5 +22,6 @@ export function createActivities(deps: ActivityDeps) {
     ...createCanaryActivities(deps),
     ...createWritingActivities(deps),
     ...createRenderActivities(deps),
+    ...createMailActivities(deps),
   };
 }

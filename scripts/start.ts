@@ -1,4 +1,4 @@
-// `npm start`: brings up PostgreSQL, Temporal, MinIO and a mail catcher (reusing any already reachable),
+// `npm start`: brings up PostgreSQL, Temporal, MinIO, a mail catcher and, without a Stripe key, stripe-mock (reusing any already reachable),
 // applies migrations, then runs the API, the worker and the portal until Ctrl-C.
 import { styleText } from 'node:util';
 import { ConfigError, loadConfig } from '../libs/config/index.ts';
@@ -7,7 +7,7 @@ import { say, StackError } from './stack/log.ts';
 import { waitUntil } from './stack/net.ts';
 import { prepareTools } from './stack/prepare.ts';
 import { loadProfile, repoRoot } from './stack/profile.ts';
-import { ensureMailCatcher, ensurePostgres, ensureMinio, ensureTemporal } from './stack/services.ts';
+import { ensureMailCatcher, ensureStripeMock, ensurePostgres, ensureMinio, ensureTemporal } from './stack/services.ts';
 import { setUpServices } from './stack/setup.ts';
 import { onPath } from './stack/tools.ts';
 import { Supervisor } from './stack/supervisor.ts';
@@ -37,7 +37,7 @@ try {
   });
   const ctx = { profile, supervisor };
   await ensurePostgres(ctx);
-  await Promise.all([ensureTemporal(ctx, { ui: true }), ensureMinio(ctx), ensureMailCatcher(ctx)]);
+  await Promise.all([ensureTemporal(ctx, { ui: true }), ensureMinio(ctx), ensureMailCatcher(ctx), ensureStripeMock(ctx)]);
   await setUpServices(config);
   buildApi();
 
@@ -64,6 +64,7 @@ try {
     ['Temporal UI', `${config.TEMPORAL_UI_URL}/namespaces/${config.TEMPORAL_NAMESPACE}/workflows`],
     ['MinIO console', `http://localhost:${profile.ports.minioConsole}  (user ${config.S3_ACCESS_KEY}, password in .data/secrets.env)`],
     ['Mail inbox', `http://localhost:${profile.ports.mailWeb}`],
+    ['Payments', config.STRIPE_SECRET_KEY ? `Stripe; webhook endpoint http://<your API origin>/api/stripe/webhook` : `local test mode (stripe-mock on ${config.STRIPE_API_URL}, test checkout page)`],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
   console.log(`\n${styleText('bold', `Pressroom is up (${Math.round((Date.now() - started) / 1000)} s)`)}`);

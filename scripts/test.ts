@@ -10,7 +10,7 @@ import { say, StackError } from './stack/log.ts';
 import { prepareTools } from './stack/prepare.ts';
 import { ensurePythonTool } from './stack/python-tools.ts';
 import { loadProfile, repoRoot } from './stack/profile.ts';
-import { ensureDatabase, ensureMailCatcher, ensureMinio, ensurePostgres, ensureTemporal } from './stack/services.ts';
+import { ensureDatabase, ensureMailCatcher, ensureStripeMock, ensureMinio, ensurePostgres, ensureTemporal } from './stack/services.ts';
 import { setUpServices } from './stack/setup.ts';
 import { Supervisor } from './stack/supervisor.ts';
 import { existsSync } from 'node:fs';
@@ -68,7 +68,7 @@ try {
 
   const ctx = { profile, supervisor };
   await ensurePostgres(ctx);
-  await Promise.all([ensureTemporal(ctx, { ui: false }), ensureMinio(ctx), ensureMailCatcher(ctx)]);
+  await Promise.all([ensureTemporal(ctx, { ui: false }), ensureMinio(ctx), ensureMailCatcher(ctx), ensureStripeMock(ctx)]);
   await recreateDatabase(config.DATABASE_URL);
   await setUpServices(config);
 

@@ -13,6 +13,7 @@ import { createProviders } from '../libs/ai/index.ts';
 import type { ActivityDeps } from '../activities/index.ts';
 import { loadConfig, type Config } from '../libs/config/index.ts';
 import { openOrm } from '../libs/db/index.ts';
+import { createMailer, mailSettingsFrom } from '../libs/mail/index.ts';
 import { StorageService, storageSettingsFrom } from '../libs/storage/index.ts';
 import { ensureGoProgram } from '../scripts/stack/tools.ts';
 import { FakeAiServer } from './ai-fakes.ts';
@@ -26,7 +27,8 @@ export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}
 export async function openDeps(config: Config): Promise<ActivityDeps & { close(): Promise<void> }> {
   const orm: MikroORM = await openOrm(config.DATABASE_URL);
   const storage = new StorageService(storageSettingsFrom(config));
-  return { orm, storage, providers: createProviders(config), close: () => orm.close() };
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  return { orm, storage, providers: createProviders(config), mailer, mailSettings: mailSettingsFrom(config), close: () => orm.close() };
 }
 
 let runtimeInstalled = false;

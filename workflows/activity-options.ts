@@ -23,3 +23,10 @@ export const renderingOptions: ActivityOptions = {
   startToCloseTimeout: '10 minutes',
   retry: { initialInterval: '2 seconds', maximumAttempts: 3 },
 };
+
+/** Mail: SMTP may be down for a while; keep trying for a day, backing off to once every ten minutes. */
+export const mailOptions: ActivityOptions = {
+  startToCloseTimeout: '1 minute',
+  scheduleToCloseTimeout: '1 day',
+  retry: { initialInterval: '5 seconds', maximumInterval: '10 minutes', backoffCoefficient: 2, nonRetryableErrorTypes: ['MailRefused'] },
+};

@@ -3,3 +3,4 @@ export { bookWorkflow } from './book/workflow.ts';
 export { canaryWorkflow } from './canary/workflow.ts';
 export { packageWorkflow } from './package/workflow.ts';
 export { coverWorkflow } from './cover/workflow.ts';
+export { mailWorkflow } from './notify/workflow.ts';

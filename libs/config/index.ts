@@ -69,6 +69,23 @@ export const configSchema = z.object({
   SMTP_URL: url(['smtp', 'smtps']).default('smtp://127.0.0.1:1025'),
   MAIL_FROM: z.string().min(3).default('Pressroom <no-reply@pressroom.local>'),
 
+  /** Support's address: book requests and Elite project details are announced to it. */
+  SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@pressroom.local'),
+
+  /**
+   * Stripe. With a secret key the SDK talks to Stripe (live or test key) and Stripe hosts the checkout page. Without
+   * one, payments run in local test mode: the SDK talks to STRIPE_API_URL (stripe-mock, which npm start and npm test
+   * run) and checkout is a local page that sends correctly signed webhooks.
+   */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(live|test)_\w+$/, 'must be a Stripe secret key (sk_live_…, sk_test_… or rk_…)').optional(),
+  /** Where the Stripe SDK sends its calls, when not to Stripe itself (stripe-mock). */
+  STRIPE_API_URL: url(['http', 'https']).optional(),
+  /** Verifies the Stripe-Signature of webhook events (whsec_…); npm start generates one for local test mode. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  /** The Stripe price of each offer (libs/domain/offers.ts). */
+  STRIPE_PRICE_AI_BOOK_GENERATOR: z.string().min(1).default('price_ai_book_generator'),
+  STRIPE_PRICE_ELITE_SERVICE: z.string().min(1).default('price_elite_service'),
+
   HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
 });
 

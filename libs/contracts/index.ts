@@ -6,5 +6,6 @@ export * from './sources.ts';
 export * from './projects.ts';
 export * from './book-projects.ts';
 export * from './book-requests.ts';
+export * from './payments.ts';
 export * from './profile.ts';
 export * from './auth.ts';

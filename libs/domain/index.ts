@@ -5,6 +5,7 @@ export * from './written-so-far.ts';
 export * from './storage-keys.ts';
 export * from './accounts.ts';
 export * from './offers.ts';
+export * from './payments.ts';
 export * from './generation.ts';
 export * from './book-projects.ts';
 export * from './packaging.ts';

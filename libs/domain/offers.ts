@@ -1,9 +1,50 @@
 // Prices, tiers and promises the spec lists (document 1, sections 1 and 9); shown by the portal, charged by checkout.
 
-export const PRODUCTS = {
-  aiBookGenerator: { name: 'AI Book Generator', priceUsd: 99, mode: 'payment', returnPath: '/one-shot' },
-  eliteService: { name: 'Elite Service', priceUsd: 499, mode: 'payment', returnPath: '/success' },
-} as const;
+export const PRODUCT_IDS = ['ai-book-generator', 'elite-service'] as const;
+export type ProductId = (typeof PRODUCT_IDS)[number];
+
+/** What a paid purchase gives: one book on a paid provider, or the Elite entitlement. */
+export type ProductGrant = 'book_credit' | 'elite';
+
+export interface ProductOffer {
+  id: ProductId;
+  name: string;
+  description: string;
+  mode: 'payment';
+  /** Whole US dollars, as shown; Stripe is charged in cents (`price * 100`). */
+  price: number;
+  currency: 'usd';
+  /** Where the buyer lands after paying. */
+  returnPath: string;
+  grants: ProductGrant;
+}
+
+/** The two offers, in the spec's order (the /coming-soon page reads the first). Price ids come from configuration. */
+export const PRODUCT_OFFERS: readonly ProductOffer[] = [
+  {
+    id: 'ai-book-generator',
+    name: 'AI Book Generator',
+    description: 'One complete book written by a paid AI model: real content, a print-ready PDF and a cover.',
+    mode: 'payment',
+    price: 99,
+    currency: 'usd',
+    returnPath: '/one-shot',
+    grants: 'book_credit',
+  },
+  {
+    id: 'elite-service',
+    name: 'Elite Service',
+    description: 'Professional editing, research enhancement, custom publishing and two professionally bound copies.',
+    mode: 'payment',
+    price: 499,
+    currency: 'usd',
+    returnPath: '/success',
+    grants: 'elite',
+  },
+];
+
+export const productOffer = (id: ProductId): ProductOffer => PRODUCT_OFFERS.find((offer) => offer.id === id) as ProductOffer;
+export const PRODUCTS = { aiBookGenerator: productOffer('ai-book-generator'), eliteService: productOffer('elite-service') } as const;
 
 export const SERVICE_TIERS = [
   { name: 'Proof of Concept Books', price: 'from $49', delivery: '1 to 3 business days', summary: 'Self-service and template-based: the fastest way to a real book.', popular: false },

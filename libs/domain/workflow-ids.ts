@@ -5,3 +5,9 @@ export const bookWorkflowId = (projectId: string) => `book-${projectId}`;
 export const packageWorkflowId = (projectId: string, run: number) => `package-${projectId}-${run}`;
 /** A cover made for fields alone (`POST /api/intelligent/cover`), with no project behind it. */
 export const coverWorkflowId = (requestId: string) => `cover-${requestId}`;
+/** Fulfils one verified Stripe event: the event id is the key, so a replayed event never runs twice. */
+export const paymentWorkflowId = (eventId: string) => `payment-${eventId}`;
+/** What a mail is about: the row named by the id decides its recipients and contents. */
+export type MailKind = 'purchase-receipt' | 'book-request' | 'elite-details';
+/** The mail a stored row calls for (a book request, Elite project details), sent once. */
+export const mailWorkflowId = (kind: MailKind, id: string) => `mail-${kind}-${id}`;

@@ -4,9 +4,12 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The same message for mail clients that show HTML. */
+  html?: string;
+  replyTo?: string;
 }
 
-/** Sends plain-text mail; resolves once the SMTP server has accepted the message. */
+/** Sends mail; resolves once the SMTP server has accepted the message. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
@@ -32,3 +35,6 @@ export function createMailer(settings: { smtpUrl: string; from: string }): Maile
     },
   };
 }
+
+/** Where mail about people's requests goes and the links in it point. */
+export const mailSettingsFrom = (config: { SUPPORT_EMAIL: string; PORTAL_URL: string }) => ({ supportEmail: config.SUPPORT_EMAIL, portalUrl: config.PORTAL_URL });

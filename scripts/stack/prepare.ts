@@ -3,8 +3,8 @@ import type { Profile } from './profile.ts';
 import { ensureAptPackages, ensureGoProgram, findPostgresBin, type AptNeed, type ToolOptions } from './tools.ts';
 
 interface LocalService {
-  /** Where the profile's environment says the service is. */
-  address(env: Profile['env']): { host: string; port: number };
+  /** Where the profile's environment says the service is; null when the configuration does not use it. */
+  address(env: Profile['env']): { host: string; port: number } | null;
   /** Debian packages running it here needs. */
   apt?: AptNeed;
   /** A program running it here needs built; resolves to its path. */
@@ -24,6 +24,11 @@ export const localServices = {
   minio: {
     address: (env) => hostPort(env.S3_ENDPOINT ?? '', 9000),
     build: (options?: ToolOptions) => ensureGoProgram('minio', 'set S3_ENDPOINT to a running S3-compatible server', options),
+  },
+  stripeMock: {
+    // Only payments' local test mode uses it (no STRIPE_SECRET_KEY, so the profile points STRIPE_API_URL at it).
+    address: (env) => (env.STRIPE_API_URL ? hostPort(env.STRIPE_API_URL, 12111) : null),
+    build: (options?: ToolOptions) => ensureGoProgram('stripe-mock', 'set STRIPE_SECRET_KEY to use Stripe itself', options),
   },
 } satisfies Record<string, LocalService>;
 
@@ -51,8 +56,8 @@ async function servicesToStart(profile: Profile): Promise<LocalService[]> {
   const services: LocalService[] = Object.values(localServices);
   const toStart = await Promise.all(
     services.map(async (service) => {
-      const { host, port } = service.address(profile.env);
-      return isLocalHost(host) && !(await isListening(host, port));
+      const address = service.address(profile.env);
+      return address !== null && isLocalHost(address.host) && !(await isListening(address.host, address.port));
     }),
   );
   return services.filter((_, i) => toStart[i]);

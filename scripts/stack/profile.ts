@@ -13,20 +13,21 @@ export const repoRoot = resolve(import.meta.dirname, '../..');
 export interface Profile {
   name: 'dev' | 'test';
   dataDir: string;
-  ports: { postgres: number; temporal: number; temporalUi: number; temporalHttp: number; minio: number; minioConsole: number; smtp: number; mailWeb: number; api: number; portal: number };
+  ports: { postgres: number; temporal: number; temporalUi: number; temporalHttp: number; minio: number; minioConsole: number; smtp: number; mailWeb: number; stripeMock: number; api: number; portal: number };
   /** The environment for every process of the stack: defaults, then `.env` (dev only), then the caller's environment. */
   env: Record<string, string>;
 }
 
 const PORTS = {
-  dev: { postgres: 54320, temporal: 7233, temporalUi: 8233, temporalHttp: 7243, minio: 9000, minioConsole: 9001, smtp: 1025, mailWeb: 1080, api: 3000, portal: 5173 },
-  test: { postgres: 54330, temporal: 7263, temporalUi: 8263, temporalHttp: 7273, minio: 9020, minioConsole: 9021, smtp: 1125, mailWeb: 1180, api: 3100, portal: 4273 },
+  dev: { postgres: 54320, temporal: 7233, temporalUi: 8233, temporalHttp: 7243, minio: 9000, minioConsole: 9001, smtp: 1025, mailWeb: 1080, stripeMock: 12111, api: 3000, portal: 5173 },
+  test: { postgres: 54330, temporal: 7263, temporalUi: 8263, temporalHttp: 7273, minio: 9020, minioConsole: 9021, smtp: 1125, mailWeb: 1180, stripeMock: 12121, api: 3100, portal: 4273 },
 } as const;
 
 const SECRET_GENERATORS: Record<string, () => string> = {
   S3_ACCESS_KEY: () => `pressroom-${randomBytes(4).toString('hex')}`,
   S3_SECRET_KEY: () => randomBytes(24).toString('base64url'),
   JWT_SECRET: () => randomBytes(48).toString('base64url'),
+  STRIPE_WEBHOOK_SECRET: () => `whsec_${randomBytes(24).toString('base64url')}`,
 };
 
 /** Local secrets are generated once per data directory (and completed when new ones appear), never committed. */
@@ -75,8 +76,10 @@ export function loadProfile(name: Profile['name'], callerEnv: NodeJS.ProcessEnv 
     ...localSecrets(dataDir),
   };
   // Tests run on their own instances whatever the shell exports; `npm start` honours .env and the environment.
-  const overrides = isTest ? {} : { ...readDotEnv(), ...definedOnly(callerEnv) };
-  return { name, dataDir, ports, env: { ...defaults, ...pick(overrides, configKeys) } };
+  const overrides = pick(isTest ? {} : { ...readDotEnv(), ...definedOnly(callerEnv) }, configKeys);
+  // Without a Stripe key, payments run in local test mode against stripe-mock (see libs/payments).
+  if (!overrides.STRIPE_SECRET_KEY) defaults.STRIPE_API_URL = `http://127.0.0.1:${ports.stripeMock}`;
+  return { name, dataDir, ports, env: { ...defaults, ...overrides } };
 }
 
 function readDotEnv(): Record<string, string> {

@@ -171,3 +171,22 @@ export async function ensureMailCatcher(ctx: Ctx): Promise<void> {
   await launch(ctx, spec, 'SMTP catcher', () => isListening(host, port), 30_000);
   say(`Mail: SMTP on ${host}:${port}, inbox on ${ports.mailWeb}`);
 }
+
+/** Stripe's mock of its API, when payments run in local test mode (STRIPE_API_URL set by the profile). */
+export async function ensureStripeMock(ctx: Ctx): Promise<void> {
+  const address = localServices.stripeMock.address(ctx.profile.env);
+  if (!address) return;
+  const { host, port } = address;
+  if ((await reuseOrLocal('stripe-mock', 'STRIPE_API_URL', host, port)) === 'reuse') return;
+  const bin = await localServices.stripeMock.build();
+  const spec: ProcessSpec = {
+    name: 'stripe-mock',
+    command: bin,
+    // It serves HTTPS too, always: on the next port.
+    args: ['-http-addr', `127.0.0.1:${port}`, '-https-addr', `127.0.0.1:${port + 1}`],
+    logFile: logFile(ctx, 'stripe-mock'),
+    restart: true,
+  };
+  await launch(ctx, spec, 'stripe-mock', () => isListening(host, port), 30_000);
+  say(`stripe-mock: started on ${host}:${port} (payments in local test mode)`);
+}

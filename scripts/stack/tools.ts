@@ -56,6 +56,8 @@ export const goPrograms = {
   temporal: 'github.com/temporalio/cli/cmd/temporal@v1.5.1',
   // MinIO's community edition is distributed as source only.
   minio: 'github.com/minio/minio@latest',
+  // Stripe's official mock of its API, for payments without a Stripe key.
+  'stripe-mock': 'github.com/stripe/stripe-mock@v0.203.0',
 } as const;
 
 /** Returns the path of a Go program, building it with `go install` into the cache the first time. */

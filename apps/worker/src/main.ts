@@ -2,6 +2,7 @@ import { Runtime, makeTelemetryFilterString, DefaultLogger } from '@temporalio/w
 import { loadConfigOrExit } from '../../../libs/config/index.ts';
 import { createProviders } from '../../../libs/ai/index.ts';
 import { openOrm } from '../../../libs/db/index.ts';
+import { createMailer, mailSettingsFrom } from '../../../libs/mail/index.ts';
 import { StorageService, storageSettingsFrom } from '../../../libs/storage/index.ts';
 import { createWorker } from './worker.ts';
 
@@ -16,7 +17,13 @@ Runtime.install({
 
 const orm = await openOrm(config.DATABASE_URL);
 const storage = new StorageService(storageSettingsFrom(config));
-const { worker, connection } = await createWorker(config, { orm, storage, providers: createProviders(config) });
+const { worker, connection } = await createWorker(config, {
+  orm,
+  storage,
+  providers: createProviders(config),
+  mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
+  mailSettings: mailSettingsFrom(config),
+});
 
 console.log(`worker polling task queue "${config.TEMPORAL_TASK_QUEUE}" in namespace "${config.TEMPORAL_NAMESPACE}" at ${config.TEMPORAL_ADDRESS}`);
 try {

@@ -8,6 +8,7 @@ import { Migration20261121060000_epub } from './Migration20261121060000_epub.ts'
 import { Migration20261121070000_book_projects } from './Migration20261121070000_book_projects.ts';
 import { Migration20261121080000_chapter_count } from './Migration20261121080000_chapter_count.ts';
 import { Migration20261121090000_email_change } from './Migration20261121090000_email_change.ts';
+import { Migration20261122000000_payments } from './Migration20261122000000_payments.ts';
 
 /** Every migration in order: write each as a class in this folder (named Migration<UTC timestamp>_<what>) and add it here. */
 export const migrationsList = [
@@ -21,4 +22,5 @@ export const migrationsList = [
   { name: 'Migration20261121070000_book_projects', class: Migration20261121070000_book_projects },
   { name: 'Migration20261121080000_chapter_count', class: Migration20261121080000_chapter_count },
   { name: 'Migration20261121090000_email_change', class: Migration20261121090000_email_change },
+  { name: 'Migration20261122000000_payments', class: Migration20261122000000_payments },
 ];

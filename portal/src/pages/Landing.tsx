@@ -41,7 +41,7 @@ export function Landing() {
         </p>
         <div className="path-buttons">
           <Link className="button button-secondary" to="/demo">Try Free Demo</Link>
-          <Link className="button" to="/one-shot">Generate - ${PRODUCTS.aiBookGenerator.priceUsd}</Link>
+          <Link className="button" to="/one-shot">Generate - ${PRODUCTS.aiBookGenerator.price}</Link>
           <Link className="button button-accent" to="/coming-soon">Elite Service - Now Available</Link>
         </div>
         <ol className="steps">

@@ -71,8 +71,8 @@ export function InternationalProfessionals() {
       </p>
       <ul>
         <li>Sources in any language, book in the language you ask for (English by default).</li>
-        <li>A polished draft in minutes with the AI Book Generator (${PRODUCTS.aiBookGenerator.priceUsd}, one-time).</li>
-        <li>Human editing and bound copies with the Elite Service (${PRODUCTS.eliteService.priceUsd}).</li>
+        <li>A polished draft in minutes with the AI Book Generator (${PRODUCTS.aiBookGenerator.price}, one-time).</li>
+        <li>Human editing and bound copies with the Elite Service (${PRODUCTS.eliteService.price}).</li>
       </ul>
       <Link className="button" to="/signup">Create your account</Link>
     </StaticPage>
@@ -89,9 +89,9 @@ export function ComingSoon() {
         <li>Premium-binding print production: 2 bound copies within 2 weeks</li>
         <li>Direct consultation with the publishing team — contact within 24 hours</li>
       </ul>
-      <p className="price">${PRODUCTS.eliteService.priceUsd}, one-time</p>
+      <p className="price">${PRODUCTS.eliteService.price}, one-time</p>
       <div className="path-buttons">
-        <Link className="button" to="/one-shot">Start AI Generation - ${PRODUCTS.aiBookGenerator.priceUsd}</Link>
+        <Link className="button" to="/one-shot">Start AI Generation - ${PRODUCTS.aiBookGenerator.price}</Link>
         <Link className="button button-secondary" to="/demo">Try Free Demo</Link>
       </div>
       <p className="muted">Payment for the Elite Service opens with checkout; until then, generate your book and use “Elite Service” on it from your dashboard.</p>

@@ -1,0 +1,75 @@
+import type { MikroORM } from '@mikro-orm/core';
+import { ApplicationFailure } from '@temporalio/activity';
+import { productOffer, type MailKind } from '../../libs/domain/index.ts';
+import { BookRequest, EliteProjectDetails, MailDelivery, Payment } from '../../libs/db/index.ts';
+import type { Mailer, MailMessage } from '../../libs/mail/index.ts';
+import { bookRequestConfirmation, bookRequestNotice, eliteDetailsConfirmation, eliteDetailsNotice, purchaseReceipt } from '../../libs/mail/messages.ts';
+
+export interface MailDeps {
+  orm: MikroORM;
+  mailer: Mailer;
+  mailSettings: { supportEmail: string; portalUrl: string };
+}
+
+/** One message of a kind, keyed so that it is sent once whatever retries or replays happen. */
+interface Addressed {
+  key: string;
+  message: MailMessage;
+}
+
+export function createMailActivities({ orm, mailer, mailSettings }: MailDeps) {
+  const dashboardUrl = `${mailSettings.portalUrl}/dashboard`;
+
+  async function messagesFor(kind: MailKind, id: string): Promise<Addressed[]> {
+    const em = orm.em.fork();
+    if (kind === 'purchase-receipt') {
+      const payment = await em.findOne(Payment, { id });
+      if (!payment?.email || payment.status !== 'paid' || !payment.paidAt) return [];
+      const offer = productOffer(payment.productId);
+      const grants = offer.grants === 'book_credit' ? 'You can now write one complete book with a paid AI model.' : 'Our team will contact you within 24 hours; complete your project details to get started.';
+      const body = purchaseReceipt({ productName: offer.name, amountCents: payment.amount, currency: payment.currency, paidAt: payment.paidAt, sessionId: payment.stripeSessionId, grants, dashboardUrl });
+      return [{ key: `${kind}:${id}`, message: { to: payment.email, ...body } }];
+    }
+    if (kind === 'book-request') {
+      const request = await em.findOne(BookRequest, { id });
+      if (!request) return [];
+      const facts = { id, name: request.name, email: request.email, bookTopic: request.bookTopic, bookStyle: request.bookStyle ?? null, bookDescription: request.bookDescription, additionalNotes: request.additionalNotes ?? null, dashboardUrl };
+      return [
+        { key: `${kind}:${id}:author`, message: { to: request.email, ...bookRequestConfirmation(facts) } },
+        { key: `${kind}:${id}:support`, message: { to: mailSettings.supportEmail, replyTo: request.email, ...bookRequestNotice(facts) } },
+      ];
+    }
+    const details = await em.findOne(EliteProjectDetails, { id }, { populate: ['payment'] });
+    if (!details) return [];
+    const facts = { id, name: details.name, email: details.email, bookTopic: details.bookTopic, bookDescription: details.bookDescription, timeline: details.timeline ?? null, additionalNotes: details.additionalNotes ?? null, paymentReference: details.payment.stripeSessionId };
+    return [
+      { key: `${kind}:${id}:author`, message: { to: details.email, ...eliteDetailsConfirmation(facts) } },
+      { key: `${kind}:${id}:support`, message: { to: mailSettings.supportEmail, replyTo: details.email, ...eliteDetailsNotice(facts) } },
+    ];
+  }
+
+  return {
+    /**
+     * Sends the messages a row calls for, each once: a message already recorded in mail_deliveries is skipped, so a
+     * retry after a partial failure sends only what is missing. A row that is gone (or not yet paid) sends nothing.
+     */
+    async sendMail(kind: MailKind, id: string): Promise<{ sent: number }> {
+      let sent = 0;
+      for (const { key, message } of await messagesFor(kind, id)) {
+        const em = orm.em.fork();
+        if (await em.findOne(MailDelivery, { key })) continue;
+        try {
+          await mailer.send(message);
+        } catch (error) {
+          // SMTP answers 5xx for an address it will never accept: retrying cannot help.
+          const code = (error as { responseCode?: number }).responseCode;
+          if (code && code >= 500 && code < 600) throw ApplicationFailure.nonRetryable(`mail to ${message.to} refused: ${(error as Error).message}`, 'MailRefused');
+          throw error;
+        }
+        await em.insert(MailDelivery, { key, recipient: message.to, subject: message.subject, sentAt: new Date() });
+        sent++;
+      }
+      return { sent };
+    },
+  };
+}
