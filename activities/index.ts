@@ -3,9 +3,11 @@ import type { ProviderId } from '../libs/domain/index.ts';
 import type { StorageService } from '../libs/storage/index.ts';
 import type { TextProvider } from '../libs/ai/index.ts';
 import type { Mailer } from '../libs/mail/index.ts';
+import { createBookRequestActivities } from './book-requests/status.ts';
 import { createWritingActivities } from './generation/writing.ts';
 import { createCanaryActivities } from './health/canary.ts';
 import { createMailActivities } from './notify/mail.ts';
+import { createPaymentActivities } from './payments/fulfil.ts';
 import { createRenderActivities } from './render/build.ts';
 
 export interface ActivityDeps {
@@ -23,5 +25,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createWritingActivities(deps),
     ...createRenderActivities(deps),
     ...createMailActivities(deps),
+    ...createPaymentActivities(deps),
+    ...createBookRequestActivities(deps),
   };
 }

@@ -129,7 +129,7 @@ describe('an author, in the browser', () => {
     await page.getByRole('alert').getByText('Service unavailable').waitFor({ timeout: 20_000 });
     await expect(page.getByRole('alert').getByText('Retry attempt: 3').isVisible()).resolves.toBe(true);
     await expect(page.getByRole('button', { name: 'Retry' }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('link', { name: 'Submit New Request' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Submit New Request' }).isVisible()).resolves.toBe(true);
 
     const deps = await openDeps(testConfig());
     try {

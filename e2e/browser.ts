@@ -53,10 +53,14 @@ export function e2eSession(): E2eSession {
   return session;
 }
 
-/** A page of its own (own storage) whose visitor has just signed up and signed in through /login. */
-export async function signedInPage(browser: Browser, baseURL: string): Promise<Page> {
+/**
+ * A page of its own (own storage) whose visitor has just signed up and signed in through /login; `prepare` gets the
+ * new account's id first (e.g. to give it a book credit).
+ */
+export async function signedInPage(browser: Browser, baseURL: string, prepare?: (userId: string) => Promise<unknown>): Promise<Page> {
   const account = { email: `author-${crypto.randomUUID()}@example.com`, password: 'my own sturdy passphrase' };
-  await fetch(`${baseURL}/api/auth/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(account) });
+  const signedUp = await fetch(`${baseURL}/api/auth/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(account) });
+  await prepare?.(((await signedUp.json()) as { user: { id: string } }).user.id);
   const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
   await page.goto(`${baseURL}/login`);
   await page.getByLabel('Email').fill(account.email);

@@ -23,9 +23,11 @@ export default async function setup(project: TestProject) {
   refusing.failWhen('', 400, REFUSAL);
   project.provide('refusingAiUrl', refusing.url);
   const apiPort = await freePort();
+  const portalPort = await freePort();
   const api = spawn(process.execPath, [join(repoRoot, 'dist/apps/api/src/main.js')], {
-    // The API only needs to know Anthropic is configured; the workers the tests start call the fake.
-    env: { ...process.env, API_PORT: String(apiPort), ANTHROPIC_API_KEY: 'e2e-fake-key', ANTHROPIC_BASE_URL: refusing.url },
+    // The API only needs to know Anthropic is configured; the workers the tests start call the fake. Checkout sends
+    // buyers back to the portal's own address only, so the API is told where the portal runs.
+    env: { ...process.env, API_PORT: String(apiPort), PORTAL_URL: `http://127.0.0.1:${portalPort}`, ANTHROPIC_API_KEY: 'e2e-fake-key', ANTHROPIC_BASE_URL: refusing.url },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 60_000;
@@ -38,11 +40,12 @@ export default async function setup(project: TestProject) {
   process.env.PRESSROOM_API_URL = `http://127.0.0.1:${apiPort}`;
   const server = await preview({
     configFile: join(repoRoot, 'portal/vite.config.ts'),
-    preview: { port: await freePort(), strictPort: true },
+    preview: { port: portalPort, strictPort: true },
     logLevel: 'warn',
   });
   const url = server.resolvedUrls?.local[0];
   if (!url) throw new Error('vite preview did not report its address');
+  if (new URL(url).origin !== `http://127.0.0.1:${portalPort}`) throw new Error(`vite preview answers at ${url}, not at the PORTAL_URL the API was given`);
   project.provide('baseURL', url.replace(/\/$/, ''));
 
   return async () => {

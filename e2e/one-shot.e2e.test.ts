@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Engine } from '../testing/index.ts';
+import { testConfig, type Engine } from '../testing/index.ts';
+import { grantBookCredit } from '../testing/purchases.ts';
 import { e2eSession, REFUSAL, signedInPage, snapshot } from './browser.ts';
 
 const baseURL = inject('baseURL');
@@ -45,7 +46,7 @@ describe('the one-shot generator, from a new visitor to My Books', () => {
   });
 
   it('shows the stage a refusing provider failed at', async () => {
-    const author = await signedInPage(session.browser, baseURL);
+    const author = await signedInPage(session.browser, baseURL, (id) => grantBookCredit(testConfig().DATABASE_URL, id));
     await author.goto(`${baseURL}/one-shot`);
     await author.getByLabel('Title').fill('Trust at a Distance');
     await author.getByLabel('Author').fill('Ada Writer');

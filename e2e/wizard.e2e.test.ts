@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { GenerationMessages } from '../libs/domain/index.ts';
+import { testConfig } from '../testing/index.ts';
+import { grantBookCredit } from '../testing/purchases.ts';
 import { e2eSession, REFUSAL, signedInPage, snapshot } from './browser.ts';
 
 const baseURL = inject('baseURL');
@@ -29,8 +31,8 @@ describe('the step-by-step wizard', () => {
   });
 
   it("keeps a failed stage's message on its card, and the stage where it was", async () => {
-    // Paid providers are for signed-in authors.
-    const author = await signedInPage(browser, baseURL);
+    // Paid providers are for signed-in authors with a book credit.
+    const author = await signedInPage(browser, baseURL, (id) => grantBookCredit(testConfig().DATABASE_URL, id));
     await author.goto(`${baseURL}/ai-generator`);
     await author.getByLabel('Title').fill('Refused Book');
     await author.getByLabel('Author').fill('Ada Writer');

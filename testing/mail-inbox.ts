@@ -25,3 +25,11 @@ export async function waitForMail(address: string, count = 1, timeoutMs = 15_000
   if (mails.length < count) throw new Error(`expected ${count} message(s) to ${address}, found ${mails.length}`);
   return mails;
 }
+
+/** Waits for a message to `address` whose subject contains `subject` (a new account also gets its confirmation link). */
+export async function waitForSubject(address: string, subject: string, timeoutMs = 15_000): Promise<CaughtMail> {
+  const about = async () => (await mailTo(address)).filter((mail) => mail.subject.includes(subject));
+  const [mail] = await eventually(about, (found) => found.length > 0, timeoutMs);
+  if (!mail) throw new Error(`no message to ${address} about "${subject}"`);
+  return mail;
+}

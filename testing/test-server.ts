@@ -53,5 +53,5 @@ export function apiClient(baseUrl: () => string) {
     await sql(databaseUrl, 'update profiles set role = $1 where id = $2', [role, id]);
     return token;
   }
-  return { call, signUp, signUpAs };
+  return { call, signUp, signUpAccount, signUpAs };
 }

@@ -4,3 +4,5 @@ export { canaryWorkflow } from './canary/workflow.ts';
 export { packageWorkflow } from './package/workflow.ts';
 export { coverWorkflow } from './cover/workflow.ts';
 export { mailWorkflow } from './notify/workflow.ts';
+export { paymentWorkflow } from './payment/workflow.ts';
+export { bookRequestWorkflow } from './book-request/workflow.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/core';
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import { AiProviderCall, GeneratedChapter, GeneratorProject, SourceFile, type OutlineChapter } from '../../libs/db/index.ts';
+import { AiProviderCall, GeneratedChapter, GeneratorProject, returnBookCredit, SourceFile, spendBookCredit, type OutlineChapter } from '../../libs/db/index.ts';
 import { countWords, GenerationMessages, PROVIDERS, WORD_COUNT_TOLERANCE, type ProviderId } from '../../libs/domain/index.ts';
 import type { StorageService } from '../../libs/storage/index.ts';
 import { gistOf, ProviderError, type ChapterBrief, type TextProvider, type WritingTask } from '../../libs/ai/index.ts';
@@ -135,12 +135,17 @@ export function createWritingActivities({ orm, storage, providers }: GenerationD
   }
 
   return {
+    /** A cancelled book (the workflow records it as its last stage) spends its credit: the writing happened. */
     async recordStage(projectId: string, stage: string): Promise<void> {
-      await orm.em.fork().nativeUpdate(GeneratorProject, { id: projectId }, { stage, updatedAt: new Date() });
+      const em = orm.em.fork();
+      await em.nativeUpdate(GeneratorProject, { id: projectId }, { stage, updatedAt: new Date() });
+      if (stage === 'cancelled') await spendBookCredit(em, projectId);
     },
 
     async recordFailure(projectId: string, stage: string, message: string): Promise<void> {
-      await orm.em.fork().nativeUpdate(GeneratorProject, { id: projectId }, { stage: 'failed', failedStage: stage, error: message, updatedAt: new Date() });
+      const em = orm.em.fork();
+      await em.nativeUpdate(GeneratorProject, { id: projectId }, { stage: 'failed', failedStage: stage, error: message, updatedAt: new Date() });
+      await returnBookCredit(em, projectId);
     },
 
     /** A step-mode run that waited too long for its next stage ends: the project reads 'idle' until a stage call resumes it. */
@@ -246,6 +251,7 @@ export function createWritingActivities({ orm, storage, providers }: GenerationD
       project.stage = 'complete';
       project.completedAt = new Date();
       await em.flush();
+      await spendBookCredit(em, projectId);
       if (project.user) await em.getConnection().execute('update profiles set books_generated = books_generated + 1 where id = ?', [project.user.id]);
     },
   };

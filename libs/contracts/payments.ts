@@ -51,6 +51,11 @@ export interface PaymentView {
   credit_status: BookCreditStatus | null;
 }
 
+/** GET /api/admin/payments: a payment with the e-mail of the account it belongs to (which may differ from the checkout's). */
+export interface PaymentAdminView extends PaymentView {
+  user_email: string | null;
+}
+
 /** POST /api/elite/project-details: the visible fields, then the hidden ones the form records (§3). */
 export interface EliteProjectDetailsRequest {
   name: string;

@@ -4,6 +4,7 @@ export * from './errors.ts';
 export * from './written-so-far.ts';
 export * from './storage-keys.ts';
 export * from './accounts.ts';
+export * from './book-requests.ts';
 export * from './offers.ts';
 export * from './payments.ts';
 export * from './generation.ts';

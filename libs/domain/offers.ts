@@ -45,6 +45,8 @@ export const PRODUCT_OFFERS: readonly ProductOffer[] = [
 
 export const productOffer = (id: ProductId): ProductOffer => PRODUCT_OFFERS.find((offer) => offer.id === id) as ProductOffer;
 export const PRODUCTS = { aiBookGenerator: productOffer('ai-book-generator'), eliteService: productOffer('elite-service') } as const;
+/** The products whose purchase gives this grant. */
+export const productsGranting = (grant: ProductGrant): ProductId[] => PRODUCT_OFFERS.filter((offer) => offer.grants === grant).map((offer) => offer.id);
 
 export const SERVICE_TIERS = [
   { name: 'Proof of Concept Books', price: 'from $49', delivery: '1 to 3 business days', summary: 'Self-service and template-based: the fastest way to a real book.', popular: false },

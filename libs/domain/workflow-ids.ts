@@ -7,6 +7,8 @@ export const packageWorkflowId = (projectId: string, run: number) => `package-${
 export const coverWorkflowId = (requestId: string) => `cover-${requestId}`;
 /** Fulfils one verified Stripe event: the event id is the key, so a replayed event never runs twice. */
 export const paymentWorkflowId = (eventId: string) => `payment-${eventId}`;
+/** A book request from its submission until the team completes or cancels it. */
+export const bookRequestWorkflowId = (requestId: string) => `book-request-${requestId}`;
 /** What a mail is about: the row named by the id decides its recipients and contents. */
 export type MailKind = 'purchase-receipt' | 'book-request' | 'elite-details';
 /** The mail a stored row calls for (a book request, Elite project details), sent once. */

@@ -17,7 +17,8 @@ import { LegacyGenerator, QuartoGenerator } from './generator/OlderGenerators.ts
 import { OneShot } from './generator/OneShot.tsx';
 import { ResumeProject } from './generator/ResumeProject.tsx';
 import { Wizard } from './generator/Wizard.tsx';
-import { ComingSoon, HealthBiotech, HowItWorks, InternationalProfessionals, ServiceTiers, Success } from './pages/static/Marketing.tsx';
+import { ComingSoon, HealthBiotech, HowItWorks, InternationalProfessionals, ServiceTiers } from './pages/static/Marketing.tsx';
+import { Success } from './pages/Success.tsx';
 import './styles.css';
 
 // The back office (react-admin + MUI) is a large bundle that authors never need: load it on demand.

@@ -10,7 +10,7 @@ describe('stack profiles', () => {
     expect(test.dataDir).not.toBe(dev.dataDir);
     expect(test.dataDir.startsWith(dev.dataDir)).toBe(true); // one .data/ folder to ignore and clean
     for (const key of Object.keys(dev.ports) as (keyof typeof dev.ports)[]) expect(test.ports[key]).not.toBe(dev.ports[key]);
-    for (const key of ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'TEMPORAL_NAMESPACE', 'TEMPORAL_TASK_QUEUE', 'S3_ENDPOINT', 'S3_BUCKET', 'SMTP_URL']) {
+    for (const key of ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'TEMPORAL_NAMESPACE', 'TEMPORAL_TASK_QUEUE', 'S3_ENDPOINT', 'S3_BUCKET', 'SMTP_URL', 'STRIPE_API_URL']) {
       expect(test.env[key], key).not.toBe(dev.env[key]);
     }
   });
@@ -20,6 +20,14 @@ describe('stack profiles', () => {
     expect(config.S3_BUCKET).toBe('book-files');
     expect(config.S3_SECRET_KEY.length).toBeGreaterThanOrEqual(24);
     expect(loadConfig(test.env).TEMPORAL_NAMESPACE).toBe('pressroom-test');
+  });
+
+  it('run payments in local test mode against stripe-mock unless a Stripe key is given', () => {
+    expect(dev.env.STRIPE_API_URL).toBe(`http://127.0.0.1:${dev.ports.stripeMock}`);
+    expect(dev.env.STRIPE_WEBHOOK_SECRET).toMatch(/^whsec_/);
+    const withKey = loadProfile('dev', { STRIPE_SECRET_KEY: 'sk_test_abc123' }).env;
+    expect(withKey.STRIPE_SECRET_KEY).toBe('sk_test_abc123');
+    expect(withKey).not.toHaveProperty('STRIPE_API_URL');
   });
 
   it('let the environment override npm start but never npm test', () => {

@@ -3,15 +3,18 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import type { Config } from '../../../libs/config/index.ts';
+import { AccountPaymentsModule } from './account-payments/account-payments.controller.ts';
 import { AdminModule } from './admin/admin.module.ts';
 import { AuthModule } from './auth/auth.module.ts';
 import { JwtAuthGuard, RolesGuard } from './auth/guards.ts';
 import { BookProjectsModule } from './book-projects/book-projects.controller.ts';
-import { BookRequestsModule } from './book-requests/book-requests.controller.ts';
+import { BookRequestsModule } from './book-requests/book-requests.module.ts';
 import { ConfigModule } from './config/config.module.ts';
 import { DatabaseModule } from './database/database.module.ts';
+import { EliteModule } from './elite/elite.controller.ts';
 import { RateLimitGuard, RateLimitModule } from './common/rate-limits.ts';
 import { HealthModule } from './health/health.module.ts';
+import { PaymentsModule } from './payments/payments.module.ts';
 import { ProfileModule } from './profile/profile.module.ts';
 import { ProjectsModule } from './projects/projects.module.ts';
 import { SourcesModule } from './sources/sources.controller.ts';
@@ -52,11 +55,14 @@ export class AppModule {
         HealthModule,
         AuthModule,
         ProfileModule,
+        AccountPaymentsModule,
         AdminModule,
         BookRequestsModule,
+        EliteModule,
         BookProjectsModule,
         ProjectsModule,
         SourcesModule,
+        PaymentsModule,
       ],
       // Every route needs a signed-in caller unless marked @Public(); @Roles() narrows it further.
       providers: [

@@ -13,7 +13,8 @@ import { createValidationPipe } from './common/validation.ts';
 
 /** Builds the API with everything main.ts and the tests share: prefix, validation, errors, logging, docs. */
 export async function createApp(config: Readonly<Config>): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bufferLogs: true });
+  // rawBody: the Stripe webhook checks its signature over the body's exact bytes (req.rawBody, beside the parsed body).
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bufferLogs: true, rawBody: true });
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());

@@ -9,6 +9,7 @@ import { Migration20261121070000_book_projects } from './Migration20261121070000
 import { Migration20261121080000_chapter_count } from './Migration20261121080000_chapter_count.ts';
 import { Migration20261121090000_email_change } from './Migration20261121090000_email_change.ts';
 import { Migration20261122000000_payments } from './Migration20261122000000_payments.ts';
+import { Migration20261122010000_book_request_workflow } from './Migration20261122010000_book_request_workflow.ts';
 
 /** Every migration in order: write each as a class in this folder (named Migration<UTC timestamp>_<what>) and add it here. */
 export const migrationsList = [
@@ -23,4 +24,5 @@ export const migrationsList = [
   { name: 'Migration20261121080000_chapter_count', class: Migration20261121080000_chapter_count },
   { name: 'Migration20261121090000_email_change', class: Migration20261121090000_email_change },
   { name: 'Migration20261122000000_payments', class: Migration20261122000000_payments },
+  { name: 'Migration20261122010000_book_request_workflow', class: Migration20261122010000_book_request_workflow },
 ];

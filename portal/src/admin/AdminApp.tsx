@@ -2,8 +2,10 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import { Admin, Resource } from 'react-admin';
 import { authProvider } from './authProvider.ts';
+import { bookRequests } from './book-requests/index.tsx';
 import { Dashboard } from './Dashboard.tsx';
 import { dataProvider } from './dataProvider.ts';
+import { payments } from './payments/index.tsx';
 import { users } from './users/index.tsx';
 
 // Accounts sign in with their e-mail.
@@ -22,7 +24,11 @@ export default function AdminApp() {
       requireAuth
       disableTelemetry
     >
-      {(permissions: string) => <Resource name="users" {...users} {...(permissions === 'admin' ? {} : { edit: undefined })} />}
+      {(permissions: string) => [
+        <Resource key="users" name="users" {...users} {...(permissions === 'admin' ? {} : { edit: undefined })} />,
+        <Resource key="book-requests" name="book-requests" {...bookRequests} />,
+        <Resource key="payments" name="payments" {...payments} />,
+      ]}
     </Admin>
   );
 }

@@ -1,11 +1,24 @@
 import { fetchUtils } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
+import type { BookRequestAdminView } from '../../../libs/contracts/index.ts';
+import type { BookRequestStatus } from '../../../libs/domain/index.ts';
 import { sessionStore } from '../auth/session.ts';
 
-/** simple-rest over /api/admin (sort, range and filter query params; Content-Range answers). */
-export const dataProvider = simpleRestProvider('/api/admin', (url: string, options: fetchUtils.Options = {}) => {
+/** JSON calls with the signed-in team member's token; a refusal rejects with the server's message. */
+const httpClient = (url: string, options: fetchUtils.Options = {}) => {
   const headers = new Headers(options.headers);
   const token = sessionStore.get()?.access_token;
   if (token) headers.set('Authorization', `Bearer ${token}`);
   return fetchUtils.fetchJson(url, { ...options, headers });
-});
+};
+
+/** simple-rest over /api/admin (sort, range and filter query params; Content-Range answers), plus the back office's actions. */
+export const dataProvider = {
+  ...simpleRestProvider('/api/admin', httpClient),
+  /** The request's workflow makes the change, or refuses it with the reason. */
+  async changeBookRequestStatus(id: string, status: BookRequestStatus): Promise<{ data: BookRequestAdminView }> {
+    const { json } = await httpClient(`/api/admin/book-requests/${encodeURIComponent(id)}/status`, { method: 'POST', body: JSON.stringify({ status }) });
+    return { data: json as BookRequestAdminView };
+  },
+};
+export type AdminDataProvider = typeof dataProvider;

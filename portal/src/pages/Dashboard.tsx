@@ -5,10 +5,11 @@ import type { ProfileView } from '../../../libs/contracts/index.ts';
 import { REQUEST_DESCRIPTION_PREVIEW, styleLabel } from '../../../libs/domain/index.ts';
 import { apiFetch } from '../api/client.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
-import { Spinner } from '../layout/Spinner.tsx';
+import { AccountStatus } from './dashboard/AccountStatus.tsx';
 import { BookProjectCard } from './dashboard/BookProjectCard.tsx';
 import { fetchBookProjects } from './dashboard/bookProjects.ts';
 import { fetchBookRequests, type BookRequestView } from './dashboard/bookRequests.ts';
+import { BookRequestDialog } from './dashboard/BookRequestForm.tsx';
 import { QueryTab } from './dashboard/QueryTab.tsx';
 
 const QUICK_ACTIONS = [
@@ -50,6 +51,7 @@ export function Dashboard() {
   const { user, signOut } = useAuth();
   const navigate = useNavigate();
   const [tab, setTab] = useState<TabId>('projects');
+  const [requesting, setRequesting] = useState(false);
   const profile = useQuery({ queryKey: ['profile', user?.id], queryFn: () => apiFetch<ProfileView>('/api/profile') });
   const requests = useQuery({ queryKey: ['book-requests', user?.id], queryFn: fetchBookRequests });
   const projects = useQuery({ queryKey: ['book-projects', user?.id], queryFn: fetchBookProjects });
@@ -87,22 +89,7 @@ export function Dashboard() {
           </div>
         </section>
 
-        <section className="card status-card" aria-labelledby="account-status">
-          <h2 id="account-status">Account Status</h2>
-          {profile.isPending ? (
-            <Spinner label="Loading your account…" />
-          ) : profile.isError ? (
-            <p className="error-text">{profile.error.message}</p>
-          ) : profile.data.subscription_status === 'active' ? (
-            <p><strong>Active Subscription</strong> — Elite Service</p>
-          ) : (
-            <p>
-              <strong>No active subscription</strong>
-              <br />
-              <span className="muted">Purchase our Elite Service to get started</span>
-            </p>
-          )}
-        </section>
+        <AccountStatus />
 
         <div className="tabs" role="tablist" aria-label="Your work">
           {tabs.map((t) => (
@@ -128,17 +115,27 @@ export function Dashboard() {
             />
           )}
           {tab === 'requests' && (
-            <QueryTab
-              query={requests}
-              loadingLabel="Loading your book requests…"
-              empty={{ text: 'No book requests yet', action: <Link className="button" to="/coming-soon">Submit Book Request</Link> }}
-              errorAction={<Link className="button button-secondary" to="/coming-soon">Submit New Request</Link>}
-              renderItem={(request) => <BookRequestItem key={request.id} request={request} />}
-            />
+            <>
+              {!requests.isError && requests.data && requests.data.length > 0 && (
+                <div className="tab-toolbar">
+                  <button type="button" className="button button-small" onClick={() => setRequesting(true)}>Submit New Request</button>
+                </div>
+              )}
+              <QueryTab
+                query={requests}
+                loadingLabel="Loading your book requests…"
+                empty={{ text: 'No book requests yet', action: <button type="button" className="button" onClick={() => setRequesting(true)}>Submit Book Request</button> }}
+                errorAction={<button type="button" className="button button-secondary" onClick={() => setRequesting(true)}>Submit New Request</button>}
+                renderItem={(request) => <BookRequestItem key={request.id} request={request} />}
+              />
+            </>
           )}
           {tab === 'orders' && <TabPanel empty="No print orders yet" action={<span className="muted">Printed copies you order from a completed book appear here.</span>} />}
         </div>
       </main>
+      {requesting && (
+        <BookRequestDialog name={profile.data?.full_name ?? ''} email={profile.data?.email ?? user?.email ?? ''} onClose={() => setRequesting(false)} />
+      )}
     </div>
   );
 }

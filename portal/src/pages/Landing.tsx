@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PRODUCTS, TYPING } from '../../../libs/domain/index.ts';
+import { CheckoutButton, CheckoutError } from '../checkout/CheckoutButton.tsx';
+import { useCheckout } from '../checkout/useCheckout.ts';
 import { Footer } from '../layout/Footer.tsx';
 import { TopBar } from '../layout/TopBar.tsx';
 
@@ -27,6 +29,7 @@ function useTypedWord(): string {
 
 export function Landing() {
   const word = useTypedWord();
+  const checkout = useCheckout();
   return (
     <div className="page">
       <TopBar />
@@ -41,9 +44,10 @@ export function Landing() {
         </p>
         <div className="path-buttons">
           <Link className="button button-secondary" to="/demo">Try Free Demo</Link>
-          <Link className="button" to="/one-shot">Generate - ${PRODUCTS.aiBookGenerator.price}</Link>
+          <CheckoutButton checkout={checkout} product="ai-book-generator">Generate - ${PRODUCTS.aiBookGenerator.price}</CheckoutButton>
           <Link className="button button-accent" to="/coming-soon">Elite Service - Now Available</Link>
         </div>
+        <CheckoutError checkout={checkout} />
         <ol className="steps">
           <li><strong>Share your vision</strong> — notes, drafts, slides, papers.</li>
           <li><strong>AI content creation</strong> — an outline you approve, then chapters that cite your sources.</li>

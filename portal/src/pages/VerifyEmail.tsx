@@ -4,7 +4,7 @@ import { apiFetch } from '../api/client.ts';
 
 type State = { step: 'verifying' } | { step: 'done'; email: string } | { step: 'failed'; message: string };
 
-/** /verify-email?token=…: the link mailed to a new address; confirming it makes that address the account's e-mail. */
+/** /verify-email?token=…: the link mailed to a new account's or a new address; confirming it makes that address the account's verified e-mail. */
 export function VerifyEmail() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -29,7 +29,7 @@ export function VerifyEmail() {
       </header>
       <main className="static-main">
         <h1>Confirm your e-mail</h1>
-        {state.step === 'verifying' && <p role="status">Confirming your new e-mail address…</p>}
+        {state.step === 'verifying' && <p role="status">Confirming your e-mail address…</p>}
         {state.step === 'done' && (
           <div className="card" role="status">
             <p>Your account's e-mail is now <strong>{state.email}</strong>.</p>

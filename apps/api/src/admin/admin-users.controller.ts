@@ -7,7 +7,7 @@ import { Profile } from '../../../../libs/db/index.ts';
 import { isUuid, ROLES, type Role } from '../../../../libs/domain/index.ts';
 import { Roles } from '../auth/public.decorator.ts';
 import { toProfileView, type ProfileView } from '../profile/profile.view.ts';
-import { parseListQuery, setContentRange } from './simple-rest.ts';
+import { ilikePattern, parseListQuery, setContentRange } from './simple-rest.ts';
 
 class UpdateRoleDto {
   @ApiProperty({ enum: ROLES })
@@ -29,10 +29,8 @@ export class AdminUsersController {
   async list(@Query() query: { sort?: string; range?: string; filter?: string }, @Res({ passthrough: true }) res: Response): Promise<ProfileView[]> {
     const { sort, offset, limit, filter } = parseListQuery(query, Object.keys(SORTABLE), { field: 'created_at', order: 'DESC' });
     const where: FilterQuery<Profile> = {};
-    if (typeof filter.q === 'string' && filter.q.trim()) {
-      const like = `%${filter.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      where.$or = [{ email: { $ilike: like } }, { fullName: { $ilike: like } }];
-    }
+    const like = ilikePattern(filter.q);
+    if (like) where.$or = [{ email: { $ilike: like } }, { fullName: { $ilike: like } }];
     if (typeof filter.role === 'string') where.role = filter.role as Role;
     if (Array.isArray(filter.id)) where.user = { $in: filter.id.map(String).filter(isUuid) };
     const [rows, total] = await this.em.findAndCount(Profile, where, {

@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
+import { BookRequestsModule } from '../book-requests/book-requests.module.ts';
+import { AdminBookRequestsController } from './admin-book-requests.controller.ts';
+import { AdminPaymentsController } from './admin-payments.controller.ts';
 import { AdminUsersController } from './admin-users.controller.ts';
 
-@Module({ controllers: [AdminUsersController] })
+@Module({ imports: [BookRequestsModule], controllers: [AdminUsersController, AdminPaymentsController, AdminBookRequestsController] })
 export class AdminModule {}

@@ -130,7 +130,7 @@ describe('changing the e-mail', () => {
     const [confirmation] = await waitForMail(target);
     const link = tokenIn(confirmation?.text ?? '');
     expect(link).toBeTruthy();
-    const [notice] = await waitForMail(email);
+    const notice = (await waitForMail(email, 2)).find((mail) => mail.subject.includes('being changed'));
     expect(notice?.text).toContain(target);
     expect(notice?.text).not.toContain(link);
 
@@ -148,6 +148,16 @@ describe('changing the e-mail', () => {
     const again = await api.call('POST', '/auth/verify-email', { token: link });
     expect(again.status).toBe(400);
     expect(again.body.message).toBe(AuthMessages.invalidVerificationToken);
+  });
+
+  it('confirms a new account\'s address through the link mailed at sign-up', async () => {
+    const { email, token } = await account();
+    expect((await api.call('GET', '/auth/user', undefined, token)).body).toMatchObject({ email, email_confirmed: false });
+    const [welcome] = await waitForMail(email);
+    expect(welcome?.subject).toBe('Confirm your e-mail address for Pressroom');
+    const confirmed = await api.call('POST', '/auth/verify-email', { token: tokenIn(welcome?.text ?? '') });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toMatchObject({ email, email_confirmed: true, new_email: null });
   });
 
   it('refuses an address another account uses', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { BadRequestException, ForbiddenException, Injectable, UnauthorizedException, UnprocessableEntityException } from '@nestjs/common';
-import { AuthSession, createAccount, hashPassword, Profile, User } from '../../../../libs/db/index.ts';
+import { AuthSession, claimPurchases, createAccount, hashPassword, Profile, User } from '../../../../libs/db/index.ts';
 import { AuthMessages, normalizeEmail, RECENT_SIGN_IN_MS, weakPasswordReasons } from '../../../../libs/domain/index.ts';
 import type { CredentialsDto, SignUpDto, UpdateUserDto } from './auth.dto.ts';
 import type { AuthUser, SessionView, UserView } from './auth.types.ts';
@@ -56,7 +56,9 @@ export class AuthService {
       fullName: typeof dto.data?.full_name === 'string' ? dto.data.full_name : null,
       ...(typeof dto.data?.marketing_emails_enabled === 'boolean' ? { marketingEmailsEnabled: dto.data.marketing_emails_enabled } : {}),
     });
+    const confirmation = identity.email ? this.emailChanges.pending(user, identity.email) : undefined;
     await this.save();
+    if (confirmation) await this.emailChanges.notifyNewAccount(confirmation);
     return this.tokens.start(user, profile);
   }
 
@@ -137,6 +139,7 @@ export class AuthService {
   async verifyEmail(token: string): Promise<UserView> {
     const { user, profile } = await this.emailChanges.confirm(token);
     await this.save();
+    await claimPurchases(this.em, user.id);
     return toUserView(user, profile);
   }
 

@@ -35,11 +35,16 @@ export class EmailChangeService {
   /** Makes `email` the user's pending address (replacing an earlier request), persisted on the next flush. */
   async begin(user: User, newEmail: string): Promise<EmailChange> {
     await this.assertAvailable(newEmail, user.id);
+    return this.pending(user, newEmail);
+  }
+
+  /** Sets the pending address and a fresh token, unchecked: `begin` checks first; a new account's own address is kept unique by its column. */
+  pending(user: User, newEmail: string): EmailChange {
     const token = randomBytes(32).toString('base64url');
     user.pendingEmail = newEmail;
     user.pendingEmailTokenHash = sha256(token);
     user.pendingEmailExpiresAt = new Date(Date.now() + EMAIL_CHANGE_TTL_MS);
-    return { oldEmail: user.email ?? null, newEmail, token };
+    return { oldEmail: user.email === newEmail ? null : (user.email ?? null), newEmail, token };
   }
 
   /** Sends the confirmation link to the new address and a notice to the old one. */
@@ -62,6 +67,24 @@ export class EmailChangeService {
     } catch (error) {
       this.logger.error(`sending the e-mail change messages failed: ${error instanceof Error ? error.message : String(error)}`);
       throw new ServiceUnavailableException(AuthMessages.mailUnavailable);
+    }
+  }
+
+  /**
+   * A new account's address is confirmed the same way (pending = its own address): until then the account works,
+   * but nothing bought with that address is attached to it. A mail failure is logged; the sign-up stands.
+   */
+  async notifyNewAccount({ newEmail, token }: EmailChange): Promise<void> {
+    const link = `${this.config.PORTAL_URL}/verify-email?token=${encodeURIComponent(token)}`;
+    const hours = EMAIL_CHANGE_TTL_MS / 3_600_000;
+    try {
+      await this.mailer.send({
+        to: newEmail,
+        subject: 'Confirm your e-mail address for Pressroom',
+        text: `Welcome to Pressroom. Confirm this address within ${hours} hours so that purchases made with it are added to your account:\n\n${link}\n\nIf you did not create an account, ignore this message.\n`,
+      });
+    } catch (error) {
+      this.logger.error(`sending the sign-up confirmation failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 

@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import type { Config } from '../../../../libs/config/index.ts';
-import { AuthSession, Profile, RefreshToken, User } from '../../../../libs/db/index.ts';
+import { AuthSession, claimPurchases, Profile, RefreshToken, User } from '../../../../libs/db/index.ts';
 import { AuthMessages } from '../../../../libs/domain/index.ts';
 import { CONFIG } from '../config/config.module.ts';
 import type { AccessClaims, SessionView, UserView } from './auth.types.ts';
@@ -18,7 +18,8 @@ export function toUserView(user: User, profile: Profile): UserView {
     phone: user.phone ?? null,
     role: profile.role,
     email_confirmed: user.emailVerified,
-    new_email: user.pendingEmail ?? null,
+    // A new account's own address waits for confirmation too; only a different one is a pending change.
+    new_email: user.pendingEmail && user.pendingEmail !== user.email ? user.pendingEmail : null,
     app_metadata: { provider, providers: [...new Set([provider, ...(user.passwordHash ? ['email'] : []), ...(user.googleSubject ? ['google'] : [])])] },
     created_at: user.createdAt.toISOString(),
     updated_at: user.updatedAt.toISOString(),
@@ -74,7 +75,9 @@ export class SessionTokensService {
     );
   }
 
+  /** Every sign-in, sign-up and refresh passes here, so a purchase made signed out reaches its verified account. */
   private async issue(session: AuthSession, user: User, profile: Profile): Promise<SessionView> {
+    if (user.emailVerified) await claimPurchases(this.em, user.id);
     const refreshToken = randomBytes(32).toString('base64url');
     this.em.create(RefreshToken, {
       id: randomUUID(),

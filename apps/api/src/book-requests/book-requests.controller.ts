@@ -1,39 +1,32 @@
-import { EntityManager } from '@mikro-orm/postgresql';
-import { Controller, Get, Module } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { BookRequestView } from '../../../../libs/contracts/index.ts';
-import { BookRequest } from '../../../../libs/db/index.ts';
 import type { AuthUser } from '../auth/auth.types.ts';
-import { CurrentUser } from '../auth/public.decorator.ts';
+import { CurrentUser, OptionalAuth } from '../auth/public.decorator.ts';
+import { RateLimited } from '../common/rate-limits.ts';
+import { CreateBookRequestDto } from './book-requests.dto.ts';
+import { BookRequestsService } from './book-requests.service.ts';
+import { toBookRequestView } from './book-requests.view.ts';
 
-export function toBookRequestView(request: BookRequest): BookRequestView {
-  return {
-    id: request.id,
-    user_id: request.user.id,
-    name: request.name,
-    email: request.email,
-    book_topic: request.bookTopic,
-    book_style: request.bookStyle ?? null,
-    book_description: request.bookDescription,
-    additional_notes: request.additionalNotes ?? null,
-    status: request.status,
-    created_at: request.createdAt.toISOString(),
-  };
-}
-
-/** The caller's book requests, newest first; filtered on the server, never in the page. */
+/** The author's book requests to the team (Book Requests tab of the dashboard). */
 @ApiTags('book requests')
 @ApiBearerAuth()
 @Controller('book-requests')
 export class BookRequestsController {
-  constructor(private readonly em: EntityManager) {}
+  constructor(private readonly requests: BookRequestsService) {}
 
   @Get()
+  @ApiOperation({ summary: "The caller's book requests, newest first" })
   async list(@CurrentUser() user: AuthUser): Promise<BookRequestView[]> {
-    const rows = await this.em.find(BookRequest, { user: user.id }, { orderBy: { createdAt: 'desc' }, limit: 200 });
-    return rows.map(toBookRequestView);
+    return (await this.requests.list(user)).map(toBookRequestView);
+  }
+
+  /** Open to everyone so that a signed-out visitor hears the spec's message rather than a bare 401. */
+  @Post()
+  @OptionalAuth()
+  @RateLimited('forms')
+  @ApiOperation({ summary: 'Send a book request: stored as pending; the author and support are mailed' })
+  async create(@Body() dto: CreateBookRequestDto, @CurrentUser() user?: AuthUser): Promise<BookRequestView> {
+    return toBookRequestView(await this.requests.create(dto, user));
   }
 }
-
-@Module({ controllers: [BookRequestsController] })
-export class BookRequestsModule {}

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GenerationMessages, InputMessages, MAX_CHAPTER_PAGES, PROVIDERS } from '../../../../libs/domain/index.ts';
+import { CreditMessages, GenerationMessages, InputMessages, MAX_CHAPTER_PAGES, PROVIDERS } from '../../../../libs/domain/index.ts';
 import { testConfig } from '../../../../testing/index.ts';
+import { grantBookCredit } from '../../../../testing/purchases.ts';
 import { apiClient, serveApi, type Json } from '../../../../testing/test-server.ts';
 
 // The faults a bounded fuzzer found (a 500 each), and the limits every request now meets at the boundary. No worker
@@ -106,15 +107,17 @@ describe('chapters_to_generate', () => {
 });
 
 describe('paid providers', () => {
-  it('are for signed-in authors; mock is open to everyone', async () => {
+  it('are for signed-in authors with a book credit; mock is open to everyone', async () => {
     const withKey = await serveApi(testConfig({ ANTHROPIC_API_KEY: 'not-used', AUTH_RATE_LIMIT_PER_MINUTE: '1000' }));
-    const { call: callKeyed, signUp: signUpKeyed } = apiClient(() => withKey.url);
+    const { call: callKeyed, signUpAccount: signUpKeyed } = apiClient(() => withKey.url);
     try {
       const anthropic = { ...brief, ai_model: 'anthropic' };
       await expectRefused(callKeyed('POST', '/projects', anthropic), 401, GenerationMessages.signInForProvider(PROVIDERS.anthropic.displayName));
       await expectRefused(callKeyed('POST', '/projects/generate-complete', anthropic), 401, GenerationMessages.signInForProvider(PROVIDERS.anthropic.displayName));
       expect((await callKeyed('POST', '/projects', brief)).status).toBe(201);
-      const token = await signUpKeyed();
+      const { token, id } = await signUpKeyed();
+      await expectRefused(callKeyed('POST', '/projects', anthropic, token), 402, CreditMessages.needed(PROVIDERS.anthropic.displayName));
+      await grantBookCredit(config.DATABASE_URL, id);
       expect((await callKeyed('POST', '/projects', anthropic, token)).status).toBe(201);
       const options = (await callKeyed('GET', '/projects/providers')).body as unknown as { id: string; available: boolean; signInRequired: boolean }[];
       expect(options.find((p) => p.id === 'anthropic')).toMatchObject({ available: false, signInRequired: true });

@@ -7,6 +7,8 @@ export interface ErrorBody {
   message: string;
   statusCode: number;
   details?: unknown;
+  /** The message again, on routes whose older clients read `error` (the checkout call, spec §7). */
+  error?: string;
 }
 
 /**
@@ -19,12 +21,25 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
-    const body = toErrorBody(exception);
+    const body = this.bodyOf(exception);
     if (body.statusCode >= 500) {
       this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     }
     if (response.headersSent) return;
     response.status(body.statusCode).json(body);
+  }
+
+  protected bodyOf(exception: unknown): ErrorBody {
+    return toErrorBody(exception);
+  }
+}
+
+/** The same bodies with the message also in `error`: bind it with @UseFilters on routes whose clients read that field. */
+@Catch()
+export class ErrorFieldExceptionFilter extends HttpExceptionFilter {
+  protected override bodyOf(exception: unknown): ErrorBody {
+    const body = toErrorBody(exception);
+    return { ...body, error: body.message };
   }
 }
 

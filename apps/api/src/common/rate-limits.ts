@@ -38,7 +38,12 @@ export class RateLimitService implements OnApplicationShutdown {
   constructor(@Inject(CONFIG) config: Config) {
     this.pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 3 });
     this.attempts = this.limiter('auth', config.AUTH_RATE_LIMIT_PER_MINUTE, 60);
-    const perHour: Record<RateLimitBucket, number> = { generation: config.GENERATION_RATE_LIMIT_PER_HOUR, files: config.FILES_RATE_LIMIT_PER_HOUR };
+    const perHour: Record<RateLimitBucket, number> = {
+      generation: config.GENERATION_RATE_LIMIT_PER_HOUR,
+      files: config.FILES_RATE_LIMIT_PER_HOUR,
+      checkout: config.CHECKOUT_RATE_LIMIT_PER_HOUR,
+      forms: config.FORMS_RATE_LIMIT_PER_HOUR,
+    };
     for (const [bucket, points] of Object.entries(perHour)) {
       this.work.set(`${bucket}:address`, this.limiter(`${bucket}-address`, points, RATE_LIMIT_WINDOW_SECONDS));
       this.work.set(`${bucket}:user`, this.limiter(`${bucket}-user`, points * SIGNED_IN_RATE_FACTOR, RATE_LIMIT_WINDOW_SECONDS));

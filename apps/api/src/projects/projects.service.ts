@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, Inject, Injectable, NotFoundException, UnauthorizedException, UnprocessableEntityException } from '@nestjs/common';
+import { BadRequestException, HttpException, HttpStatus, Inject, Injectable, NotFoundException, UnauthorizedException, UnprocessableEntityException } from '@nestjs/common';
 import { Client, WorkflowNotFoundError, WorkflowUpdateFailedError, type WorkflowHandle, type WorkflowStartOptions } from '@temporalio/client';
 import { providerCatalogue } from '../../../../libs/ai/index.ts';
 import type { Config } from '../../../../libs/config/index.ts';
 import type { ProviderOption } from '../../../../libs/contracts/index.ts';
-import { GeneratedChapter, GeneratorProject, SourceFile, User, type OutlineChapter } from '../../../../libs/db/index.ts';
+import { GeneratedChapter, GeneratorProject, reserveBookCredit, SourceFile, User, type OutlineChapter } from '../../../../libs/db/index.ts';
 import {
   bookWorkflowId,
   briefProblems,
+  CreditMessages,
   DEFAULT_TARGET_PAGES,
   DEFAULT_WRITING_STYLE,
   GenerationMessages,
@@ -63,7 +64,10 @@ export class ProjectsService {
     return id;
   }
 
-  /** Creates the project and starts its workflow; `outline` is a table of contents the client brings. */
+  /**
+   * Creates the project and starts its workflow; `outline` is a table of contents the client brings. A book on a paid
+   * provider takes one of the author's book credits in the same transaction, or is refused with 402 and not created.
+   */
   async create(dto: CreateProjectDto, user: AuthUser | undefined, mode: 'auto' | 'step', outline?: OutlineChapter[]): Promise<GeneratorProject> {
     const idea = dto.topic ?? dto.book_idea;
     const problems = briefProblems({ title: dto.title, author: dto.author, idea }, dto.topic !== undefined ? 'topic' : 'book_idea');
@@ -83,25 +87,30 @@ export class ProjectsService {
       if (!source || (source.user && source.user.id !== user?.id)) throw new UnprocessableEntityException('source_materials: no such uploaded sources');
     }
 
-    const project = this.em.create(GeneratorProject, {
-      id: randomUUID(),
-      user: user ? this.em.getReference(User, user.id) : null,
-      name: dto.name?.trim() || projectName(title),
-      title,
-      author: (dto.author ?? '').trim(),
-      topic: (idea ?? '').trim(),
-      writingStyle: dto.writing_style ?? DEFAULT_WRITING_STYLE,
-      totalTargetWords: words,
-      chapterCount: dto.chapter_count ?? null,
-      language: dto.language ?? 'English',
-      sourceBatchId: dto.source_materials ?? null,
-      outline: outline ?? null,
-      provider,
-      mode,
-      createdAt: new Date(),
-      updatedAt: new Date(),
+    const project = await this.em.transactional(async (em) => {
+      const created = em.create(GeneratorProject, {
+        id: randomUUID(),
+        user: user ? em.getReference(User, user.id) : null,
+        name: dto.name?.trim() || projectName(title),
+        title,
+        author: (dto.author ?? '').trim(),
+        topic: (idea ?? '').trim(),
+        writingStyle: dto.writing_style ?? DEFAULT_WRITING_STYLE,
+        totalTargetWords: words,
+        chapterCount: dto.chapter_count ?? null,
+        language: dto.language ?? 'English',
+        sourceBatchId: dto.source_materials ?? null,
+        outline: outline ?? null,
+        provider,
+        mode,
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      });
+      if (PROVIDERS[provider].costClass !== 'free' && user && !(await reserveBookCredit(em, user.id, created.id))) {
+        throw new HttpException(CreditMessages.needed(displayName), HttpStatus.PAYMENT_REQUIRED);
+      }
+      return created;
     });
-    await this.em.flush();
 
     await this.startBook(project, {
       mode,

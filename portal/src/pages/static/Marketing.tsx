@@ -1,5 +1,7 @@
 import { Link } from 'react-router-dom';
-import { HEALTH_PRICING, PRODUCTS, SERVICE_TIERS } from '../../../../libs/domain/index.ts';
+import { HEALTH_PRICING, PRODUCTS, SERVICE_TIERS, SUPPORT_PROMISES } from '../../../../libs/domain/index.ts';
+import { CheckoutButton, CheckoutError } from '../../checkout/CheckoutButton.tsx';
+import { useCheckout } from '../../checkout/useCheckout.ts';
 import { StaticPage } from '../../layout/StaticPage.tsx';
 
 export function HowItWorks() {
@@ -80,30 +82,26 @@ export function InternationalProfessionals() {
 }
 
 export function ComingSoon() {
+  const checkout = useCheckout();
   return (
     <StaticPage title="Elite Service" lead="Our team takes your AI-generated book to a professionally edited, printed and bound edition.">
       <ul>
         <li>Professional editing and formatting review</li>
         <li>Research enhancement and citation checks</li>
         <li>Cover design optimisation and custom publishing set-up</li>
-        <li>Premium-binding print production: 2 bound copies within 2 weeks</li>
-        <li>Direct consultation with the publishing team — contact within 24 hours</li>
+        <li>Premium-binding print production: {SUPPORT_PROMISES.boundCopies}</li>
+        <li>Direct consultation with the publishing team — contact within {SUPPORT_PROMISES.contact}</li>
       </ul>
       <p className="price">${PRODUCTS.eliteService.price}, one-time</p>
       <div className="path-buttons">
-        <Link className="button" to="/one-shot">Start AI Generation - ${PRODUCTS.aiBookGenerator.price}</Link>
+        <CheckoutButton checkout={checkout} product="elite-service" className="button button-accent">Start Your Book Now</CheckoutButton>
+        <CheckoutButton checkout={checkout} product="ai-book-generator">Start AI Generation - ${PRODUCTS.aiBookGenerator.price}</CheckoutButton>
         <Link className="button button-secondary" to="/demo">Try Free Demo</Link>
       </div>
-      <p className="muted">Payment for the Elite Service opens with checkout; until then, generate your book and use “Elite Service” on it from your dashboard.</p>
-    </StaticPage>
-  );
-}
-
-export function Success() {
-  return (
-    <StaticPage title="Payment Successful!" lead="Thank you. Your order is confirmed.">
-      <p>Checkout and the order details form arrive with payments. Your books are in your dashboard.</p>
-      <Link className="button" to="/dashboard">Go to Dashboard</Link>
+      <CheckoutError checkout={checkout} />
+      <p className="muted">
+        The AI Book Generator (${PRODUCTS.aiBookGenerator.price}) writes one complete book with a paid AI model; the Elite Service (${PRODUCTS.eliteService.price}) adds our team&apos;s editing and printed copies.
+      </p>
     </StaticPage>
   );
 }

@@ -1,0 +1,29 @@
+import { Controller, Get, Module } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { PaymentView, SubscriptionView } from '../../../../libs/contracts/index.ts';
+import type { AuthUser } from '../auth/auth.types.ts';
+import { CurrentUser } from '../auth/public.decorator.ts';
+import { AccountPaymentsService } from './account-payments.service.ts';
+
+/** The dashboard's Account Status card and the caller's purchases; there is no way to name another user's here. */
+@ApiTags('account')
+@ApiBearerAuth()
+@Controller()
+export class AccountPaymentsController {
+  constructor(private readonly account: AccountPaymentsService) {}
+
+  @Get('subscription')
+  @ApiOperation({ summary: "The caller's subscription status, their latest Elite Service purchase and their unspent book credits" })
+  subscription(@CurrentUser() user: AuthUser): Promise<SubscriptionView> {
+    return this.account.subscription(user.id);
+  }
+
+  @Get('payments')
+  @ApiOperation({ summary: "The caller's payments, newest first, each with the state of the book credit it granted" })
+  payments(@CurrentUser() user: AuthUser): Promise<PaymentView[]> {
+    return this.account.payments(user.id);
+  }
+}
+
+@Module({ controllers: [AccountPaymentsController], providers: [AccountPaymentsService] })
+export class AccountPaymentsModule {}

@@ -1,0 +1,35 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { PaymentView, SubscriptionView } from '../../../../libs/contracts/index.ts';
+import { availableBookCredits, BookCredit, Payment, Profile } from '../../../../libs/db/index.ts';
+import { productOffer, productsGranting } from '../../../../libs/domain/index.ts';
+import { toPaymentView } from './payment.view.ts';
+
+/** What the caller bought and what it gives them; every query is the caller's own. */
+@Injectable()
+export class AccountPaymentsService {
+  constructor(private readonly em: EntityManager) {}
+
+  async subscription(userId: string): Promise<SubscriptionView> {
+    const profile = await this.em.findOne(Profile, { user: userId });
+    const elite = await this.em.findOne(
+      Payment,
+      { user: userId, status: 'paid', productId: { $in: productsGranting('elite') } },
+      { orderBy: { paidAt: 'desc nulls last', createdAt: 'desc' } },
+    );
+    return {
+      subscription_status: profile?.subscriptionStatus ?? 'free',
+      price_id: elite?.priceId ?? null,
+      product_name: elite ? productOffer(elite.productId).name : null,
+      book_credits: await availableBookCredits(this.em, userId),
+    };
+  }
+
+  /** Newest first. */
+  async payments(userId: string): Promise<PaymentView[]> {
+    const payments = await this.em.find(Payment, { user: userId }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+    const credits = payments.length ? await this.em.find(BookCredit, { payment: { $in: payments.map((p) => p.id) } }) : [];
+    const creditOf = new Map(credits.map((c) => [c.payment.id, c]));
+    return payments.map((p) => toPaymentView(p, creditOf.get(p.id)));
+  }
+}

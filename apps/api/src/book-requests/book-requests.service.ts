@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
+import { Client, WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
+import type { Config } from '../../../../libs/config/index.ts';
+import { BookRequest, User } from '../../../../libs/db/index.ts';
+import { BookRequestMessages, bookRequestTransitionProblem, BookRequestStatusMessages, bookRequestWorkflowId, innermostMessage, isUuid, type BookRequestStatus } from '../../../../libs/domain/index.ts';
+import type { bookRequestWorkflow } from '../../../../workflows/book-request/workflow.ts';
+import { changeStatusUpdate } from '../../../../workflows/book-request/messages.ts';
+import { UserIdAttribute } from '../../../../workflows/search-attributes.ts';
+import type { AuthUser } from '../auth/auth.types.ts';
+import { CONFIG } from '../config/config.module.ts';
+import type { CreateBookRequestDto } from './book-requests.dto.ts';
+
+const NOT_FOUND = 'Book request not found';
+
+/** Book requests (the spec's form_submissions): stored here, then carried by their workflow until the team closes them. */
+@Injectable()
+export class BookRequestsService {
+  private readonly logger = new Logger(BookRequestsService.name);
+
+  constructor(
+    @Inject(CONFIG) private readonly config: Config,
+    private readonly em: EntityManager,
+    private readonly temporal: Client,
+  ) {}
+
+  /** The caller's requests, newest first; filtered on the server, never in the page. */
+  list(user: AuthUser): Promise<BookRequest[]> {
+    return this.em.fork().find(BookRequest, { user: user.id }, { orderBy: { createdAt: 'desc' }, limit: 200 });
+  }
+
+  /**
+   * Stores a pending request and starts its workflow, which mails the author and support. A request that cannot be
+   * handed to its workflow is removed again and refused, so nothing waits unseen.
+   */
+  async create(dto: CreateBookRequestDto, user: AuthUser | undefined): Promise<BookRequest> {
+    if (!user) throw new UnauthorizedException(BookRequestMessages.signInRequired);
+    await this.touchUser(user);
+    const em = this.em.fork();
+    const createdAt = new Date();
+    const request = em.create(BookRequest, {
+      id: randomUUID(),
+      user: em.getReference(User, user.id),
+      name: dto.name.trim(),
+      email: dto.email.trim(),
+      bookTopic: dto.book_topic.trim(),
+      bookStyle: dto.book_style || null,
+      bookDescription: dto.book_description.trim(),
+      additionalNotes: dto.additional_notes?.trim() || null,
+      status: 'pending',
+      createdAt,
+      statusHistory: [{ status: 'pending', by: user.email ?? dto.email.trim(), at: createdAt.toISOString() }],
+    });
+    await em.flush();
+    try {
+      await this.temporal.workflow.start<typeof bookRequestWorkflow>('bookRequestWorkflow', {
+        workflowId: bookRequestWorkflowId(request.id),
+        taskQueue: this.config.TEMPORAL_TASK_QUEUE,
+        args: [{ requestId: request.id }],
+        typedSearchAttributes: [{ key: UserIdAttribute, value: user.id }],
+      });
+    } catch (error) {
+      this.logger.error(`book request ${request.id}: its workflow did not start: ${(error as Error).message}`);
+      await em.remove(request).flush();
+      throw new ServiceUnavailableException(BookRequestMessages.failed);
+    }
+    return request;
+  }
+
+  /**
+   * The spec upserts the users row (id, email, updated_at) before each submission. Here that row is the account
+   * itself: its id and e-mail stay as they are (never taken from the form) and updated_at is refreshed. A failure is only logged.
+   */
+  private async touchUser(user: AuthUser): Promise<void> {
+    try {
+      await this.em.fork().nativeUpdate(User, { id: user.id }, { updatedAt: new Date() });
+    } catch (error) {
+      this.logger.warn(`users row of ${user.id} not updated: ${(error as Error).message}`);
+    }
+  }
+
+  async find(id: string): Promise<BookRequest> {
+    const request = isUuid(id) ? await this.em.fork().findOne(BookRequest, { id }) : null;
+    if (!request) throw new NotFoundException(NOT_FOUND);
+    return request;
+  }
+
+  /** A team member's status change, made by the request's workflow (its validator decides what is allowed). */
+  async changeStatus(id: string, status: BookRequestStatus, by: string): Promise<BookRequest> {
+    const request = await this.find(id);
+    try {
+      await this.temporal.workflow.getHandle<typeof bookRequestWorkflow>(bookRequestWorkflowId(id)).executeUpdate(changeStatusUpdate, { args: [{ status, by }] });
+    } catch (error) {
+      if (error instanceof WorkflowUpdateFailedError) throw new BadRequestException(innermostMessage(error));
+      // A completed or cancelled request's run has ended; the row says why no change is possible.
+      if (!(error instanceof WorkflowNotFoundError)) throw error;
+      const problem = bookRequestTransitionProblem(request.status, status);
+      if (problem) throw new BadRequestException(problem);
+      throw new ConflictException(BookRequestStatusMessages.noWorkflow);
+    }
+    return this.find(id);
+  }
+}

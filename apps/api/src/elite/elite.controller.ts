@@ -1,0 +1,28 @@
+import { Body, Controller, Module, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { EliteProjectDetailsResponse } from '../../../../libs/contracts/index.ts';
+import type { AuthUser } from '../auth/auth.types.ts';
+import { CurrentUser, OptionalAuth } from '../auth/public.decorator.ts';
+import { RateLimited } from '../common/rate-limits.ts';
+import { EliteProjectDetailsDto } from './elite.dto.ts';
+import { EliteService } from './elite.service.ts';
+
+/** The Elite Service buyer's side: the project-details form on /success. */
+@ApiTags('elite')
+@ApiBearerAuth()
+@Controller('elite')
+export class EliteController {
+  constructor(private readonly elite: EliteService) {}
+
+  /** Open to signed-out buyers, who show their purchase with the Checkout Session's id. */
+  @Post('project-details')
+  @OptionalAuth()
+  @RateLimited('forms')
+  @ApiOperation({ summary: 'Send the Elite project details after paying: stored with the payment; the buyer and support are mailed' })
+  submitDetails(@Body() dto: EliteProjectDetailsDto, @CurrentUser() user?: AuthUser): Promise<EliteProjectDetailsResponse> {
+    return this.elite.submitDetails(dto, user);
+  }
+}
+
+@Module({ controllers: [EliteController], providers: [EliteService] })
+export class EliteModule {}

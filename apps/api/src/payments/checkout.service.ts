@@ -1,0 +1,103 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { BadGatewayException, BadRequestException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import type { Config } from '../../../../libs/config/index.ts';
+import type { CheckoutProduct } from '../../../../libs/contracts/index.ts';
+import { CheckoutSession, User } from '../../../../libs/db/index.ts';
+import { CheckoutMessages } from '../../../../libs/domain/index.ts';
+import {
+  amountInCents,
+  checkoutMetadata,
+  checkoutProducts,
+  createStripeClient,
+  offerForPrice,
+  paymentsMode,
+  successUrlWithSessionId,
+  type PaymentsMode,
+  type Stripe,
+} from '../../../../libs/payments/index.ts';
+import type { AuthUser } from '../auth/auth.types.ts';
+import { CONFIG } from '../config/config.module.ts';
+import type { CreateCheckoutSessionDto } from './checkout.dto.ts';
+
+/** Where the local test checkout page of a session lives (served by this API through the portal's /api). */
+export const testCheckoutPath = (sessionId: string) => `/api/stripe/test-checkout/${encodeURIComponent(sessionId)}`;
+
+/** Starts Stripe Checkout Sessions for the offers (spec §7, "Checkout") and records each one it started. */
+@Injectable()
+export class CheckoutService {
+  private readonly logger = new Logger(CheckoutService.name);
+  readonly mode: PaymentsMode;
+  private readonly stripe: Stripe | null;
+  /** The portal's address without a trailing slash, and its origin: the only place a buyer is sent back to. */
+  readonly portalBase: string;
+  readonly portalOrigin: string;
+
+  constructor(
+    @Inject(CONFIG) private readonly config: Config,
+    private readonly em: EntityManager,
+  ) {
+    this.mode = paymentsMode(config);
+    this.stripe = this.mode === 'off' ? null : createStripeClient(config);
+    this.portalBase = config.PORTAL_URL.replace(/\/+$/, '');
+    this.portalOrigin = new URL(config.PORTAL_URL).origin;
+  }
+
+  products(): CheckoutProduct[] {
+    return checkoutProducts(this.config);
+  }
+
+  /** An address of the portal, which is all a checkout may send the buyer back to (no open redirect). */
+  onPortal(address: string): boolean {
+    try {
+      return new URL(address).origin === this.portalOrigin;
+    } catch {
+      return false;
+    }
+  }
+
+  async create(dto: CreateCheckoutSessionDto, user: AuthUser | undefined, referer: string | undefined): Promise<{ url: string; id: string }> {
+    if (!this.stripe) throw new ServiceUnavailableException(CheckoutMessages.notConfigured);
+    const offer = offerForPrice(this.config, dto.priceId);
+    if (!offer) throw new BadRequestException(CheckoutMessages.unknownPrice);
+    if (dto.mode !== undefined && dto.mode !== offer.mode) throw new BadRequestException(CheckoutMessages.modeMismatch(offer.mode));
+    const successUrl = dto.successUrl ?? `${this.portalBase}/success`;
+    const cancelUrl = dto.cancelUrl ?? (referer && this.onPortal(referer) ? referer : `${this.portalBase}/`);
+    if (!this.onPortal(successUrl) || !this.onPortal(cancelUrl)) throw new BadRequestException(CheckoutMessages.badRedirect);
+
+    // The account's current address (the token's may predate an e-mail change).
+    const email = user ? ((await this.em.findOne(User, { id: user.id }))?.email ?? null) : null;
+    const stripeSuccessUrl = successUrlWithSessionId(successUrl);
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await this.stripe.checkout.sessions.create({
+        mode: offer.mode,
+        line_items: [{ price: dto.priceId, quantity: 1 }],
+        success_url: stripeSuccessUrl,
+        cancel_url: cancelUrl,
+        ...(user ? { client_reference_id: user.id } : {}),
+        ...(email ? { customer_email: email } : {}),
+        metadata: { ...checkoutMetadata(offer.id, dto.priceId, user?.id ?? null) },
+      });
+    } catch (error) {
+      this.logger.warn(`Stripe refused a checkout session: ${error instanceof Error ? error.message : String(error)}`);
+      throw new BadGatewayException(CheckoutMessages.failed);
+    }
+    const url = this.mode === 'test' ? `${this.portalBase}${testCheckoutPath(session.id)}` : session.url;
+    if (!url) throw new BadGatewayException(CheckoutMessages.failed);
+
+    this.em.create(CheckoutSession, {
+      id: session.id,
+      user: user ? this.em.getReference(User, user.id) : null,
+      productId: offer.id,
+      priceId: dto.priceId,
+      mode: offer.mode,
+      amount: amountInCents(offer),
+      currency: offer.currency,
+      customerEmail: email,
+      successUrl: stripeSuccessUrl,
+      cancelUrl,
+    });
+    await this.em.flush();
+    return { url, id: session.id };
+  }
+}

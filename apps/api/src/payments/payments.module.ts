@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { CheckoutController } from './checkout.controller.ts';
+import { CheckoutService } from './checkout.service.ts';
+import { TestCheckoutController } from './test-checkout.controller.ts';
+import { TestCheckoutService } from './test-checkout.service.ts';
+import { WebhookController } from './webhook.controller.ts';
+import { WebhookService } from './webhook.service.ts';
+
+/** Stripe Checkout: the offers, starting a session, the local test checkout, and the webhook that fulfils payments. */
+@Module({
+  controllers: [CheckoutController, TestCheckoutController, WebhookController],
+  providers: [CheckoutService, TestCheckoutService, WebhookService],
+})
+export class PaymentsModule {}

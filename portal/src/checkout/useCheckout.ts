@@ -1,0 +1,55 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { CheckoutMessages, type ProductId } from '../../../libs/domain/index.ts';
+import { useAuth } from '../auth/AuthContext.tsx';
+import { createCheckoutSession, fetchCheckoutProducts, PRODUCTS_QUERY_KEY, rememberProductType } from './checkout.ts';
+
+export interface Checkout {
+  /** The product whose checkout is starting (its button reads 'Processing...'); every checkout button waits meanwhile. */
+  pending: ProductId | null;
+  error: string | null;
+  start(product: ProductId): Promise<void>;
+}
+
+/** Starts a Stripe Checkout for one of the offers and sends the browser to it: idle, loading, error, redirect. */
+export function useCheckout(): Checkout {
+  const queryClient = useQueryClient();
+  const { session } = useAuth();
+  const [pending, setPending] = useState<ProductId | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  // Back from the payment page through the browser's page cache: the page is idle again.
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setPending(null);
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
+
+  async function start(productId: ProductId) {
+    setPending(productId);
+    setError(null);
+    const fail = (message: string) => {
+      setError(message);
+      setPending(null);
+    };
+    let products;
+    try {
+      products = await queryClient.fetchQuery({ queryKey: PRODUCTS_QUERY_KEY, queryFn: fetchCheckoutProducts });
+    } catch (problem) {
+      return fail(problem instanceof Error && problem.message ? problem.message : CheckoutMessages.failed);
+    }
+    const product = products.find((p) => p.id === productId);
+    if (!product) return fail(CheckoutMessages.failed);
+    rememberProductType(product.id, sessionStorage);
+    const outcome = await createCheckoutSession(
+      { priceId: product.priceId, mode: product.mode, successUrl: `${window.location.origin}/success`, cancelUrl: window.location.href },
+      session?.access_token,
+    );
+    if ('error' in outcome) return fail(outcome.error);
+    window.location.assign(outcome.url);
+  }
+
+  return { pending, error, start };
+}
