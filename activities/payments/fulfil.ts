@@ -51,7 +51,9 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 async function purchaseOf(em: EntityManager, session: Partial<CheckoutSessionFields> & { id: string }): Promise<Purchase | null> {
   const started = await em.findOne(CheckoutSession, { id: session.id }, { populate: ['user'] });
   if (started) {
-    return { productId: started.productId, priceId: started.priceId, amount: started.amount, currency: started.currency, user: started.user ?? null };
+    // What Stripe charged is the truth (the price in Stripe may differ from the offer's list price).
+    const amount = typeof session.amount_total === 'number' ? session.amount_total : started.amount;
+    return { productId: started.productId, priceId: started.priceId, amount, currency: text(session.currency) ?? started.currency, user: started.user ?? null };
   }
   const metadata = session.metadata ?? {};
   const productId = PRODUCT_IDS.find((id) => id === metadata.product_id);

@@ -1,11 +1,9 @@
+import escapeHtml from 'escape-html';
 import { ELITE_FORM, formatAmount, SUPPORT_PROMISES } from '../domain/index.ts';
 import type { MailMessage } from './index.ts';
 
 /** A message before it is addressed: what the author or support reads, as text and as HTML. */
 export type MailBody = Omit<MailMessage, 'to'>;
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 /** Builds both bodies from paragraphs and label/value rows; everything a person typed is escaped in the HTML. */
 function compose(subject: string, paragraphs: string[], rows: [string, string | null | undefined][] = [], link?: { label: string; url: string }): MailBody {

@@ -1,3 +1,4 @@
+import escapeHtml from 'escape-html';
 import { createRequire } from 'node:module';
 import type { Chapter, EPub as EPubClass, Options } from 'epub-gen-memory';
 import rehypeStringify from 'rehype-stringify';
@@ -39,12 +40,11 @@ export const markdownToHtml = (markdown: string) => toHtml.stringify(toHtml.runS
 
 /** The same book as an EPUB 3: introduction, chapters, summary and references, with a navigable contents. */
 export async function renderEpub(book: Manuscript): Promise<Buffer> {
-  const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
   const sections = [
     ...(book.introduction ? [{ title: 'Introduction', content: markdownToHtml(book.introduction) }] : []),
     ...book.chapters.map((c) => ({ title: `${c.number}. ${c.title}`, content: markdownToHtml(c.content) })),
     ...(book.summary ? [{ title: 'Summary', content: markdownToHtml(book.summary) }] : []),
-    ...(book.references.length ? [{ title: 'References', content: `<ol>${book.references.map((r) => `<li value="${r.n}">${escape(r.filename)}</li>`).join('')}</ol>` }] : []),
+    ...(book.references.length ? [{ title: 'References', content: `<ol>${book.references.map((r) => `<li value="${r.n}">${escapeHtml(r.filename)}</li>`).join('')}</ol>` }] : []),
   ];
   return writeEpub(
     {

@@ -1,7 +1,6 @@
+import escapeHtml from 'escape-html';
 import { formatAmount } from '../../../../libs/domain/index.ts';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 /** The page's own policy (the API's is default-src 'none'): its inline style, and forms that post here and land on the portal. */
 export const testCheckoutPolicy = (portalOrigin: string) =>
