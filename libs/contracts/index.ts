@@ -7,5 +7,6 @@ export * from './projects.ts';
 export * from './book-projects.ts';
 export * from './book-requests.ts';
 export * from './payments.ts';
+export * from './print.ts';
 export * from './profile.ts';
 export * from './auth.ts';

@@ -7,6 +7,7 @@ export * from './accounts.ts';
 export * from './book-requests.ts';
 export * from './offers.ts';
 export * from './payments.ts';
+export * from './print.ts';
 export * from './generation.ts';
 export * from './book-projects.ts';
 export * from './packaging.ts';

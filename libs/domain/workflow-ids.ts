@@ -13,3 +13,5 @@ export const bookRequestWorkflowId = (requestId: string) => `book-request-${requ
 export type MailKind = 'purchase-receipt' | 'book-request' | 'elite-details';
 /** The mail a stored row calls for (a book request, Elite project details), sent once. */
 export const mailWorkflowId = (kind: MailKind, id: string) => `mail-${kind}-${id}`;
+/** One print order, from preflight through payment and the print provider to shipping (`print-<orderId>`). */
+export const printOrderWorkflowId = (orderId: string) => `print-${orderId}`;

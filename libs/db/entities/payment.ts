@@ -10,7 +10,9 @@ export const CheckoutSessionSchema = defineEntity({
     /** Stripe's id (cs_…). */
     id: p.string().primary(),
     user: () => p.manyToOne(User).nullable().deleteRule('set null'),
-    productId: p.enum(PRODUCT_IDS),
+    /** One of the offers, or null for a print order's payment (then printOrderId is set). */
+    productId: p.enum(PRODUCT_IDS).nullable(),
+    printOrderId: p.uuid().nullable(),
     priceId: p.string(),
     mode: p.string(),
     /** Cents. */
@@ -49,7 +51,9 @@ export const PaymentSchema = defineEntity({
     /** Null for a signed-out buyer until they sign in with the checkout's e-mail. */
     user: () => p.manyToOne(User).nullable().deleteRule('set null').index(),
     email: p.string().nullable(),
-    productId: p.enum(PRODUCT_IDS),
+    /** One of the offers, or null for a print order's payment (then printOrderId is set). */
+    productId: p.enum(PRODUCT_IDS).nullable(),
+    printOrderId: p.uuid().nullable().index(),
     priceId: p.string(),
     /** Cents. */
     amount: p.integer(),

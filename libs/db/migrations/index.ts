@@ -10,6 +10,7 @@ import { Migration20261121080000_chapter_count } from './Migration20261121080000
 import { Migration20261121090000_email_change } from './Migration20261121090000_email_change.ts';
 import { Migration20261122000000_payments } from './Migration20261122000000_payments.ts';
 import { Migration20261122010000_book_request_workflow } from './Migration20261122010000_book_request_workflow.ts';
+import { Migration20261122020000_print_orders } from './Migration20261122020000_print_orders.ts';
 
 /** Every migration in order: write each as a class in this folder (named Migration<UTC timestamp>_<what>) and add it here. */
 export const migrationsList = [
@@ -25,4 +26,5 @@ export const migrationsList = [
   { name: 'Migration20261121090000_email_change', class: Migration20261121090000_email_change },
   { name: 'Migration20261122000000_payments', class: Migration20261122000000_payments },
   { name: 'Migration20261122010000_book_request_workflow', class: Migration20261122010000_book_request_workflow },
+  { name: 'Migration20261122020000_print_orders', class: Migration20261122020000_print_orders },
 ];

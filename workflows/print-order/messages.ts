@@ -1,0 +1,21 @@
+import { defineQuery, defineSignal } from '@temporalio/workflow';
+import type { Duration } from '@temporalio/common';
+import type { PrintOrderStatus } from '../../libs/domain/index.ts';
+
+export interface PrintOrderInput {
+  orderId: string;
+  /** How long the order waits for its payment before it is cancelled (default PRINT_PAYMENT_WINDOW). */
+  paymentWindow?: Duration;
+  /** First and longest wait between two polls of the provider; signals wake the workflow at once in between. */
+  pollEvery?: Duration;
+  pollAtMost?: Duration;
+}
+
+/** The order's Checkout Session was paid (sent by the payment workflow of the webhook's event). */
+export const paidSignal = defineSignal<[{ sessionId: string }]>('paid');
+/** The provider reported a change (its webhook, verified by the API): fetch the job now. */
+export const providerChangedSignal = defineSignal<[{ jobId: string }]>('providerChanged');
+/** The author or the team asked for fresh status (POST /api/print/orders/{id}/refresh, the back office's action). */
+export const refreshSignal = defineSignal('refresh');
+
+export const printOrderStatusQuery = defineQuery<PrintOrderStatus>('printOrderStatus');
