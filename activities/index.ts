@@ -3,11 +3,16 @@ import type { ProviderId } from '../libs/domain/index.ts';
 import type { StorageService } from '../libs/storage/index.ts';
 import type { TextProvider } from '../libs/ai/index.ts';
 import type { Mailer } from '../libs/mail/index.ts';
+import type { CheckoutDeps } from '../libs/payments/index.ts';
+import type { PrintProvider } from '../libs/print/provider.ts';
 import { createBookRequestActivities } from './book-requests/status.ts';
 import { createWritingActivities } from './generation/writing.ts';
 import { createCanaryActivities } from './health/canary.ts';
 import { createMailActivities } from './notify/mail.ts';
 import { createPaymentActivities } from './payments/fulfil.ts';
+import { createPrintCheckoutActivities } from './print/checkout.ts';
+import { createPrintJobActivities } from './print/jobs.ts';
+import { createPrintOrderActivities } from './print/order.ts';
 import { createRenderActivities } from './render/build.ts';
 
 export interface ActivityDeps {
@@ -16,6 +21,9 @@ export interface ActivityDeps {
   providers: Partial<Record<ProviderId, TextProvider>>;
   mailer: Mailer;
   mailSettings: { supportEmail: string; portalUrl: string };
+  /** Stripe, for payments the workflows start (a print order's checkout). */
+  checkout: CheckoutDeps;
+  printProvider: PrintProvider;
 }
 
 /** Every activity the worker registers, bound to its dependencies. Each area adds its factory here. */
@@ -27,5 +35,8 @@ export function createActivities(deps: ActivityDeps) {
     ...createMailActivities(deps),
     ...createPaymentActivities(deps),
     ...createBookRequestActivities(deps),
+    ...createPrintOrderActivities(deps),
+    ...createPrintCheckoutActivities(deps),
+    ...createPrintJobActivities(deps),
   };
 }

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
+import type { Config } from '../libs/config/index.ts';
 import { startEngine, testConfig, type Engine } from '../testing/index.ts';
 
 /** Debian's Chromium, headless, with its calls home switched off (this machine has no internet). */
@@ -24,12 +25,14 @@ export async function snapshot(page: Page, name: string): Promise<string> {
 /** What the refusing provider answers (a 400 is permanent: the book fails at once, at the stage that called it). */
 export const REFUSAL = 'This request was refused by the provider (e2e fake)';
 
+/** The configuration of the API under test (its task queue, its print provider), for a test file's worker, with overrides. */
+export const e2eConfig = (overrides: Partial<Record<keyof Config, string>> = {}) => testConfig({ ...inject('apiEnv'), ...overrides });
+
 /**
  * The API under test has no worker of its own: each test file starts one, configured like the API (Anthropic
  * pointing at the refusing fake), so whichever worker takes a task does the same thing.
  */
-const startE2eWorker = () =>
-  startEngine(testConfig({ ANTHROPIC_API_KEY: 'e2e-fake-key', ANTHROPIC_BASE_URL: inject('refusingAiUrl') }));
+const startE2eWorker = () => startEngine(e2eConfig({ ANTHROPIC_API_KEY: 'e2e-fake-key', ANTHROPIC_BASE_URL: inject('refusingAiUrl') }));
 
 export interface E2eSession {
   browser: Browser;

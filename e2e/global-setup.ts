@@ -1,12 +1,14 @@
 // Serves the built portal with `vite preview` (forwarding /api) in front of the compiled API process,
 // as in production; the browser tests drive Debian's Chromium against it.
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { preview } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { FakeAiServer } from '../testing/ai-fakes.ts';
 import { REFUSAL } from './browser.ts';
 import { freePort } from '../testing/index.ts';
+import { PrintSimulator } from '../testing/print-simulator/simulator.ts';
 import { repoRoot } from '../scripts/stack/profile.ts';
 
 declare module 'vitest' {
@@ -14,8 +16,16 @@ declare module 'vitest' {
     baseURL: string;
     /** A loopback Anthropic API that refuses every call: the pages' failure views are driven through it. */
     refusingAiUrl: string;
+    /**
+     * What the API under test runs with beyond the test profile, for the workers the tests start: a task queue of
+     * this run's own (no worker of another test run takes its workflows) and the Lulu simulator it prints with.
+     */
+    apiEnv: Record<string, string>;
   }
 }
+
+/** The simulator's pace for browser tests: a status every 1.5 s, so an order ships within seconds of its payment. */
+const PRINT_STEP_MS = 1500;
 
 
 export default async function setup(project: TestProject) {
@@ -24,10 +34,14 @@ export default async function setup(project: TestProject) {
   project.provide('refusingAiUrl', refusing.url);
   const apiPort = await freePort();
   const portalPort = await freePort();
+  // The print provider is a Lulu simulator of this run's own, posting its signed status changes to the API under test.
+  const simulator = await new PrintSimulator({ stepMs: PRINT_STEP_MS, webhookRetryMs: 200, webhookUrls: [`http://127.0.0.1:${apiPort}/api/print/webhooks/lulu`] }).start();
+  const apiEnv = { TEMPORAL_TASK_QUEUE: `pressroom-e2e-${randomUUID().slice(0, 8)}`, PORTAL_URL: `http://127.0.0.1:${portalPort}`, ...simulator.env() };
+  project.provide('apiEnv', apiEnv);
   const api = spawn(process.execPath, [join(repoRoot, 'dist/apps/api/src/main.js')], {
     // The API only needs to know Anthropic is configured; the workers the tests start call the fake. Checkout sends
     // buyers back to the portal's own address only, so the API is told where the portal runs.
-    env: { ...process.env, API_PORT: String(apiPort), PORTAL_URL: `http://127.0.0.1:${portalPort}`, ANTHROPIC_API_KEY: 'e2e-fake-key', ANTHROPIC_BASE_URL: refusing.url },
+    env: { ...process.env, ...apiEnv, API_PORT: String(apiPort), ANTHROPIC_API_KEY: 'e2e-fake-key', ANTHROPIC_BASE_URL: refusing.url },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 60_000;
@@ -50,6 +64,7 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     await refusing.stop();
+    await simulator.stop();
     await server.close();
     const exited = new Promise((resolve) => api.once('exit', resolve));
     api.kill('SIGTERM');

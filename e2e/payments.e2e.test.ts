@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PaymentView, SubscriptionView } from '../libs/contracts/index.ts';
 import { CheckoutMessages, EliteDetailsMessages, GenerationMessages } from '../libs/domain/index.ts';
 import { FakeAiServer } from '../testing/ai-fakes.ts';
-import { eventually, startEngine, testConfig, type Engine } from '../testing/index.ts';
+import { eventually, startEngine, type Engine } from '../testing/index.ts';
 import { mailTo, type CaughtMail } from '../testing/mail-inbox.ts';
-import { launchBrowser, snapshot } from './browser.ts';
+import { e2eConfig, launchBrowser, snapshot } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const password = 'my own sturdy passphrase';
@@ -17,7 +17,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   await writingAi.start();
-  engine = await startEngine(testConfig({ ANTHROPIC_API_KEY: 'e2e-fake-key', ANTHROPIC_BASE_URL: writingAi.url }));
+  engine = await startEngine(e2eConfig({ ANTHROPIC_API_KEY: 'e2e-fake-key', ANTHROPIC_BASE_URL: writingAi.url }));
   browser = await launchBrowser();
 }, 60_000);
 afterAll(async () => {

@@ -1,13 +1,14 @@
-// `npm start`: brings up PostgreSQL, Temporal, MinIO, a mail catcher and, without a Stripe key, stripe-mock (reusing any already reachable),
-// applies migrations, then runs the API, the worker and the portal until Ctrl-C.
+// `npm start`: brings up PostgreSQL, Temporal, MinIO, a mail catcher, without a Stripe key stripe-mock and without Lulu
+// credentials the Lulu simulator (reusing any already reachable), applies migrations, then runs the API, the worker
+// and the portal until Ctrl-C.
 import { styleText } from 'node:util';
 import { ConfigError, loadConfig } from '../libs/config/index.ts';
 import { apiEntry, bin, buildApi, portalConfig, workerEntry } from './stack/app.ts';
 import { say, StackError } from './stack/log.ts';
 import { waitUntil } from './stack/net.ts';
 import { prepareTools } from './stack/prepare.ts';
-import { loadProfile, repoRoot } from './stack/profile.ts';
-import { ensureMailCatcher, ensureStripeMock, ensurePostgres, ensureMinio, ensureTemporal } from './stack/services.ts';
+import { loadProfile, PRINT_SIMULATOR_CLIENT_KEY, repoRoot } from './stack/profile.ts';
+import { ensureMailCatcher, ensurePrintSimulator, ensureStripeMock, ensurePostgres, ensureMinio, ensureTemporal } from './stack/services.ts';
 import { setUpServices } from './stack/setup.ts';
 import { onPath } from './stack/tools.ts';
 import { Supervisor } from './stack/supervisor.ts';
@@ -37,7 +38,7 @@ try {
   });
   const ctx = { profile, supervisor };
   await ensurePostgres(ctx);
-  await Promise.all([ensureTemporal(ctx, { ui: true }), ensureMinio(ctx), ensureMailCatcher(ctx), ensureStripeMock(ctx)]);
+  await Promise.all([ensureTemporal(ctx, { ui: true }), ensureMinio(ctx), ensureMailCatcher(ctx), ensureStripeMock(ctx), ensurePrintSimulator(ctx)]);
   await setUpServices(config);
   buildApi();
 
@@ -65,11 +66,12 @@ try {
     ['MinIO console', `http://localhost:${profile.ports.minioConsole}  (user ${config.S3_ACCESS_KEY}, password in .data/secrets.env)`],
     ['Mail inbox', `http://localhost:${profile.ports.mailWeb}`],
     ['Payments', config.STRIPE_SECRET_KEY ? `Stripe; webhook endpoint http://<your API origin>/api/stripe/webhook` : `local test mode (stripe-mock on ${config.STRIPE_API_URL}, test checkout page)`],
+    ['Print orders', config.LULU_CLIENT_KEY === PRINT_SIMULATOR_CLIENT_KEY ? `the Lulu simulator on ${config.LULU_API_URL} (nothing is printed)` : config.LULU_API_URL ? `Lulu at ${config.LULU_API_URL}` : 'the built-in mock (no LULU_API_URL)'],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
   console.log(`\n${styleText('bold', `Pressroom is up (${Math.round((Date.now() - started) / 1000)} s)`)}`);
   for (const [label, url] of rows) console.log(`  ${label.padEnd(width)}  ${styleText('cyan', url)}`);
-  console.log(`\nLogs of PostgreSQL, Temporal, MinIO and mail are in ${profile.dataDir}/logs. Ctrl-C stops everything.\n`);
+  console.log(`\nLogs of PostgreSQL, Temporal, MinIO, mail and the print simulator are in ${profile.dataDir}/logs. Ctrl-C stops everything.\n`);
 } catch (error) {
   if (error instanceof StackError || error instanceof ConfigError) console.error(styleText('red', error.message));
   else console.error(error);

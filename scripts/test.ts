@@ -1,5 +1,5 @@
-// `npm test`: lint and type-check, then bring up the test profile's own PostgreSQL, Temporal, MinIO and mail
-// catcher (separate ports, data directory, database, namespace and bucket), run every Vitest project
+// `npm test`: lint and type-check, then bring up the test profile's own PostgreSQL, Temporal, MinIO, mail catcher,
+// stripe-mock and Lulu simulator (separate ports, data directory, database, namespace and bucket), run every Vitest project
 // (unit, integration, e2e in Debian's Chromium) and tear down what it started. Extra arguments go to Vitest.
 import { spawn, spawnSync } from 'node:child_process';
 import { styleText } from 'node:util';
@@ -10,7 +10,7 @@ import { say, StackError } from './stack/log.ts';
 import { prepareTools } from './stack/prepare.ts';
 import { ensurePythonTool } from './stack/python-tools.ts';
 import { loadProfile, repoRoot } from './stack/profile.ts';
-import { ensureDatabase, ensureMailCatcher, ensureStripeMock, ensureMinio, ensurePostgres, ensureTemporal } from './stack/services.ts';
+import { ensureDatabase, ensureMailCatcher, ensurePrintSimulator, ensureStripeMock, ensureMinio, ensurePostgres, ensureTemporal } from './stack/services.ts';
 import { setUpServices } from './stack/setup.ts';
 import { Supervisor } from './stack/supervisor.ts';
 import { existsSync } from 'node:fs';
@@ -68,7 +68,7 @@ try {
 
   const ctx = { profile, supervisor };
   await ensurePostgres(ctx);
-  await Promise.all([ensureTemporal(ctx, { ui: false }), ensureMinio(ctx), ensureMailCatcher(ctx), ensureStripeMock(ctx)]);
+  await Promise.all([ensureTemporal(ctx, { ui: false }), ensureMinio(ctx), ensureMailCatcher(ctx), ensureStripeMock(ctx), ensurePrintSimulator(ctx)]);
   await recreateDatabase(config.DATABASE_URL);
   await setUpServices(config);
 

@@ -14,6 +14,8 @@ import type { ActivityDeps } from '../activities/index.ts';
 import { loadConfig, type Config } from '../libs/config/index.ts';
 import { openOrm } from '../libs/db/index.ts';
 import { createMailer, mailSettingsFrom } from '../libs/mail/index.ts';
+import { checkoutDepsFrom } from '../libs/payments/index.ts';
+import { createPrintProvider } from '../libs/print/index.ts';
 import { StorageService, storageSettingsFrom } from '../libs/storage/index.ts';
 import { ensureGoProgram } from '../scripts/stack/tools.ts';
 import { FakeAiServer } from './ai-fakes.ts';
@@ -28,7 +30,16 @@ export async function openDeps(config: Config): Promise<ActivityDeps & { close()
   const orm: MikroORM = await openOrm(config.DATABASE_URL);
   const storage = new StorageService(storageSettingsFrom(config));
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
-  return { orm, storage, providers: createProviders(config), mailer, mailSettings: mailSettingsFrom(config), close: () => orm.close() };
+  return {
+    orm,
+    storage,
+    providers: createProviders(config),
+    mailer,
+    mailSettings: mailSettingsFrom(config),
+    checkout: checkoutDepsFrom(config),
+    printProvider: createPrintProvider(config),
+    close: () => orm.close(),
+  };
 }
 
 let runtimeInstalled = false;

@@ -30,3 +30,25 @@ export const mailOptions: ActivityOptions = {
   scheduleToCloseTimeout: '1 day',
   retry: { initialInterval: '5 seconds', maximumInterval: '10 minutes', backoffCoefficient: 2, nonRetryableErrorTypes: ['MailRefused'] },
 };
+
+/**
+ * A print order's calls out (the print provider, Stripe): retried with backoff on 429, 5xx and time-outs for up to a
+ * day, so an outage only delays the order; a refusal (4xx) fails at once.
+ */
+export const printProviderOptions: ActivityOptions = {
+  startToCloseTimeout: '2 minutes',
+  scheduleToCloseTimeout: '1 day',
+  retry: { initialInterval: '1 second', maximumInterval: '10 minutes', backoffCoefficient: 2, nonRetryableErrorTypes: ['PrintJobRefused', 'CheckoutRefused'] },
+};
+
+/** One look at a print job being followed: a few quick tries, then the next poll tries again. */
+export const printPollOptions: ActivityOptions = {
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '1 second', maximumInterval: '10 seconds', backoffCoefficient: 2, maximumAttempts: 3 },
+};
+
+/** Preflight downloads the book's PDFs and reads them with poppler: minutes for a big book, a few tries for a lost worker. */
+export const printPreflightOptions: ActivityOptions = {
+  startToCloseTimeout: '10 minutes',
+  retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', backoffCoefficient: 2, maximumAttempts: 5 },
+};

@@ -6,3 +6,4 @@ export { coverWorkflow } from './cover/workflow.ts';
 export { mailWorkflow } from './notify/workflow.ts';
 export { paymentWorkflow } from './payment/workflow.ts';
 export { bookRequestWorkflow } from './book-request/workflow.ts';
+export { printOrderWorkflow } from './print-order/workflow.ts';

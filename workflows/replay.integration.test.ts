@@ -8,9 +8,11 @@ import { workflowBundle } from '../apps/worker/src/worker.ts';
 import { GeneratedChapter, GeneratorProject } from '../libs/db/index.ts';
 import { writtenSoFar } from '../libs/domain/index.ts';
 import { engineForFile, testConfig } from '../testing/index.ts';
+import { insertPrintOrder, newAuthor, orderReaching, printStackForFile, startPrintOrder } from '../testing/print-orders.ts';
 import { ensureGoProgram } from '../scripts/stack/tools.ts';
 import { bookWorkflow } from './book/workflow.ts';
 import { finalizeUpdate, generateChaptersUpdate, generateIntroductionUpdate, generateOutlineUpdate, generateSummaryUpdate, regenerateChapterUpdate } from './book/messages.ts';
+import { paidSignal } from './print-order/messages.ts';
 
 /**
  * Recorded histories of earlier runs are replayed against today's workflow code: a change that would break
@@ -18,10 +20,13 @@ import { finalizeUpdate, generateChaptersUpdate, generateIntroductionUpdate, gen
  * records fresh ones from the runs below. `-v1` files were recorded before the PDF stage existed, `-v2` before
  * the EPUB joined it and `book-step-v4` before step-mode books ended after an idle time-out: books started then
  * still replay (`patched('build-interior-pdf')`, `patched('build-epub')`, `patched('step-idle-timeout')`).
+ * `print-order` is a print order from preflight through payment to shipped (against the Lulu simulator).
  */
 const historiesDir = join(import.meta.dirname, 'histories');
 const config = testConfig({ TEMPORAL_TASK_QUEUE: `replay-${randomUUID().slice(0, 8)}` });
 const engine = engineForFile(config);
+// Print orders run against the Lulu simulator, on a task queue of their own.
+const print = printStackForFile('replay-print');
 
 async function project(): Promise<string> {
   const em = engine.deps.orm.em.fork();
@@ -35,6 +40,19 @@ async function project(): Promise<string> {
 
 const replay = async (history: unknown, name: string) =>
   Worker.runReplayHistory({ workflowBundle: await workflowBundle(), replayName: name }, history);
+
+/** Checks a run's history replays, and with PRESSROOM_RECORD_HISTORIES=1 writes it to histories/<name>.json. */
+async function replayAndRecord(name: string, workflowId: string, runId: string, client = engine.client): Promise<void> {
+  const history = await client.workflow.getHandle(workflowId, runId).fetchHistory();
+  await expect(replay(history, name)).resolves.toBeUndefined();
+  if (process.env.PRESSROOM_RECORD_HISTORIES === '1') {
+    // The Temporal CLI writes histories in the JSON form replay reads.
+    const json = execFileSync(await ensureGoProgram('temporal', 'run the tests through npm test'), [
+      'workflow', 'show', '--workflow-id', workflowId, '--run-id', runId, '--namespace', config.TEMPORAL_NAMESPACE, '--address', config.TEMPORAL_ADDRESS, '--output', 'json',
+    ]);
+    writeFileSync(join(historiesDir, `${name}.json`), json);
+  }
+}
 
 describe('workflow replay', () => {
   it('replays an auto-mode book and a step-mode book run just now', async () => {
@@ -65,17 +83,21 @@ describe('workflow replay', () => {
     expect((await resumed.result()).stage).toBe('idle');
 
     const runs = [['book-auto', auto, auto.firstExecutionRunId], ['book-step', step, step.firstExecutionRunId], ['book-step-idle', idle, idle.firstExecutionRunId], ['book-step-resumed', resumed, resumed.firstExecutionRunId]] as const;
-    for (const [name, { workflowId }, runId] of runs) {
-      const history = await engine.client.workflow.getHandle(workflowId, runId).fetchHistory();
-      await expect(replay(history, name)).resolves.toBeUndefined();
-      if (process.env.PRESSROOM_RECORD_HISTORIES === '1') {
-        // The Temporal CLI writes histories in the JSON form replay reads.
-        const json = execFileSync(await ensureGoProgram('temporal', 'run the tests through npm test'), [
-          'workflow', 'show', '--workflow-id', workflowId, '--run-id', runId, '--namespace', config.TEMPORAL_NAMESPACE, '--address', config.TEMPORAL_ADDRESS, '--output', 'json',
-        ]);
-        writeFileSync(join(historiesDir, `${name}.json`), json);
-      }
-    }
+    for (const [name, { workflowId }, runId] of runs) await replayAndRecord(name, workflowId, runId);
+  });
+
+  it('replays a print order run just now, from preflight through payment to shipped', async () => {
+    const author = await newAuthor(print.engine.deps.orm);
+    const orderId = await insertPrintOrder(print.engine.deps, { userId: author.id, contactEmail: author.email });
+    const order = await startPrintOrder(print, orderId);
+    const unpaid = await orderReaching(print.engine.deps.orm, orderId, 'unpaid');
+    await order.signal(paidSignal, { sessionId: unpaid.stripeSessionId as string });
+    const submitted = await orderReaching(print.engine.deps.orm, orderId, 'submitted');
+    print.sim.setStatus(submitted.luluJobId as string, 'IN_PRODUCTION');
+    await orderReaching(print.engine.deps.orm, orderId, 'production');
+    print.sim.setStatus(submitted.luluJobId as string, 'SHIPPED');
+    expect(await order.result()).toEqual({ status: 'shipped' });
+    await replayAndRecord('print-order', order.workflowId, order.firstExecutionRunId, print.engine.client);
   });
 
   it('replays every recorded history against the current code', async () => {

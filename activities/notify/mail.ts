@@ -1,9 +1,11 @@
 import type { MikroORM } from '@mikro-orm/core';
 import { ApplicationFailure } from '@temporalio/activity';
-import { productOffer, type MailKind } from '../../libs/domain/index.ts';
-import { BookRequest, EliteProjectDetails, MailDelivery, Payment } from '../../libs/db/index.ts';
+import type { EntityManager } from '@mikro-orm/core';
+import { isUuid, PRINT_ORDER_STATUSES, printPaymentName, productOffer, type MailKind, type PrintOrderStatus } from '../../libs/domain/index.ts';
+import { BookRequest, EliteProjectDetails, MailDelivery, Payment, PrintOrder } from '../../libs/db/index.ts';
 import type { Mailer, MailMessage } from '../../libs/mail/index.ts';
-import { bookRequestConfirmation, bookRequestNotice, eliteDetailsConfirmation, eliteDetailsNotice, purchaseReceipt } from '../../libs/mail/messages.ts';
+import { bookRequestConfirmation, bookRequestNotice, eliteDetailsConfirmation, eliteDetailsNotice, printStatusChange, purchaseReceipt } from '../../libs/mail/messages.ts';
+import { cents } from '../print/checkout.ts';
 
 export interface MailDeps {
   orm: MikroORM;
@@ -17,19 +19,58 @@ interface Addressed {
   message: MailMessage;
 }
 
+/** What a payment bought, as its receipt names it, and what that gives the buyer. */
+async function purchased(em: EntityManager, payment: Payment): Promise<{ productName: string; grants: string } | null> {
+  if (payment.productId) {
+    const offer = productOffer(payment.productId);
+    const grants = offer.grants === 'book_credit' ? 'You can now write one complete book with a paid AI model.' : 'Our team will contact you within 24 hours; complete your project details to get started.';
+    return { productName: offer.name, grants };
+  }
+  const order = payment.printOrderId ? await em.findOne(PrintOrder, { id: payment.printOrderId }) : null;
+  if (!order) return null;
+  return { productName: printPaymentName(order), grants: 'We send your book to the printer now; follow your order under Print Orders on your dashboard.' };
+}
+
 export function createMailActivities({ orm, mailer, mailSettings }: MailDeps) {
   const dashboardUrl = `${mailSettings.portalUrl}/dashboard`;
+
+  /** `<orderId>:<status>`: the author hears of each status the order reached once (a payment request only while it is still unpaid). */
+  async function printStatusMessages(em: EntityManager, id: string): Promise<Addressed[]> {
+    const [orderId = '', status = ''] = id.split(':');
+    if (!isUuid(orderId) || !(PRINT_ORDER_STATUSES as readonly string[]).includes(status)) return [];
+    const order = await em.findOne(PrintOrder, { id: orderId });
+    if (!order || !order.history.some((event) => event.order_status === status)) return [];
+    if (status === 'unpaid' && order.orderStatus !== 'unpaid') return [];
+    const body = printStatusChange({
+      orderId,
+      status: status as PrintOrderStatus,
+      bookTitle: order.bookTitle,
+      quantity: order.quantity,
+      totalCents: cents(order.totalCost),
+      currency: order.currency,
+      errorMessage: order.errorMessage ?? null,
+      payBy: order.payBy ?? null,
+      paymentUrl: order.paymentUrl ?? null,
+      trackingId: order.trackingId ?? null,
+      carrierName: order.carrierName ?? null,
+      trackingUrls: order.trackingUrls,
+      dashboardUrl,
+    });
+    return [{ key: `print-status:${id}`, message: { to: order.contactEmail, ...body } }];
+  }
 
   async function messagesFor(kind: MailKind, id: string): Promise<Addressed[]> {
     const em = orm.em.fork();
     if (kind === 'purchase-receipt') {
       const payment = await em.findOne(Payment, { id });
       if (!payment?.email || payment.status !== 'paid' || !payment.paidAt) return [];
-      const offer = productOffer(payment.productId);
-      const grants = offer.grants === 'book_credit' ? 'You can now write one complete book with a paid AI model.' : 'Our team will contact you within 24 hours; complete your project details to get started.';
-      const body = purchaseReceipt({ productName: offer.name, amountCents: payment.amount, currency: payment.currency, paidAt: payment.paidAt, sessionId: payment.stripeSessionId, grants, dashboardUrl });
+      const bought = await purchased(em, payment);
+      if (!bought) return [];
+      const { productName, grants } = bought;
+      const body = purchaseReceipt({ productName, amountCents: payment.amount, currency: payment.currency, paidAt: payment.paidAt, sessionId: payment.stripeSessionId, grants, dashboardUrl });
       return [{ key: `${kind}:${id}`, message: { to: payment.email, ...body } }];
     }
+    if (kind === 'print-status') return printStatusMessages(em, id);
     if (kind === 'book-request') {
       const request = await em.findOne(BookRequest, { id });
       if (!request) return [];

@@ -1,17 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
-import { BookCredit, CheckoutSession, Payment, Profile, StripeEvent, User } from '../../libs/db/index.ts';
+import { BookCredit, CheckoutSession, Payment, PrintOrder, Profile, StripeEvent, User } from '../../libs/db/index.ts';
 import { isUuid, PRODUCT_IDS, productOffer, type PaymentStatus, type ProductId } from '../../libs/domain/index.ts';
 import { amountInCents, type CheckoutSessionFields } from '../../libs/payments/index.ts';
+import { cents } from '../print/checkout.ts';
 
 export interface AppliedEvent {
   /** The payment the event is about; null when it names no usable Checkout Session. */
   paymentId: string | null;
   /** This event is the one that made the payment paid: its receipt is due. */
   newlyPaid: boolean;
+  /** The print order the payment is for (its workflow waits for it), and the session that paid it; null for an offer. */
+  printOrderId: string | null;
+  sessionId: string | null;
 }
 
-const NOTHING: AppliedEvent = { paymentId: null, newlyPaid: false };
+const NOTHING: AppliedEvent = { paymentId: null, newlyPaid: false, printOrderId: null, sessionId: null };
 
 /** The status a Checkout Session event asks for; null for an event that is not about a Checkout Session's payment. */
 function requestedStatus(type: string, session: Partial<CheckoutSessionFields>): PaymentStatus | null {
@@ -37,8 +41,10 @@ function statusAfter(current: PaymentStatus | null, requested: PaymentStatus): P
   return requested;
 }
 
+/** An offer (productId) or a print order's copies (printOrderId), never both. */
 interface Purchase {
-  productId: ProductId;
+  productId: ProductId | null;
+  printOrderId: string | null;
   priceId: string;
   amount: number;
   currency: string;
@@ -53,9 +59,18 @@ async function purchaseOf(em: EntityManager, session: Partial<CheckoutSessionFie
   if (started) {
     // What Stripe charged is the truth (the price in Stripe may differ from the offer's list price).
     const amount = typeof session.amount_total === 'number' ? session.amount_total : started.amount;
-    return { productId: started.productId, priceId: started.priceId, amount, currency: text(session.currency) ?? started.currency, user: started.user ?? null };
+    return {
+      productId: started.productId ?? null,
+      printOrderId: started.printOrderId ?? null,
+      priceId: started.priceId,
+      amount,
+      currency: text(session.currency) ?? started.currency,
+      user: started.user ?? null,
+    };
   }
   const metadata = session.metadata ?? {};
+  const printOrderId = text(metadata.print_order_id);
+  if (printOrderId) return printPurchaseOf(em, session, printOrderId);
   const productId = PRODUCT_IDS.find((id) => id === metadata.product_id);
   if (!productId) return null;
   const offer = productOffer(productId);
@@ -63,6 +78,7 @@ async function purchaseOf(em: EntityManager, session: Partial<CheckoutSessionFie
   const user = userId && isUuid(userId) ? await em.findOne(User, { id: userId }) : null;
   return {
     productId,
+    printOrderId: null,
     priceId: text(metadata.price_id) ?? '',
     amount: typeof session.amount_total === 'number' ? session.amount_total : amountInCents(offer),
     currency: text(session.currency) ?? offer.currency,
@@ -70,8 +86,24 @@ async function purchaseOf(em: EntityManager, session: Partial<CheckoutSessionFie
   };
 }
 
+/** A print order's payment known only from its session (one this server did not record): the order names the buyer. */
+async function printPurchaseOf(em: EntityManager, session: Partial<CheckoutSessionFields>, printOrderId: string): Promise<Purchase | null> {
+  const order = isUuid(printOrderId) ? await em.findOne(PrintOrder, { id: printOrderId }, { populate: ['user'] }) : null;
+  if (!order) return null;
+  return {
+    productId: null,
+    printOrderId: order.id,
+    priceId: '',
+    amount: typeof session.amount_total === 'number' ? session.amount_total : cents(order.totalCost),
+    currency: text(session.currency) ?? order.currency.toLowerCase(),
+    user: order.user,
+  };
+}
+
 /** What a newly paid payment grants: a book credit (AI Book Generator) or the Elite entitlement on the buyer's profile. */
 async function grant(em: EntityManager, payment: Payment): Promise<void> {
+  // A print order's payment grants nothing here: its workflow, told by the payment workflow, sends the order to print.
+  if (!payment.productId) return;
   if (productOffer(payment.productId).grants === 'book_credit') {
     em.create(BookCredit, { id: randomUUID(), user: payment.user ?? null, payment, status: 'available' });
     return;
@@ -111,7 +143,12 @@ async function apply(em: EntityManager, event: StripeEvent): Promise<AppliedEven
   }
   // A retry of the event that paid (its first attempt committed but was not reported) still asks for the receipt;
   // the receipt itself is sent once whatever asks.
-  return { paymentId: payment.id, newlyPaid: payment.status === 'paid' && payment.lastEventId === event.id };
+  return {
+    paymentId: payment.id,
+    newlyPaid: payment.status === 'paid' && payment.lastEventId === event.id,
+    printOrderId: payment.printOrderId ?? null,
+    sessionId,
+  };
 }
 
 export function createPaymentActivities({ orm }: { orm: MikroORM }) {

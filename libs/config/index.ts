@@ -90,6 +90,18 @@ export const configSchema = z.object({
   STRIPE_PRICE_AI_BOOK_GENERATOR: z.string().min(1).default('price_ai_book_generator'),
   STRIPE_PRICE_ELITE_SERVICE: z.string().min(1).default('price_elite_service'),
 
+  /**
+   * The Lulu Print API: https://api.sandbox.lulu.com (sandbox) or https://api.lulu.com (production) with that
+   * environment's client key and secret. Without them print answers come from the built-in mock (marked so); npm start
+   * and npm test point these at the local Lulu simulator (testing/print-simulator) and generate its secret.
+   */
+  LULU_API_URL: url(['http', 'https']).optional(),
+  LULU_CLIENT_KEY: z.string().min(1).optional(),
+  /** Also verifies the Lulu-HMAC-SHA256 signature of Lulu's webhooks (Lulu signs them with the API secret). */
+  LULU_CLIENT_SECRET: z.string().min(8).optional(),
+  /** Where Lulu posts print-job status changes (<public API origin>/api/print/webhooks/lulu); setup subscribes it. */
+  LULU_WEBHOOK_URL: url(['http', 'https']).optional(),
+
   HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
 });
 

@@ -36,7 +36,9 @@ export interface PaymentView {
   id: string;
   user_id: string | null;
   email: string | null;
-  product_id: ProductId;
+  /** The offer bought, or null for a print order's payment (then print_order_id names the order). */
+  product_id: ProductId | null;
+  print_order_id: string | null;
   product_name: string;
   price_id: string;
   amount: number;

@@ -1,4 +1,5 @@
 import type { LuluStatus, PrintOrderStatus, PrintProduct, ShippingAddress, ShippingLevel } from '../domain/index.ts';
+import type { PaymentView } from './payments.ts';
 
 /** Where a price, an option or an order came from: the print provider, or the built-in mock it fell back to (§1, §9). */
 export type PrintSource = 'provider' | 'mock';
@@ -78,7 +79,8 @@ export interface PrintOrderEvent {
 /** GET /api/print/orders/{id}, GET /api/print/orders/user/{userId} (the dashboard's list view, §3.6, plus what the pages need). */
 export interface PrintOrderView {
   order_id: string;
-  book_project_id: string;
+  /** Null once the book has been deleted (the order keeps its own copies of the files). */
+  book_project_id: string | null;
   book_title: string;
   book_author: string;
   pod_package_id: string;
@@ -125,4 +127,19 @@ export interface PrintStatusNotification {
     old_status: PrintOrderStatus;
     destination: string;
   };
+}
+
+/** GET /api/admin/print-orders(/:id): an order for the back office, with its owner, its payment and its run in Temporal. */
+export interface PrintOrderAdminView extends PrintOrderView {
+  /** react-admin's record id (the order's id). */
+  id: string;
+  user_id: string;
+  user_email: string | null;
+  paid_at: string | null;
+  overdue: boolean;
+  /** The order's latest payment (a Checkout Session's), if any. */
+  payment: PaymentView | null;
+  workflow_id: string;
+  /** The order's run in the Temporal UI. */
+  workflow_url: string;
 }

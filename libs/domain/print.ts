@@ -2,7 +2,7 @@
 // shipping, addresses, order statuses and messages. The API, the print-order workflow and the portal all read them here.
 
 export interface PrintProductSpec {
-  /** The print provider's SKU (Lulu's pod_package_id): trim, colour, quality, binding, paper, finish. */
+  /** The print provider's SKU (Lulu's pod_package_id, in its dotted form: the undotted one ends on 2027-02-01): trim, colour, quality, binding, paper, finish. */
   pod_package_id: string;
   name: string;
   description: string;
@@ -28,7 +28,7 @@ export interface PrintProduct {
 export const PRINT_PRODUCTS: readonly PrintProduct[] = [
   {
     spec: {
-      pod_package_id: '0600X0900BWSTDPB060UW444MXX',
+      pod_package_id: '0600X0900.BW.STD.PB.060UW444.MXX',
       name: 'Standard Paperback 6x9 B&W',
       description: 'Black and white interior on 60# white paper, perfect bound, matte cover.',
       trim_size: '6x9',
@@ -44,7 +44,7 @@ export const PRINT_PRODUCTS: readonly PrintProduct[] = [
   },
   {
     spec: {
-      pod_package_id: '0600X0900FCSTDPB080CW444MXX',
+      pod_package_id: '0600X0900.FC.STD.PB.080CW444.MXX',
       name: 'Color Paperback 6x9',
       description: 'Full-colour interior on 80# white coated paper, perfect bound, matte cover.',
       trim_size: '6x9',
@@ -60,7 +60,7 @@ export const PRINT_PRODUCTS: readonly PrintProduct[] = [
   },
   {
     spec: {
-      pod_package_id: '0850X1100FCSTDPB080CW444MXX',
+      pod_package_id: '0850X1100.FC.STD.PB.080CW444.MXX',
       name: 'Large Format Color 8.5x11',
       description: 'Full-colour interior on 80# white coated paper at letter size, perfect bound, matte cover.',
       trim_size: '8.5x11',
@@ -183,8 +183,8 @@ export const FINAL_PRINT_ORDER_STATUSES: readonly PrintOrderStatus[] = ['shipped
 const PROGRESS: Partial<Record<PrintOrderStatus, number>> = { draft: 20, paid: 40, production: 60, shipped: 80, delivered: 100 };
 export const printOrderProgress = (status: string): number => PROGRESS[status as PrintOrderStatus] ?? 0;
 
-/** Lulu's print-job statuses, in the order a job moves through them (REJECTED and CANCELED end it early). */
-export const LULU_STATUSES = ['CREATED', 'UNPAID', 'PAYMENT_IN_PROGRESS', 'PRODUCTION_DELAYED', 'PRODUCTION_READY', 'IN_PRODUCTION', 'SHIPPED', 'REJECTED', 'CANCELED'] as const;
+/** Lulu's print-job statuses, in the order a job moves through them (REJECTED and CANCELED end it early; DELIVERED only where the carrier reports it). */
+export const LULU_STATUSES = ['CREATED', 'UNPAID', 'PAYMENT_IN_PROGRESS', 'PRODUCTION_DELAYED', 'PRODUCTION_READY', 'IN_PRODUCTION', 'SHIPPED', 'DELIVERED', 'REJECTED', 'CANCELED'] as const;
 export type LuluStatus = (typeof LULU_STATUSES)[number];
 /** The order status a provider status means for the author. */
 export function orderStatusForLulu(status: string): PrintOrderStatus {
@@ -200,6 +200,8 @@ export function orderStatusForLulu(status: string): PrintOrderStatus {
       return 'production';
     case 'SHIPPED':
       return 'shipped';
+    case 'DELIVERED':
+      return 'delivered';
     case 'REJECTED':
       return 'failed';
     case 'CANCELED':
@@ -212,6 +214,9 @@ export function orderStatusForLulu(status: string): PrintOrderStatus {
 /** external_id of a print job: 'PB-' and a timestamp (§3.6, §9). */
 export const EXTERNAL_ID_PREFIX = 'PB-';
 export const externalIdAt = (at: Date) => `${EXTERNAL_ID_PREFIX}${at.getTime()}`;
+
+/** What a print order's payment is for, as the checkout page, the receipt and the payments list name it. */
+export const printPaymentName = (order: { quantity: number; bookTitle: string }) => `${order.quantity} × ${order.bookTitle} (print)`;
 
 /** How long an order waits for its payment before it is cancelled (configurable per order through the workflow input). */
 export const PRINT_PAYMENT_WINDOW = '24 hours';
@@ -248,5 +253,25 @@ export const PrintMessages = {
   quantity: `Quantity must be a whole number from ${PRINT_QUANTITY.min} to ${PRINT_QUANTITY.max}`,
   notCompleted: 'Only a completed book with its PDF and cover can be printed',
   notYours: 'You can only see your own print orders',
+  notYourAccount: 'You can only order prints for your own account',
+  orderNotFound: 'Print order not found or access denied',
   badSignature: 'Webhook signature verification failed',
 } as const;
+
+/** Why an order's run ended early, or what the back office must act on, as the order's error_message and timeline say it. */
+export const PrintOrderProblems = {
+  unpaid: 'The order was not paid in time, so it was cancelled. Place a new order to print your book.',
+  missingFile: (which: 'interior' | 'cover') => `The ${which} PDF of this order is missing; place a new order from your book.`,
+  stopped: 'Something went wrong while handling this order. Contact support with your order id.',
+  latePayment: (sessionId: string) => `Payment ${sessionId} arrived after the order was closed: refund it.`,
+  costChanged: (from: string, to: string) => `The print provider's price changed: ${from} → ${to}.`,
+} as const;
+
+/** A paid order still not shipped after this many days needs the team's look (printing takes 1-2 business days). */
+export const PRINT_OVERDUE_AFTER_DAYS = 4;
+/** Paid long ago and still not shipped, or still waiting for its payment after its deadline (its run should have closed it). */
+export function printOrderOverdue(order: { orderStatus: PrintOrderStatus; paidAt?: Date | null; payBy?: Date | null }, now: Date): boolean {
+  if (FINAL_PRINT_ORDER_STATUSES.includes(order.orderStatus)) return false;
+  if (order.paidAt) return now.getTime() - order.paidAt.getTime() > PRINT_OVERDUE_AFTER_DAYS * 86_400_000;
+  return Boolean(order.payBy && order.payBy.getTime() < now.getTime());
+}

@@ -10,3 +10,6 @@ export const projectFileKey = (project: { id: string; user?: { id: string } | nu
 
 /** A cover made for fields alone (no project), kept only while the request that asked for it is served. */
 export const standaloneCoverKey = (requestId: string, name: string) => `anonymous/covers/${requestId}/${name}`;
+
+/** The files of a print order (`interior.pdf`, `cover.pdf`), copied at order time: the order outlives its book and a new cover. */
+export const printOrderFileKey = (order: { id: string; userId: string }, name: string) => `${order.userId}/print-orders/${order.id}/${name}`;

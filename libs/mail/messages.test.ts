@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookRequestConfirmation, bookRequestNotice, purchaseReceipt } from './messages.ts';
+import { bookRequestConfirmation, bookRequestNotice, printStatusChange, purchaseReceipt, type PrintStatusFacts } from './messages.ts';
 
 const request = {
   id: 'b7c1',
@@ -44,5 +44,45 @@ describe('mail bodies', () => {
     expect(receipt.text).toContain('Amount: $99.00');
     expect(receipt.text).toContain('Reference: cs_test_1');
     expect(receipt.html).toContain('<a href="https://pressroom.example/dashboard">Go to your dashboard</a>');
+  });
+
+  describe('print status', () => {
+    const order: PrintStatusFacts = {
+      orderId: 'o-1',
+      status: 'unpaid',
+      bookTitle: 'Bees & cities',
+      quantity: 1,
+      totalCents: 849,
+      currency: 'USD',
+      errorMessage: null,
+      payBy: new Date('2026-11-23T10:00:00Z'),
+      paymentUrl: 'https://pressroom.example/api/stripe/test-checkout/cs_1',
+      trackingId: null,
+      carrierName: null,
+      trackingUrls: [],
+      dashboardUrl: 'https://pressroom.example/dashboard',
+    };
+
+    it('asks for the payment with its link and deadline while unpaid', () => {
+      const mail = printStatusChange(order);
+      expect(mail.subject).toBe('Your print order of Bees & cities is waiting for your payment');
+      expect(mail.text).toContain('Mon, 23 Nov 2026 10:00:00 GMT');
+      expect(mail.text).toContain('Quantity: 1 copy');
+      expect(mail.text).toContain('Total: $8.49');
+      expect(mail.text).toContain(`Pay for your order: ${order.paymentUrl}`);
+    });
+
+    it('gives the tracking once shipped, and the reason when the order ends early', () => {
+      const shipped = printStatusChange({ ...order, status: 'shipped', quantity: 10, trackingId: 'SIM1', carrierName: 'USPS', trackingUrls: ['https://t.example/1', 'https://t.example/2'] });
+      expect(shipped.subject).toBe('Your print order of Bees & cities has shipped');
+      expect(shipped.text).toContain('Quantity: 10 copies');
+      expect(shipped.text).toContain('Tracking: SIM1\n');
+      expect(shipped.text).toContain('Track your package: https://t.example/1');
+      expect(shipped.html).toContain('https://t.example/1<br>https://t.example/2');
+      const failed = printStatusChange({ ...order, status: 'failed', errorMessage: 'Interior file is not a PDF.' });
+      expect(failed.subject).toBe('Your print order of Bees & cities could not be printed');
+      expect(failed.text).toContain('The printer could not print your order. Interior file is not a PDF.');
+      expect(failed.text).toContain('See your print orders: https://pressroom.example/dashboard');
+    });
   });
 });

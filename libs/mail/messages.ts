@@ -1,5 +1,5 @@
 import escapeHtml from 'escape-html';
-import { ELITE_FORM, formatAmount, SUPPORT_PROMISES } from '../domain/index.ts';
+import { ELITE_FORM, formatAmount, type PrintOrderStatus, SUPPORT_PROMISES } from '../domain/index.ts';
 import type { MailMessage } from './index.ts';
 
 /** A message before it is addressed: what the author or support reads, as text and as HTML. */
@@ -113,5 +113,76 @@ export function eliteDetailsNotice(facts: EliteDetailsFacts): MailBody {
     `${ELITE_FORM.serviceType} project details from ${facts.name}: ${facts.bookTopic}`,
     [`${facts.name} <${facts.email}> sent the project details (${facts.id}) for payment ${facts.paymentReference}.`],
     detailsRows(facts),
+  );
+}
+
+export interface PrintStatusFacts {
+  orderId: string;
+  status: PrintOrderStatus;
+  bookTitle: string;
+  quantity: number;
+  totalCents: number;
+  currency: string;
+  /** Why the order failed, was cancelled or stopped (the provider's words when it gave any). */
+  errorMessage: string | null;
+  payBy: Date | null;
+  paymentUrl: string | null;
+  trackingId: string | null;
+  carrierName: string | null;
+  trackingUrls: string[];
+  dashboardUrl: string;
+}
+
+/** What each status means for the author, in a sentence or two. */
+function printStatusNews(facts: PrintStatusFacts): { headline: string; paragraphs: string[] } {
+  const reason = facts.errorMessage ? ` ${facts.errorMessage}` : '';
+  switch (facts.status) {
+    case 'unpaid':
+      return { headline: 'is waiting for your payment', paragraphs: [`Your order is ready to be printed once it is paid${facts.payBy ? ` (by ${facts.payBy.toUTCString()}; after that it is cancelled)` : ''}.`] };
+    case 'paid':
+      return { headline: 'is paid', paragraphs: ['Thank you: your payment arrived. We now send your book to the printer.'] };
+    case 'submitted':
+      return { headline: 'is at the printer', paragraphs: ['The printer received your order and checks your files.'] };
+    case 'processing':
+      return { headline: 'is being prepared', paragraphs: ['The printer has accepted your files and schedules your copies. Print processing takes 1-2 business days.'] };
+    case 'production':
+      return { headline: 'is being printed', paragraphs: ['Your copies are being printed now.'] };
+    case 'shipped':
+      return { headline: 'has shipped', paragraphs: ['Your copies are on their way.'] };
+    case 'delivered':
+      return { headline: 'was delivered', paragraphs: ['Your copies were delivered. Enjoy your book!'] };
+    case 'failed':
+      return { headline: 'could not be printed', paragraphs: [`The printer could not print your order.${reason}`] };
+    case 'cancelled':
+      return { headline: 'was cancelled', paragraphs: [`Your order was cancelled.${reason}`] };
+    case 'error':
+      return { headline: 'ran into a problem', paragraphs: [`Something went wrong with your order.${reason} Reply to this message with your order id and we will sort it out.`] };
+    default:
+      return { headline: `is ${facts.status}`, paragraphs: [] };
+  }
+}
+
+/** A change of a print order's status, mailed to the author once per status. */
+export function printStatusChange(facts: PrintStatusFacts): MailBody {
+  const news = printStatusNews(facts);
+  const link =
+    facts.status === 'unpaid' && facts.paymentUrl
+      ? { label: 'Pay for your order', url: facts.paymentUrl }
+      : facts.status === 'shipped' && facts.trackingUrls[0]
+        ? { label: 'Track your package', url: facts.trackingUrls[0] }
+        : { label: 'See your print orders', url: facts.dashboardUrl };
+  return compose(
+    `Your print order of ${facts.bookTitle} ${news.headline}`,
+    news.paragraphs,
+    [
+      ['Order', facts.orderId],
+      ['Book', facts.bookTitle],
+      ['Quantity', `${facts.quantity} ${facts.quantity === 1 ? 'copy' : 'copies'}`],
+      ['Total', formatAmount(facts.totalCents, facts.currency)],
+      ['Tracking', facts.trackingId],
+      ['Carrier', facts.carrierName],
+      ['Track package', facts.trackingUrls.join('\n') || null],
+    ],
+    link,
   );
 }

@@ -37,6 +37,20 @@ export function createStripeClient(config: StripeSettings): Stripe {
   });
 }
 
+/** What starting a Checkout Session outside the API needs (a print order's payment, started by its workflow). */
+export interface CheckoutDeps {
+  mode: PaymentsMode;
+  /** Null when payments are off. */
+  stripe: Stripe | null;
+  /** The portal's address without a trailing slash: where the buyer returns, and (test mode) where the local checkout page is. */
+  portalBase: string;
+}
+
+export function checkoutDepsFrom(config: StripeSettings & Pick<Config, 'PORTAL_URL'>): CheckoutDeps {
+  const mode = paymentsMode(config);
+  return { mode, stripe: mode === 'off' ? null : createStripeClient(config), portalBase: config.PORTAL_URL.replace(/\/+$/, '') };
+}
+
 const priceIds = (config: PriceSettings): Record<ProductId, string> => ({
   'ai-book-generator': config.STRIPE_PRICE_AI_BOOK_GENERATOR,
   'elite-service': config.STRIPE_PRICE_ELITE_SERVICE,
@@ -79,6 +93,20 @@ export const checkoutMetadata = (productId: ProductId, priceId: string, userId: 
   price_id: priceId,
   ...(userId ? { user_id: userId } : {}),
 });
+
+/** What a print order's Checkout Session carries: the order it pays for (its amount is the order's total). */
+export interface PrintCheckoutMetadata {
+  print_order_id: string;
+  user_id?: string;
+}
+
+export const printCheckoutMetadata = (printOrderId: string, userId: string | null): PrintCheckoutMetadata => ({
+  print_order_id: printOrderId,
+  ...(userId ? { user_id: userId } : {}),
+});
+
+/** Where the local test checkout page of a session lives (served by the API through the portal's /api). */
+export const testCheckoutPath = (sessionId: string) => `/api/stripe/test-checkout/${encodeURIComponent(sessionId)}`;
 
 /** The session's `{CHECKOUT_SESSION_ID}` placeholder: Stripe puts the session id there when it sends the buyer back. */
 export const SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';

@@ -45,7 +45,7 @@ function profileOn(ports: { postgres: number; temporal: number; minio: number })
   return {
     name: 'test',
     dataDir: join(root, 'data'),
-    ports: { ...ports, temporalUi: 0, temporalHttp: 0, minioConsole: 0, smtp: 0, mailWeb: 0, stripeMock: 0, api: 0, portal: 0 },
+    ports: { ...ports, temporalUi: 0, temporalHttp: 0, minioConsole: 0, smtp: 0, mailWeb: 0, stripeMock: 0, printSimulator: 0, api: 0, portal: 0 },
     env: {
       DATABASE_URL: `postgres://postgres@127.0.0.1:${ports.postgres}/pressroom_test`,
       TEMPORAL_ADDRESS: `127.0.0.1:${ports.temporal}`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../libs/config/index.ts';
-import { loadProfile } from './profile.ts';
+import { loadProfile, PRINT_SIMULATOR_CLIENT_KEY } from './profile.ts';
 
 describe('stack profiles', () => {
   const dev = loadProfile('dev', {});
@@ -28,6 +28,20 @@ describe('stack profiles', () => {
     const withKey = loadProfile('dev', { STRIPE_SECRET_KEY: 'sk_test_abc123' }).env;
     expect(withKey.STRIPE_SECRET_KEY).toBe('sk_test_abc123');
     expect(withKey).not.toHaveProperty('STRIPE_API_URL');
+  });
+
+  it('send print orders to the Lulu simulator unless a Lulu key is given', () => {
+    expect(dev.env).toMatchObject({
+      LULU_API_URL: `http://127.0.0.1:${dev.ports.printSimulator}`,
+      LULU_CLIENT_KEY: PRINT_SIMULATOR_CLIENT_KEY,
+      LULU_WEBHOOK_URL: `http://127.0.0.1:${dev.ports.api}/api/print/webhooks/lulu`,
+    });
+    expect(dev.env.LULU_CLIENT_SECRET?.length).toBeGreaterThanOrEqual(24);
+    // Tests serve their APIs on ports of their own and subscribe those.
+    expect(test.env).toMatchObject({ LULU_API_URL: `http://127.0.0.1:${test.ports.printSimulator}`, LULU_CLIENT_KEY: PRINT_SIMULATOR_CLIENT_KEY });
+    expect(test.env).not.toHaveProperty('LULU_WEBHOOK_URL');
+    const lulu = { LULU_API_URL: 'https://api.sandbox.lulu.com', LULU_CLIENT_KEY: 'sandbox-key', LULU_CLIENT_SECRET: 'sandbox-secret', LULU_WEBHOOK_URL: 'https://pressroom.example/api/print/webhooks/lulu' };
+    expect(loadProfile('dev', lulu).env).toMatchObject(lulu);
   });
 
   it('let the environment override npm start but never npm test', () => {

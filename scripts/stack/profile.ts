@@ -13,14 +13,14 @@ export const repoRoot = resolve(import.meta.dirname, '../..');
 export interface Profile {
   name: 'dev' | 'test';
   dataDir: string;
-  ports: { postgres: number; temporal: number; temporalUi: number; temporalHttp: number; minio: number; minioConsole: number; smtp: number; mailWeb: number; stripeMock: number; api: number; portal: number };
+  ports: { postgres: number; temporal: number; temporalUi: number; temporalHttp: number; minio: number; minioConsole: number; smtp: number; mailWeb: number; stripeMock: number; printSimulator: number; api: number; portal: number };
   /** The environment for every process of the stack: defaults, then `.env` (dev only), then the caller's environment. */
   env: Record<string, string>;
 }
 
 const PORTS = {
-  dev: { postgres: 54320, temporal: 7233, temporalUi: 8233, temporalHttp: 7243, minio: 9000, minioConsole: 9001, smtp: 1025, mailWeb: 1080, stripeMock: 12111, api: 3000, portal: 5173 },
-  test: { postgres: 54330, temporal: 7263, temporalUi: 8263, temporalHttp: 7273, minio: 9020, minioConsole: 9021, smtp: 1125, mailWeb: 1180, stripeMock: 12121, api: 3100, portal: 4273 },
+  dev: { postgres: 54320, temporal: 7233, temporalUi: 8233, temporalHttp: 7243, minio: 9000, minioConsole: 9001, smtp: 1025, mailWeb: 1080, stripeMock: 12111, printSimulator: 4610, api: 3000, portal: 5173 },
+  test: { postgres: 54330, temporal: 7263, temporalUi: 8263, temporalHttp: 7273, minio: 9020, minioConsole: 9021, smtp: 1125, mailWeb: 1180, stripeMock: 12121, printSimulator: 4620, api: 3100, portal: 4273 },
 } as const;
 
 const SECRET_GENERATORS: Record<string, () => string> = {
@@ -28,7 +28,11 @@ const SECRET_GENERATORS: Record<string, () => string> = {
   S3_SECRET_KEY: () => randomBytes(24).toString('base64url'),
   JWT_SECRET: () => randomBytes(48).toString('base64url'),
   STRIPE_WEBHOOK_SECRET: () => `whsec_${randomBytes(24).toString('base64url')}`,
+  LULU_CLIENT_SECRET: () => randomBytes(24).toString('base64url'),
 };
+
+/** The client key the local Lulu simulator is run with (its secret is generated like the others). */
+export const PRINT_SIMULATOR_CLIENT_KEY = 'pressroom-simulator';
 
 /** Local secrets are generated once per data directory (and completed when new ones appear), never committed. */
 function localSecrets(dataDir: string): Record<string, string> {
@@ -79,6 +83,13 @@ export function loadProfile(name: Profile['name'], callerEnv: NodeJS.ProcessEnv 
   const overrides = pick(isTest ? {} : { ...readDotEnv(), ...definedOnly(callerEnv) }, configKeys);
   // Without a Stripe key, payments run in local test mode against stripe-mock (see libs/payments).
   if (!overrides.STRIPE_SECRET_KEY) defaults.STRIPE_API_URL = `http://127.0.0.1:${ports.stripeMock}`;
+  // Without Lulu credentials, print orders go to the local Lulu simulator (testing/print-simulator) that the stack runs.
+  if (!overrides.LULU_CLIENT_KEY) {
+    defaults.LULU_API_URL = `http://127.0.0.1:${ports.printSimulator}`;
+    defaults.LULU_CLIENT_KEY = PRINT_SIMULATOR_CLIENT_KEY;
+    // npm start's API receives the simulator's webhooks; tests serve their APIs on ports of their own and subscribe those.
+    if (!isTest) defaults.LULU_WEBHOOK_URL = `http://127.0.0.1:${overrides.API_PORT ?? ports.api}/api/print/webhooks/lulu`;
+  }
   return { name, dataDir, ports, env: { ...defaults, ...overrides } };
 }
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { say, StackError } from './log.ts';
 import { hostPort, isListening, isLocalHost, waitUntil } from './net.ts';
-import type { Profile } from './profile.ts';
+import { PRINT_SIMULATOR_CLIENT_KEY, repoRoot, type Profile } from './profile.ts';
 import { localServices } from './prepare.ts';
 import type { ProcessSpec, Supervisor } from './supervisor.ts';
 import { ensureAptPackages, findPostgresBin, postgresUser, runWithProgress } from './tools.ts';
@@ -189,4 +189,34 @@ export async function ensureStripeMock(ctx: Ctx): Promise<void> {
   };
   await launch(ctx, spec, 'stripe-mock', () => isListening(host, port), 30_000);
   say(`stripe-mock: started on ${host}:${port} (payments in local test mode)`);
+}
+
+/** The pace of the simulator's print jobs: about two minutes to SHIPPED for npm start, seconds for npm test. */
+const PRINT_SIMULATOR_STEP_MS = { dev: 20_000, test: 1_000 } as const;
+
+/**
+ * The Lulu simulator (testing/print-simulator), when print orders go to it: no Lulu key given, so the profile points
+ * LULU_API_URL at it. It takes the profile's credentials and posts status changes to LULU_WEBHOOK_URL (npm start's API).
+ */
+export async function ensurePrintSimulator(ctx: Ctx): Promise<void> {
+  const { env, name } = ctx.profile;
+  if (env.LULU_CLIENT_KEY !== PRINT_SIMULATOR_CLIENT_KEY || !env.LULU_API_URL) return;
+  const { host, port } = hostPort(env.LULU_API_URL, 80);
+  if ((await reuseOrLocal('Print simulator', 'LULU_API_URL', host, port)) === 'reuse') return;
+  const spec: ProcessSpec = {
+    name: 'print-simulator',
+    command: process.execPath,
+    args: [join(repoRoot, 'testing/print-simulator/main.ts'), '--step-ms', String(PRINT_SIMULATOR_STEP_MS[name])],
+    env: {
+      ...process.env,
+      LULU_API_URL: env.LULU_API_URL,
+      LULU_CLIENT_KEY: env.LULU_CLIENT_KEY,
+      LULU_CLIENT_SECRET: env.LULU_CLIENT_SECRET,
+      LULU_WEBHOOK_URL: env.LULU_WEBHOOK_URL ?? '',
+    },
+    logFile: logFile(ctx, 'print-simulator'),
+    restart: true,
+  };
+  await launch(ctx, spec, 'print simulator', () => isListening(host, port), 30_000);
+  say(`Print simulator: Lulu's API on ${host}:${port}, a status every ${PRINT_SIMULATOR_STEP_MS[name] / 1000} s${env.LULU_WEBHOOK_URL ? `, webhooks to ${env.LULU_WEBHOOK_URL}` : ''}`);
 }

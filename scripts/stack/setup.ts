@@ -3,6 +3,7 @@ import { msToTs, SearchAttributeType } from '@temporalio/common';
 import proto, { type temporal as protoTypes } from '@temporalio/proto';
 import type { Config } from '../../libs/config/index.ts';
 import { migrateUp, openOrm } from '../../libs/db/index.ts';
+import { createLuluClient } from '../../libs/print/index.ts';
 import { StorageService, storageSettingsFrom } from '../../libs/storage/index.ts';
 import { customSearchAttributes } from '../../workflows/search-attributes.ts';
 import { say } from './log.ts';
@@ -11,11 +12,26 @@ const { temporal } = proto; // a CommonJS package: its namespaces are not named 
 
 /**
  * Brings the services' contents up to what the code expects: database migrations, the private bucket,
- * the Temporal namespace and the custom search attributes. Idempotent; used by `npm start`, `npm test`
- * and the `setup` service of docker-compose.yml.
+ * the Temporal namespace and the custom search attributes, and Lulu's webhook subscription. Idempotent; used by
+ * `npm start`, `npm test` and the `setup` service of docker-compose.yml.
  */
 export async function setUpServices(config: Config): Promise<void> {
-  await Promise.all([runMigrations(config.DATABASE_URL), ensureBucket(config), ensureTemporalNamespace(config)]);
+  await Promise.all([runMigrations(config.DATABASE_URL), ensureBucket(config), ensureTemporalNamespace(config), ensureLuluWebhook(config)]);
+}
+
+/**
+ * Subscribes LULU_WEBHOOK_URL to Lulu's print-job status changes (reactivating a subscription Lulu switched off). An
+ * unreachable Lulu is reported, not fatal: orders are also followed by polling, and the next setup tries again.
+ */
+async function ensureLuluWebhook(config: Config): Promise<void> {
+  const lulu = createLuluClient(config, { retries: 1 });
+  if (!lulu || !config.LULU_WEBHOOK_URL) return;
+  try {
+    await lulu.ensureWebhook(config.LULU_WEBHOOK_URL);
+    say(`Lulu: print-job status changes go to ${config.LULU_WEBHOOK_URL}`);
+  } catch (error) {
+    say(`Lulu: could not subscribe ${config.LULU_WEBHOOK_URL} to print-job status changes (${(error as Error).message}); orders are still followed by polling`);
+  }
 }
 
 export async function runMigrations(databaseUrl: string): Promise<void> {

@@ -1,17 +1,34 @@
-import { proxyActivities } from '@temporalio/workflow';
+import { getExternalWorkflowHandle, log, proxyActivities } from '@temporalio/workflow';
 import type { createActivities } from '../../activities/index.ts';
+import { innermostMessage, printOrderWorkflowId } from '../../libs/domain/index.ts';
 import { bookkeepingOptions, mailOptions } from '../activity-options.ts';
+import { paidSignal } from '../print-order/messages.ts';
 
 type Activities = ReturnType<typeof createActivities>;
-const { applyStripeEvent } = proxyActivities<Activities>(bookkeepingOptions);
+const { applyStripeEvent, recordLatePayment } = proxyActivities<Activities>(bookkeepingOptions);
 const { sendMail } = proxyActivities<Activities>(mailOptions);
 
 /**
  * Fulfils one verified Stripe event, started by the webhook with the id `payment-<eventId>`: the payment follows the
- * event (granting a book credit or the Elite entitlement when it becomes paid), then the buyer gets the receipt.
+ * event (granting a book credit or the Elite entitlement when it becomes paid; telling a print order's workflow that
+ * it is paid), then the buyer gets the receipt.
  */
 export async function paymentWorkflow(eventId: string): Promise<{ paymentId: string | null; newlyPaid: boolean }> {
   const applied = await applyStripeEvent(eventId);
+  if (applied.printOrderId && applied.sessionId && applied.newlyPaid) await tellPrintOrder(applied.printOrderId, applied.sessionId);
   if (applied.paymentId && applied.newlyPaid) await sendMail('purchase-receipt', applied.paymentId);
-  return applied;
+  return { paymentId: applied.paymentId, newlyPaid: applied.newlyPaid };
+}
+
+/**
+ * The order's workflow waits for its payment. One that has ended (the order was cancelled unpaid, or is long done)
+ * cannot be told: the payment is noted on the order for a refund, and this payment's fulfilment still succeeds.
+ */
+async function tellPrintOrder(orderId: string, sessionId: string): Promise<void> {
+  try {
+    await getExternalWorkflowHandle(printOrderWorkflowId(orderId)).signal(paidSignal, { sessionId });
+  } catch (error) {
+    log.warn('print order not told of its payment', { orderId, sessionId, error: innermostMessage(error) });
+    await recordLatePayment(orderId, sessionId);
+  }
 }

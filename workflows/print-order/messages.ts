@@ -9,6 +9,19 @@ export interface PrintOrderInput {
   /** First and longest wait between two polls of the provider; signals wake the workflow at once in between. */
   pollEvery?: Duration;
   pollAtMost?: Duration;
+  /** Polls of the provider one run makes before it continues as new (default 500; Temporal may ask for it sooner). */
+  pollsPerRun?: number;
+  /** Set when a run continues as new: the provider's job the order follows and what was last recorded of it. */
+  following?: FollowedJob;
+}
+
+/** A print job being followed, as last recorded on the order. */
+export interface FollowedJob {
+  jobId: string;
+  orderStatus: PrintOrderStatus;
+  luluStatus: string | null;
+  /** The tracking last recorded (id, carrier and links, as one comparable string), null before there is any. */
+  tracking: string | null;
 }
 
 /** The order's Checkout Session was paid (sent by the payment workflow of the webhook's event). */

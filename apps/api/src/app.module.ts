@@ -15,6 +15,7 @@ import { EliteModule } from './elite/elite.controller.ts';
 import { RateLimitGuard, RateLimitModule } from './common/rate-limits.ts';
 import { HealthModule } from './health/health.module.ts';
 import { PaymentsModule } from './payments/payments.module.ts';
+import { PrintModule } from './print/print.module.ts';
 import { ProfileModule } from './profile/profile.module.ts';
 import { ProjectsModule } from './projects/projects.module.ts';
 import { SourcesModule } from './sources/sources.controller.ts';
@@ -63,6 +64,7 @@ export class AppModule {
         ProjectsModule,
         SourcesModule,
         PaymentsModule,
+        PrintModule,
       ],
       // Every route needs a signed-in caller unless marked @Public(); @Roles() narrows it further.
       providers: [

@@ -3,6 +3,8 @@ import { loadConfigOrExit } from '../../../libs/config/index.ts';
 import { createProviders } from '../../../libs/ai/index.ts';
 import { openOrm } from '../../../libs/db/index.ts';
 import { createMailer, mailSettingsFrom } from '../../../libs/mail/index.ts';
+import { checkoutDepsFrom } from '../../../libs/payments/index.ts';
+import { createPrintProvider } from '../../../libs/print/index.ts';
 import { StorageService, storageSettingsFrom } from '../../../libs/storage/index.ts';
 import { createWorker } from './worker.ts';
 
@@ -23,6 +25,8 @@ const { worker, connection } = await createWorker(config, {
   providers: createProviders(config),
   mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
   mailSettings: mailSettingsFrom(config),
+  checkout: checkoutDepsFrom(config),
+  printProvider: createPrintProvider(config),
 });
 
 console.log(`worker polling task queue "${config.TEMPORAL_TASK_QUEUE}" in namespace "${config.TEMPORAL_NAMESPACE}" at ${config.TEMPORAL_ADDRESS}`);

@@ -6,6 +6,7 @@ import { bookRequests } from './book-requests/index.tsx';
 import { Dashboard } from './Dashboard.tsx';
 import { dataProvider } from './dataProvider.ts';
 import { payments } from './payments/index.tsx';
+import { printOrders } from './print-orders/index.tsx';
 import { users } from './users/index.tsx';
 
 // Accounts sign in with their e-mail.
@@ -28,6 +29,7 @@ export default function AdminApp() {
         <Resource key="users" name="users" {...users} {...(permissions === 'admin' ? {} : { edit: undefined })} />,
         <Resource key="book-requests" name="book-requests" {...bookRequests} />,
         <Resource key="payments" name="payments" {...payments} />,
+        <Resource key="print-orders" name="print-orders" {...printOrders} />,
       ]}
     </Admin>
   );

@@ -1,6 +1,6 @@
 import { fetchUtils } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { BookRequestAdminView } from '../../../libs/contracts/index.ts';
+import type { BookRequestAdminView, PrintOrderAdminView } from '../../../libs/contracts/index.ts';
 import type { BookRequestStatus } from '../../../libs/domain/index.ts';
 import { sessionStore } from '../auth/session.ts';
 
@@ -19,6 +19,11 @@ export const dataProvider = {
   async changeBookRequestStatus(id: string, status: BookRequestStatus): Promise<{ data: BookRequestAdminView }> {
     const { json } = await httpClient(`/api/admin/book-requests/${encodeURIComponent(id)}/status`, { method: 'POST', body: JSON.stringify({ status }) });
     return { data: json as BookRequestAdminView };
+  },
+  /** The order's workflow asks the print provider for the job's state now. */
+  async refreshPrintOrder(id: string): Promise<{ data: PrintOrderAdminView }> {
+    const { json } = await httpClient(`/api/admin/print-orders/${encodeURIComponent(id)}/refresh`, { method: 'POST' });
+    return { data: json as PrintOrderAdminView };
   },
 };
 export type AdminDataProvider = typeof dataProvider;

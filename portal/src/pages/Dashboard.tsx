@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ProfileView } from '../../../libs/contracts/index.ts';
 import { REQUEST_DESCRIPTION_PREVIEW, styleLabel } from '../../../libs/domain/index.ts';
 import { apiFetch } from '../api/client.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
+import { OrderConfirmation } from '../print/OrderConfirmation.tsx';
+import { PrintOrdersTab, usePrintOrders } from '../print/PrintOrdersTab.tsx';
 import { AccountStatus } from './dashboard/AccountStatus.tsx';
 import { BookProjectCard } from './dashboard/BookProjectCard.tsx';
 import { fetchBookProjects } from './dashboard/bookProjects.ts';
@@ -37,29 +39,25 @@ function BookRequestItem({ request }: { request: BookRequestView }) {
   );
 }
 
-/** A tab whose list arrives with its feature (orders: the print issue). */
-function TabPanel({ empty, action }: { empty: string; action: ReactNode }) {
-  return (
-    <div className="empty-state">
-      <p>{empty}</p>
-      {action}
-    </div>
-  );
-}
+/** The print order the author comes back to from its checkout (…/dashboard?print_order=<id>), shown as confirmed. */
+const PRINT_ORDER_PARAM = 'print_order';
 
 export function Dashboard() {
   const { user, signOut } = useAuth();
   const navigate = useNavigate();
-  const [tab, setTab] = useState<TabId>('projects');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const confirming = searchParams.get(PRINT_ORDER_PARAM);
+  const [tab, setTab] = useState<TabId>(() => (confirming ? 'orders' : 'projects'));
   const [requesting, setRequesting] = useState(false);
   const profile = useQuery({ queryKey: ['profile', user?.id], queryFn: () => apiFetch<ProfileView>('/api/profile') });
   const requests = useQuery({ queryKey: ['book-requests', user?.id], queryFn: fetchBookRequests });
   const projects = useQuery({ queryKey: ['book-projects', user?.id], queryFn: fetchBookProjects });
+  const orders = usePrintOrders(user?.id);
 
   const tabs: { id: TabId; label: string; count?: number }[] = [
     { id: 'projects', label: 'Book Projects', ...(projects.data ? { count: projects.data.length } : {}) },
     { id: 'requests', label: 'Book Requests', ...(requests.data ? { count: requests.data.length } : {}) },
-    { id: 'orders', label: 'Print Orders' },
+    { id: 'orders', label: 'Print Orders', ...(orders.data ? { count: orders.data.length } : {}) },
   ];
 
   return (
@@ -130,9 +128,19 @@ export function Dashboard() {
               />
             </>
           )}
-          {tab === 'orders' && <TabPanel empty="No print orders yet" action={<span className="muted">Printed copies you order from a completed book appear here.</span>} />}
+          {tab === 'orders' && <PrintOrdersTab userId={user?.id} />}
         </div>
       </main>
+      {confirming && (
+        <OrderConfirmation
+          orderId={confirming}
+          paying={searchParams.has('session_id')}
+          onClose={() => {
+            setTab('orders');
+            setSearchParams({}, { replace: true });
+          }}
+        />
+      )}
       {requesting && (
         <BookRequestDialog name={profile.data?.full_name ?? ''} email={profile.data?.email ?? user?.email ?? ''} onClose={() => setRequesting(false)} />
       )}

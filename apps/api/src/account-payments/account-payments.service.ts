@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { PaymentView, SubscriptionView } from '../../../../libs/contracts/index.ts';
 import { availableBookCredits, BookCredit, Payment, Profile } from '../../../../libs/db/index.ts';
 import { productOffer, productsGranting } from '../../../../libs/domain/index.ts';
-import { toPaymentView } from './payment.view.ts';
+import { paymentNames, toPaymentView } from './payment.view.ts';
 
 /** What the caller bought and what it gives them; every query is the caller's own. */
 @Injectable()
@@ -20,7 +20,7 @@ export class AccountPaymentsService {
     return {
       subscription_status: profile?.subscriptionStatus ?? 'free',
       price_id: elite?.priceId ?? null,
-      product_name: elite ? productOffer(elite.productId).name : null,
+      product_name: elite?.productId ? productOffer(elite.productId).name : null,
       book_credits: await availableBookCredits(this.em, userId),
     };
   }
@@ -30,6 +30,7 @@ export class AccountPaymentsService {
     const payments = await this.em.find(Payment, { user: userId }, { orderBy: { createdAt: 'desc', id: 'desc' } });
     const credits = payments.length ? await this.em.find(BookCredit, { payment: { $in: payments.map((p) => p.id) } }) : [];
     const creditOf = new Map(credits.map((c) => [c.payment.id, c]));
-    return payments.map((p) => toPaymentView(p, creditOf.get(p.id)));
+    const names = await paymentNames(this.em, payments);
+    return payments.map((p) => toPaymentView(p, names.get(p.id) ?? '', creditOf.get(p.id)));
   }
 }

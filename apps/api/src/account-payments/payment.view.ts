@@ -1,15 +1,25 @@
 import type { PaymentView } from '../../../../libs/contracts/index.ts';
-import type { BookCredit, Payment } from '../../../../libs/db/index.ts';
-import { productOffer } from '../../../../libs/domain/index.ts';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { PrintOrder, type BookCredit, type Payment } from '../../../../libs/db/index.ts';
+import { printPaymentName, productOffer } from '../../../../libs/domain/index.ts';
 
-/** One payment as the wire shows it, with the state of the credit it granted (if any). */
-export function toPaymentView(payment: Payment, credit: BookCredit | undefined): PaymentView {
+/** What each payment was for: the offer's name, or the copies of the print order it paid ("10 × Title (print)"). */
+export async function paymentNames(em: EntityManager, payments: Payment[]): Promise<Map<string, string>> {
+  const orderIds = payments.flatMap((p) => (p.printOrderId ? [p.printOrderId] : []));
+  const orders = orderIds.length ? await em.find(PrintOrder, { id: { $in: orderIds } }) : [];
+  const orderName = new Map(orders.map((o) => [o.id, printPaymentName(o)]));
+  return new Map(payments.map((p) => [p.id, p.productId ? productOffer(p.productId).name : (orderName.get(p.printOrderId ?? '') ?? 'Print order')]));
+}
+
+/** One payment as the wire shows it, with what it was for and the state of the credit it granted (if any). */
+export function toPaymentView(payment: Payment, productName: string, credit: BookCredit | undefined): PaymentView {
   return {
     id: payment.id,
     user_id: payment.user?.id ?? null,
     email: payment.email ?? null,
-    product_id: payment.productId,
-    product_name: productOffer(payment.productId).name,
+    product_id: payment.productId ?? null,
+    print_order_id: payment.printOrderId ?? null,
+    product_name: productName,
     price_id: payment.priceId,
     amount: payment.amount,
     currency: payment.currency,

@@ -5,7 +5,7 @@ import type { Response } from 'express';
 import type { PaymentAdminView } from '../../../../libs/contracts/index.ts';
 import { BookCredit, Payment } from '../../../../libs/db/index.ts';
 import { isUuid, PAYMENT_STATUSES, PRODUCT_IDS, type PaymentStatus, type ProductId } from '../../../../libs/domain/index.ts';
-import { toPaymentView } from '../account-payments/payment.view.ts';
+import { paymentNames, toPaymentView } from '../account-payments/payment.view.ts';
 import { Roles } from '../auth/public.decorator.ts';
 import { ilikePattern, listFilter, parseListQuery, setContentRange } from './simple-rest.ts';
 
@@ -49,6 +49,7 @@ export class AdminPaymentsController {
   private async views(payments: Payment[]): Promise<PaymentAdminView[]> {
     const credits = payments.length ? await this.em.find(BookCredit, { payment: { $in: payments.map((p) => p.id) } }) : [];
     const creditOf = new Map(credits.map((c) => [c.payment.id, c]));
-    return payments.map((p) => ({ ...toPaymentView(p, creditOf.get(p.id)), user_email: p.user?.email ?? null }));
+    const names = await paymentNames(this.em, payments);
+    return payments.map((p) => ({ ...toPaymentView(p, names.get(p.id) ?? '', creditOf.get(p.id)), user_email: p.user?.email ?? null }));
   }
 }

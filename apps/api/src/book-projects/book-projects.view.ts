@@ -27,7 +27,8 @@ export function bookProjectView(book: BookProject): BookProjectView {
     epub_url: downloads.epub ?? null,
     docx_url: downloads.docx ?? null,
     previews: previewsOf(project, base),
-    cover_pdf_template: book.coverPdfTemplate ?? project.coverTemplate ?? null,
+    // The cover file is the generator project's, redrawn there for a print service's template: its template is the truth.
+    cover_pdf_template: project.coverTemplate ?? book.coverPdfTemplate ?? null,
     status: book.status,
     generation_status: book.generationStatus,
     word_count: book.wordCount,

@@ -12,15 +12,13 @@ import {
   offerForPrice,
   paymentsMode,
   successUrlWithSessionId,
+  testCheckoutPath,
   type PaymentsMode,
   type Stripe,
 } from '../../../../libs/payments/index.ts';
 import type { AuthUser } from '../auth/auth.types.ts';
 import { CONFIG } from '../config/config.module.ts';
 import type { CreateCheckoutSessionDto } from './checkout.dto.ts';
-
-/** Where the local test checkout page of a session lives (served by this API through the portal's /api). */
-export const testCheckoutPath = (sessionId: string) => `/api/stripe/test-checkout/${encodeURIComponent(sessionId)}`;
 
 /** Starts Stripe Checkout Sessions for the offers (spec §7, "Checkout") and records each one it started. */
 @Injectable()

@@ -1,15 +1,24 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadGatewayException, Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import type { Config } from '../../../../libs/config/index.ts';
-import { CheckoutSession } from '../../../../libs/db/index.ts';
-import { CheckoutMessages, isEmailAddress, productOffer, WebhookMessages } from '../../../../libs/domain/index.ts';
-import { checkoutMetadata, checkoutSessionEvent, SESSION_ID_PLACEHOLDER, signStripePayload, testPaymentIntentId } from '../../../../libs/payments/index.ts';
+import { CheckoutSession, PrintOrder } from '../../../../libs/db/index.ts';
+import { CheckoutMessages, isEmailAddress, printPaymentName, productOffer, WebhookMessages } from '../../../../libs/domain/index.ts';
+import {
+  checkoutMetadata,
+  checkoutSessionEvent,
+  printCheckoutMetadata,
+  SESSION_ID_PLACEHOLDER,
+  signStripePayload,
+  testCheckoutPath,
+  testPaymentIntentId,
+} from '../../../../libs/payments/index.ts';
 import { CONFIG } from '../config/config.module.ts';
-import { CheckoutService, testCheckoutPath } from './checkout.service.ts';
+import { CheckoutService } from './checkout.service.ts';
 import type { TestCheckoutView } from './test-checkout.page.ts';
 
 const NOT_FOUND = 'Checkout session not found';
 const EMAIL_NEEDED = 'Enter the e-mail address the receipt goes to';
+const EXPIRED = 'This checkout has expired: the order is no longer waiting for payment.';
 
 /**
  * Local test mode's checkout (no Stripe key, stripe-mock behind the SDK): it stands in for Stripe's hosted page and,
@@ -33,11 +42,18 @@ export class TestCheckoutService {
     return session;
   }
 
+  /** What the session sells: an offer, or a print order's copies. */
+  private async productName(session: CheckoutSession): Promise<string> {
+    if (session.productId) return productOffer(session.productId).name;
+    const order = session.printOrderId ? await this.em.findOne(PrintOrder, { id: session.printOrderId }) : null;
+    return order ? printPaymentName(order) : 'Print order';
+  }
+
   async view(id: string, problem?: string): Promise<TestCheckoutView> {
     const session = await this.session(id);
     return {
       path: testCheckoutPath(session.id),
-      productName: productOffer(session.productId).name,
+      productName: await this.productName(session),
       amount: session.amount,
       currency: session.currency,
       email: session.customerEmail ?? null,
@@ -52,6 +68,7 @@ export class TestCheckoutService {
     if (!secret) throw new ServiceUnavailableException(WebhookMessages.notConfigured);
     const email = typedEmail?.trim() || session.customerEmail;
     if (!email || !isEmailAddress(email)) return { problem: EMAIL_NEEDED };
+    if (await this.expired(session)) return { problem: EXPIRED };
 
     const userId = session.user?.id ?? null;
     const event = checkoutSessionEvent('checkout.session.completed', {
@@ -66,7 +83,9 @@ export class TestCheckoutService {
       payment_intent: testPaymentIntentId(),
       amount_total: session.amount,
       currency: session.currency,
-      metadata: { ...checkoutMetadata(session.productId, session.priceId, userId) },
+      metadata: session.productId
+        ? { ...checkoutMetadata(session.productId, session.priceId, userId) }
+        : { ...printCheckoutMetadata(session.printOrderId ?? '', userId) },
     });
     const payload = JSON.stringify(event);
     const response = await fetch(webhookUrl, {
@@ -79,6 +98,13 @@ export class TestCheckoutService {
     });
     if (!response?.ok) throw new BadGatewayException(CheckoutMessages.failed);
     return { redirect: session.successUrl.replaceAll(SESSION_ID_PLACEHOLDER, encodeURIComponent(session.id)) };
+  }
+
+  /** Like Stripe's `expires_at`: a print order's session closes with the order's payment window, or with the order. */
+  private async expired(session: CheckoutSession): Promise<boolean> {
+    if (!session.printOrderId) return false;
+    const order = await this.em.findOne(PrintOrder, { id: session.printOrderId });
+    return !order || order.orderStatus !== 'unpaid' || (order.payBy !== null && order.payBy !== undefined && order.payBy.getTime() < Date.now());
   }
 
   async cancel(id: string): Promise<string> {

@@ -1,5 +1,5 @@
 import PaymentsIcon from '@mui/icons-material/Payments';
-import { Datagrid, DateField, FunctionField, List, SearchInput, SelectField, SelectInput, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { Datagrid, DateField, FunctionField, List, ReferenceField, SearchInput, SelectField, SelectInput, Show, SimpleShowLayout, TextField } from 'react-admin';
 import type { PaymentAdminView } from '../../../../libs/contracts/index.ts';
 import { BOOK_CREDIT_STATUSES, formatAmount, PAYMENT_STATUSES, PRODUCT_OFFERS } from '../../../../libs/domain/index.ts';
 
@@ -21,7 +21,7 @@ function PaymentList() {
         <DateField source="created_at" label="Started" showTime />
         <TextField source="email" label="Checkout e-mail" emptyText="—" />
         <TextField source="user_email" label="Account" sortable={false} emptyText="signed out" />
-        <SelectField source="product_id" label="Product" choices={productChoices} />
+        <TextField source="product_name" label="Product" sortable={false} />
         <FunctionField source="amount" render={amount} />
         <SelectField source="status" choices={statusChoices} />
         <DateField source="paid_at" label="Paid" showTime emptyText="—" />
@@ -36,7 +36,8 @@ function PaymentShow() {
     <Show>
       <SimpleShowLayout>
         <TextField source="id" />
-        <SelectField source="product_id" label="Product" choices={productChoices} />
+        <TextField source="product_name" label="Product" />
+        <ReferenceField source="print_order_id" reference="print-orders" label="Print order" link="show" emptyText="—" />
         <FunctionField label="Amount" render={amount} />
         <SelectField source="status" choices={statusChoices} />
         <TextField source="email" label="Checkout e-mail" emptyText="—" />

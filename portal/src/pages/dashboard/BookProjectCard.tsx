@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import {
   BOOK_FILES,
   CARD_IDEA_CHARS,
@@ -15,6 +15,8 @@ import {
 } from '../../../../libs/domain/index.ts';
 import { PreviewStrip } from '../../components/OwnedImage.tsx';
 import { BookDownloads } from '../../generator/BookDownloads.tsx';
+import { PrintOrderWizard } from '../../print/PrintOrderWizard.tsx';
+import { PrintServicePanel } from '../../print/PrintServicePanel.tsx';
 import { deleteBookProject, updateShopSettings, type BookProjectView } from './bookProjects.ts';
 
 const date = (iso: string) => new Date(iso).toLocaleDateString();
@@ -162,6 +164,9 @@ export function BookProjectCard({ book }: { book: BookProjectView }) {
   const [confirming, setConfirming] = useState(false);
   const [previewing, setPreviewing] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The print wizard, open on a product when it comes from a print service.
+  const [ordering, setOrdering] = useState<{ podPackageId?: string } | null>(null);
+  const navigate = useNavigate();
   const chapters = book.chapters_data ?? [];
   const completed = book.generation_status === 'completed';
   const showContent = completed || (book.toc_data?.length ?? 0) > 0 || chapters.length > 0 || book.word_count > 0;
@@ -205,13 +210,28 @@ export function BookProjectCard({ book }: { book: BookProjectView }) {
               {previewing ? 'Hide preview' : 'Preview'}
             </button>
           )}
+          {completed && book.pdf_blob_url && (
+            <button type="button" className="button button-small" onClick={() => setOrdering({})}>Order Print Copy</button>
+          )}
           {completed && <Link className="button button-accent button-small" to="/service-tiers">Elite Service</Link>}
           <button type="button" className="button button-danger button-small" onClick={() => setConfirming(true)}>Delete Project</button>
         </BookDownloads>
       )}
       {error && <p className="error-text" role="alert">{error}</p>}
       {previewing && <PreviewStrip previews={book.previews} />}
+      <PrintServicePanel book={book} onOrder={(podPackageId) => setOrdering({ podPackageId })} />
       <ShopSettingsSection book={book} />
+      {ordering && (
+        <PrintOrderWizard
+          book={book}
+          {...(ordering.podPackageId ? { podPackageId: ordering.podPackageId } : {})}
+          onClose={() => setOrdering(null)}
+          onPlaced={(order) => {
+            setOrdering(null);
+            void navigate(`/dashboard?print_order=${encodeURIComponent(order.order_id)}`);
+          }}
+        />
+      )}
       {confirming && (
         <DeleteDialog
           book={book}

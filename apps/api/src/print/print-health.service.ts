@@ -1,0 +1,32 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Config } from '../../../../libs/config/index.ts';
+import { withTimeout } from '../common/with-timeout.ts';
+import { CONFIG } from '../config/config.module.ts';
+import { PrintQuoteService } from './print-quote.service.ts';
+
+export interface PrintHealth {
+  status: 'ok';
+  /** Which provider answers print calls: Lulu (or its simulator) when configured, else the built-in mock. */
+  provider: 'lulu' | 'mock';
+  /** Whether that provider answered within HEALTH_TIMEOUT_MS (the mock always does). */
+  reachable: boolean;
+}
+
+/** GET /api/print/test: never an error, whatever the provider does; the answer says what it found. */
+@Injectable()
+export class PrintHealthService {
+  constructor(
+    @Inject(CONFIG) private readonly config: Config,
+    private readonly quotes: PrintQuoteService,
+  ) {}
+
+  async check(): Promise<PrintHealth> {
+    const { provider } = this.quotes;
+    if (provider.source === 'mock') return { status: 'ok', provider: 'mock', reachable: true };
+    const reachable = await withTimeout(provider.products(), this.config.HEALTH_TIMEOUT_MS, 'the print provider').then(
+      () => true,
+      () => false,
+    );
+    return { status: 'ok', provider: 'lulu', reachable };
+  }
+}

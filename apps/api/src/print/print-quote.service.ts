@@ -1,0 +1,94 @@
+import { Inject, Injectable, Logger, UnprocessableEntityException } from '@nestjs/common';
+import type { CalculatePrintResponse, PrintCosts, ShippingOptionView } from '../../../../libs/contracts/index.ts';
+import {
+  addressProblems,
+  OFFERED_SHIPPING,
+  PrintMessages,
+  type PrintProduct,
+  type ShippingAddress,
+  type ShippingLevel,
+} from '../../../../libs/domain/index.ts';
+import { PrintProviderError, withFallback, type PrintProvider, type PrintProviders, type Sourced } from '../../../../libs/print/index.ts';
+import { PreflightMessages } from '../../../../libs/print/preflight.ts';
+import { authorPrice } from '../../../../libs/print/pricing.ts';
+
+export const PRINT_PROVIDERS = Symbol('PRINT_PROVIDERS');
+
+export interface QuoteRequest {
+  product: PrintProduct;
+  quantity: number;
+  pageCount: number;
+  address: ShippingAddress;
+  shippingLevel: ShippingLevel;
+}
+
+/** A provider answer that refuses the request itself (not an outage, a throttle or our credentials). */
+const refusal = (error: PrintProviderError | undefined) => error?.status === 400 || error?.status === 422;
+
+/**
+ * Prices and shipping (§3.5, §9). What the author pays is our price (libs/print/pricing.ts): the product's tier price
+ * per copy × quantity, plus the shipping and tax the provider quotes for the destination; the provider's own printing
+ * cost is what we pay it and is not shown. When the provider fails (after its retries), the spec's mock answers and the quote says
+ * `source: 'mock'`; a provider that refuses the request itself (an address it cannot ship to) is a 422, because a
+ * guessed price for an order that cannot be printed would only fail later, after payment.
+ */
+@Injectable()
+export class PrintQuoteService {
+  private readonly logger = new Logger(PrintQuoteService.name);
+
+  constructor(@Inject(PRINT_PROVIDERS) private readonly providers: PrintProviders) {}
+
+  get provider(): PrintProvider {
+    return this.providers.provider;
+  }
+
+  /** The provider's answer, or the mock's when it failed; a refusal of the request becomes a 422 with `message`. */
+  async sourced<T>(call: (provider: PrintProvider) => Promise<T>, message: string): Promise<Sourced<T>> {
+    const answer = await withFallback(this.providers, call);
+    if (answer.fallbackReason) {
+      if (refusal(answer.fallbackReason)) throw new UnprocessableEntityException({ message, details: [{ field: 'provider', messages: [answer.fallbackReason.message] }] });
+      this.logger.warn(`the print provider failed, the mock answered: ${answer.fallbackReason.message}`);
+    }
+    return answer;
+  }
+
+  /** §5.1's address rules as a 422 whose details name each field under shipping_address. */
+  checkAddress(address: ShippingAddress): void {
+    const problems = Object.entries(addressProblems(address)).map(([field, message]) => ({ field: `shipping_address.${field}`, messages: [message] }));
+    if (problems.length) throw new UnprocessableEntityException({ message: problems[0]?.messages[0], details: problems });
+  }
+
+  /** The binding's page limits, as a 422 on `field`. */
+  checkPages(product: PrintProduct, pageCount: number, field: string): void {
+    const { min, max } = product.spec.pages;
+    if (pageCount < min || pageCount > max) {
+      const message = PreflightMessages.pageCount(product, pageCount);
+      throw new UnprocessableEntityException({ message, details: [{ field, messages: [message] }] });
+    }
+  }
+
+  async quote({ product, quantity, pageCount, address, shippingLevel }: QuoteRequest): Promise<CalculatePrintResponse> {
+    const request = { podPackageId: product.spec.pod_package_id, pageCount, quantity, address };
+    const { value, source } = await this.sourced(
+      (provider) => Promise.all([provider.calculateCost({ ...request, shippingLevel }), provider.shippingOptions(request)]),
+      PrintMessages.calculateFailed,
+    );
+    const [providerCost, options] = value;
+    const price = authorPrice(product, quantity, providerCost);
+    const costs: PrintCosts = {
+      unit_cost: price.unitCost,
+      printing_cost: price.printingCost,
+      shipping_cost: price.shippingCost,
+      ...(price.tax === null ? {} : { tax: price.tax }),
+      total: price.total,
+      currency: price.currency,
+    };
+    const offered: ShippingOptionView[] = OFFERED_SHIPPING.flatMap(({ level, label, days }) => {
+      const option = options.find((o) => o.level === level);
+      return option ? [{ level, label, cost: option.cost, days: option.days || days }] : [];
+    }).sort((a, b) => a.cost - b.cost);
+    const chosen = options.find((o) => o.level === shippingLevel);
+    const days = OFFERED_SHIPPING.find((o) => o.level === shippingLevel)?.days ?? '';
+    return { costs, shipping_options: offered, estimated_delivery: chosen?.deliveryDate ?? chosen?.days ?? days, source };
+  }
+}

@@ -1,0 +1,118 @@
+import { Body, Controller, Get, Headers, HttpCode, NotFoundException, Param, Post, Req, Res, type RawBodyRequest } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import type { CalculatePrintResponse, PrintOrderView, PrintProductsResponse, ValidatePrintResponse } from '../../../../libs/contracts/index.ts';
+import { DEFAULT_PRINT_PAGE_COUNT, printProduct, PrintMessages, ProjectMessages, type PrintProduct } from '../../../../libs/domain/index.ts';
+import { LULU_SIGNATURE_HEADER } from '../../../../libs/print/index.ts';
+import { StorageService } from '../../../../libs/storage/index.ts';
+import type { AuthUser } from '../auth/auth.types.ts';
+import { CurrentUser, Public } from '../auth/public.decorator.ts';
+import { RateLimited } from '../common/rate-limits.ts';
+import { sendObject } from '../projects/project-files.ts';
+import { LuluWebhookService, type LuluWebhookOutcome } from './lulu-webhook.service.ts';
+import { PrintHealthService, type PrintHealth } from './print-health.service.ts';
+import { printOrderView } from './print-order.view.ts';
+import { PrintOrdersService } from './print-orders.service.ts';
+import { PrintPreflightService } from './print-preflight.service.ts';
+import { PrintQuoteService } from './print-quote.service.ts';
+import { CalculatePrintDto, CreatePrintOrderDto, shippingAddressOf, ValidatePrintDto } from './print.dto.ts';
+
+/** The print API of §7.1 (base /api/print): products, preflight, quotes, orders and their refresh, a health check. */
+@ApiTags('print')
+@ApiBearerAuth()
+@Controller('print')
+export class PrintController {
+  constructor(
+    private readonly quotes: PrintQuoteService,
+    private readonly preflight: PrintPreflightService,
+    private readonly orders: PrintOrdersService,
+    private readonly health: PrintHealthService,
+    private readonly storage: StorageService,
+  ) {}
+
+  @Public()
+  @Get('products')
+  @ApiOperation({ summary: 'The three products of §9 with their tier prices; source says whether the provider answered' })
+  async products(): Promise<PrintProductsResponse> {
+    const { value, source } = await this.quotes.sourced((provider) => provider.products(), PrintMessages.productsFailed);
+    return { products: value, source };
+  }
+
+  @Post('validate')
+  @HttpCode(200)
+  @RateLimited('files')
+  @ApiOperation({ summary: "Preflight of a saved book's interior and cover for a product, then the provider's own check" })
+  async validate(@Body() dto: ValidatePrintDto, @CurrentUser() user: AuthUser): Promise<ValidatePrintResponse> {
+    const book = await this.orders.book(dto.book_project_id, user);
+    return this.preflight.validate(printProduct(dto.pod_package_id) as PrintProduct, this.orders.printFiles(book));
+  }
+
+  @Post('calculate')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Price (our tier price per copy) plus the shipping and tax quoted for the destination' })
+  calculate(@Body() dto: CalculatePrintDto): Promise<CalculatePrintResponse> {
+    const address = shippingAddressOf(dto.shipping_address);
+    this.quotes.checkAddress(address);
+    const product = printProduct(dto.pod_package_id) as PrintProduct;
+    const pageCount = dto.page_count ?? DEFAULT_PRINT_PAGE_COUNT;
+    this.quotes.checkPages(product, pageCount, 'page_count');
+    return this.quotes.quote({ product, quantity: dto.quantity, pageCount, address, shippingLevel: dto.shipping_level });
+  }
+
+  @Post('orders')
+  @RateLimited('checkout')
+  @ApiOperation({ summary: 'Orders printed copies of a completed saved book; its workflow then takes the payment and the provider' })
+  async create(@Body() dto: CreatePrintOrderDto, @CurrentUser() user: AuthUser): Promise<PrintOrderView> {
+    return printOrderView(await this.orders.create(dto, user));
+  }
+
+  @Get('orders/user/:userId')
+  @ApiOperation({ summary: "The caller's print orders, newest first (any other user id is refused)" })
+  async ofUser(@Param('userId') userId: string, @CurrentUser() user: AuthUser): Promise<PrintOrderView[]> {
+    return (await this.orders.ofUser(userId, user)).map(printOrderView);
+  }
+
+  @Get('orders/:id')
+  async order(@Param('id') id: string, @CurrentUser() user: AuthUser): Promise<PrintOrderView> {
+    return printOrderView(await this.orders.owned(id, user));
+  }
+
+  @Get('orders/:id/cover')
+  @ApiOperation({ summary: 'The cover PDF printed for the order (its own copy, taken when it was placed)' })
+  async cover(@Param('id') id: string, @Res() res: Response, @CurrentUser() user: AuthUser): Promise<void> {
+    const order = await this.orders.owned(id, user);
+    if (!order.coverKey) throw new NotFoundException(ProjectMessages.fileNotFound);
+    await sendObject(res, this.storage, order.coverKey, { type: 'application/pdf', name: `${order.externalId}_cover.pdf`, inline: true });
+  }
+
+  @Post('orders/:orderId/refresh')
+  @HttpCode(200)
+  @RateLimited('generation')
+  @ApiOperation({ summary: "Asks the order's workflow to fetch the provider's status now; answers the order as it stands" })
+  async refresh(@Param('orderId') orderId: string, @CurrentUser() user: AuthUser): Promise<PrintOrderView> {
+    return printOrderView(await this.orders.refresh(orderId, user));
+  }
+
+  @Public()
+  @Get('test')
+  @ApiOperation({ summary: 'Health check: which provider answers print calls and whether it is reachable' })
+  test(): Promise<PrintHealth> {
+    return this.health.check();
+  }
+}
+
+@ApiTags('print')
+@Controller('print/webhooks')
+export class LuluWebhookController {
+  constructor(private readonly webhooks: LuluWebhookService) {}
+
+  /** Signed by Lulu, not by a user: the signature is checked over the body's exact bytes. */
+  @Public()
+  @Post('lulu')
+  @HttpCode(200)
+  @ApiHeader({ name: LULU_SIGNATURE_HEADER, required: true })
+  @ApiOperation({ summary: "Lulu's print-job status changes: wake the order's workflow" })
+  receive(@Req() req: RawBodyRequest<Request>, @Headers(LULU_SIGNATURE_HEADER.toLowerCase()) signature: string | undefined): Promise<{ received: true; outcome: LuluWebhookOutcome }> {
+    return this.webhooks.receive(req.rawBody, signature);
+  }
+}

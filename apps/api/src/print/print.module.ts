@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import type { Config } from '../../../../libs/config/index.ts';
+import { createPrintProviders } from '../../../../libs/print/index.ts';
+import { CONFIG } from '../config/config.module.ts';
+import { LuluWebhookService } from './lulu-webhook.service.ts';
+import { LuluWebhookController, PrintController } from './print.controller.ts';
+import { PrintHealthService } from './print-health.service.ts';
+import { PrintOrdersService } from './print-orders.service.ts';
+import { PrintPreflightService } from './print-preflight.service.ts';
+import { PRINT_PROVIDERS, PrintQuoteService } from './print-quote.service.ts';
+
+/** Print-on-demand (document 3, §7.1): the print API and Lulu's webhook; the print-order workflow does the rest. */
+@Module({
+  controllers: [PrintController, LuluWebhookController],
+  providers: [
+    { provide: PRINT_PROVIDERS, inject: [CONFIG], useFactory: (config: Config) => createPrintProviders(config) },
+    PrintQuoteService,
+    PrintPreflightService,
+    PrintOrdersService,
+    PrintHealthService,
+    LuluWebhookService,
+  ],
+  exports: [PrintOrdersService],
+})
+export class PrintModule {}

@@ -1,0 +1,239 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { PrintOrderView } from '../libs/contracts/index.ts';
+import { AddressMessages, PrintMessages } from '../libs/domain/index.ts';
+import { repoRoot } from '../scripts/stack/profile.ts';
+import { e2eSession, snapshot } from './browser.ts';
+
+const baseURL = inject('baseURL');
+const author = { email: `printer-${randomUUID().slice(0, 8)}@example.com`, password: 'my own sturdy passphrase' };
+const session = e2eSession();
+let page: Page;
+let token: string;
+let userId: string;
+
+async function api<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseURL}/api${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return (await response.json()) as T;
+}
+
+// A new author with a finished book saved to the account (written by the mock provider), signed in in the browser.
+beforeAll(async () => {
+  ({ page } = session);
+  token = (await api('POST', '/auth/signup', author)).access_token as string;
+  userId = (await api('GET', '/profile')).id as string;
+  const start = await api('POST', '/projects/generate-complete', { title: 'Trust at a Distance', author: 'Ada Writer', book_idea: 'How small companies lead distributed teams with trust and rituals', ai_model: 'mock', total_target_words: 10_000 });
+  const projectId = start.project_id as string;
+  for (let i = 0; i < 240; i++) {
+    if ((await api('GET', `/projects/orchestration/${projectId}/status`)).status === 'completed') break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await api('POST', '/book-projects', { project_id: projectId, source: 'one-shot' });
+
+  await page.goto(`${baseURL}/login`);
+  await page.getByLabel('Email').fill(author.email);
+  await page.getByLabel('Password', { exact: true }).fill(author.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`${baseURL}/dashboard`);
+}, 120_000);
+
+describe('ordering printed copies of a saved book', () => {
+  let total: string;
+
+  it('chooses 10 copies of the paperback, with the tier price', async () => {
+    await page.getByRole('tab', { name: 'Print Orders (0)' }).click();
+    await page.getByText(PrintMessages.empty).waitFor();
+    await page.getByRole('tab', { name: /Book Projects/ }).click();
+    await page.locator('.book-card').getByRole('button', { name: 'Order Print Copy' }).click();
+    const wizard = page.getByRole('dialog', { name: 'Order Print Copy' });
+    await expect(wizard.getByText('Trust at a Distance by Ada Writer').isVisible()).resolves.toBe(true);
+
+    await wizard.getByRole('button', { name: 'Continue to Shipping' }).click();
+    await expect(wizard.getByRole('alert').textContent()).resolves.toBe(PrintMessages.selectProduct);
+    await wizard.getByLabel(/Standard Paperback 6x9 B&W/).check();
+    await wizard.getByRole('button', { name: '10', exact: true }).click();
+    await wizard.getByText('$4.00 per copy at 10 copies').first().waitFor();
+    // The custom quantity falls back to 1 for what is no number, and stays within 1–1000.
+    await wizard.getByLabel(/Custom quantity/).fill('5000');
+    await wizard.getByLabel(/Custom quantity/).blur();
+    await expect(wizard.getByLabel(/Custom quantity/).inputValue()).resolves.toBe('1000');
+    await wizard.getByRole('button', { name: '10', exact: true }).click();
+    await expect(wizard.getByRole('button', { name: '10', exact: true }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await wizard.getByRole('button', { name: 'Continue to Shipping' }).click();
+  });
+
+  it('checks the US address beside each field, then prices the shipping', async () => {
+    const wizard = page.getByRole('dialog', { name: 'Order Print Copy' });
+    await wizard.getByRole('button', { name: 'Continue to Shipping Options' }).click();
+    for (const message of [AddressMessages.name, AddressMessages.street, AddressMessages.city, AddressMessages.postcode, AddressMessages.phone, AddressMessages.state]) {
+      await expect(wizard.getByText(message, { exact: true }).isVisible()).resolves.toBe(true);
+    }
+    await expect(wizard.getByLabel('Full Name').getAttribute('aria-invalid')).resolves.toBe('true');
+    await wizard.getByLabel('Full Name').fill('Ada Writer');
+    await expect(wizard.getByText(AddressMessages.name, { exact: true }).count()).resolves.toBe(0);
+    await wizard.getByLabel('Street Address').fill('1 Main Street');
+    await wizard.getByLabel('City').fill('Springfield');
+    await wizard.getByLabel('State/Province').selectOption('IL');
+    await wizard.getByLabel('Postal Code').fill('62701');
+    await wizard.getByLabel('Phone Number').fill('call me');
+    await wizard.getByRole('button', { name: 'Continue to Shipping Options' }).click();
+    await expect(wizard.getByText(AddressMessages.phoneInvalid).isVisible()).resolves.toBe(true);
+    await wizard.getByLabel('Phone Number').fill('+1 (217) 555-0100');
+    await wizard.getByRole('button', { name: 'Continue to Shipping Options' }).click();
+
+    // The cheapest option is preselected; the prices come from the print provider (the simulator), not the mock.
+    const mail = wizard.getByLabel(/Standard Mail/);
+    await mail.waitFor();
+    await expect(mail.isChecked()).resolves.toBe(true);
+    await expect(wizard.getByText('Estimated price').count()).resolves.toBe(0);
+    await snapshot(page, 'print-wizard-shipping');
+    await wizard.getByRole('button', { name: 'Review Order' }).click();
+  });
+
+  it('reviews the order and places it only with the terms ticked', async () => {
+    const wizard = page.getByRole('dialog', { name: 'Order Print Copy' });
+    await expect(wizard.getByText('10 copies', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(wizard.getByText(/1 Main Street/).isVisible()).resolves.toBe(true);
+    const place = wizard.getByRole('button', { name: /^Place Order - \$\d+\.\d\d$/ });
+    await expect(place.isDisabled()).resolves.toBe(true);
+    await expect(wizard.getByText(PrintMessages.agreeTerms).isVisible()).resolves.toBe(true);
+    total = ((await place.textContent()) ?? '').replace('Place Order - ', '');
+    await wizard.getByLabel(/I agree to the/).check();
+    await expect(place.isEnabled()).resolves.toBe(true);
+    await snapshot(page, 'print-wizard-review');
+    await place.click();
+  });
+
+  it('pays on the test checkout page and comes back to the confirmation', async () => {
+    await page.waitForURL(/\/api\/stripe\/test-checkout\//, { timeout: 60_000 });
+    await page.getByText('Test mode').first().waitFor();
+    await expect(page.getByRole('heading', { name: '10 × Trust at a Distance (print)' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText(total).first().isVisible()).resolves.toBe(true);
+    await snapshot(page, 'print-test-checkout');
+    await page.getByRole('button', { name: /^Pay/ }).click();
+
+    await page.waitForURL(/\/dashboard\?print_order=/);
+    const confirmation = page.getByRole('dialog', { name: 'Order Confirmed!' });
+    await confirmation.waitFor();
+    const orderId = new URL(page.url()).searchParams.get('print_order') as string;
+    await confirmation.getByText(orderId).first().waitFor();
+    await expect(confirmation.getByText('Trust at a Distance by Ada Writer').isVisible()).resolves.toBe(true);
+    await expect(confirmation.getByText('10 copies', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(confirmation.getByText('What Happens Next?').isVisible()).resolves.toBe(true);
+    await snapshot(page, 'print-order-confirmed');
+    await confirmation.getByRole('button', { name: 'Continue to Dashboard' }).click();
+    await confirmation.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).search).toBe('');
+  });
+
+  it('follows the order on the Print Orders tab until it ships, with a tracking link', async () => {
+    await expect(page.getByRole('tab', { name: 'Print Orders (1)' }).getAttribute('aria-selected')).resolves.toBe('true');
+    const order = page.getByRole('listitem', { name: /^Print order / });
+    await expect(order.getByRole('heading', { name: 'Trust at a Distance' }).isVisible()).resolves.toBe(true);
+    await expect(order.getByText('Quantity: 10 copies').isVisible()).resolves.toBe(true);
+    await expect(order.getByText(total).isVisible()).resolves.toBe(true);
+
+    // The simulator moves the job along every 1.5 s and tells the API by signed webhooks; the tab polls on its own.
+    await order.getByText('Package Shipped').waitFor({ timeout: 90_000 });
+    await expect(order.getByText('Shipped', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(order.getByRole('progressbar', { name: 'Order Progress' }).getAttribute('aria-valuenow')).resolves.toBe('80');
+    const track = order.getByRole('link', { name: 'Track Package' });
+    await expect(track.getAttribute('href')).resolves.toMatch(/^https?:\/\//);
+    await expect(order.getByText(/^Tracking number: .+/).isVisible()).resolves.toBe(true);
+    await snapshot(page, 'print-order-shipped');
+
+    const [saved] = await api<PrintOrderView[]>('GET', `/print/orders/user/${userId}`);
+    expect(saved).toMatchObject({ order_status: 'shipped', quantity: 10, cost_source: 'provider', shipping_level: 'MAIL', lulu_status: 'SHIPPED' });
+    expect(saved?.tracking_urls.length).toBeGreaterThan(0);
+    expect(saved?.history.map((event) => event.order_status)).toEqual(expect.arrayContaining(['draft', 'validating', 'unpaid', 'paid', 'shipped']));
+  }, 120_000);
+});
+
+describe('the print services on the book card', () => {
+  it('regenerates the cover for Amazon KDP, with the spinner, and offers the KDP package', async () => {
+    await page.getByRole('tab', { name: /Book Projects/ }).click();
+    const card = page.locator('.book-card');
+    await card.getByRole('button', { name: 'Select Print Service' }).click();
+    // The order above redrew the cover for Lulu: KDP needs its own spine, so the cover is drawn again (held here to watch).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/projects/*/generate-cover', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await card.getByRole('button', { name: /Amazon KDP 6x9/ }).click();
+    const preview = page.getByRole('dialog', { name: 'Amazon KDP 6x9 Cover Preview' });
+    await expect(preview.getByText(/regenerated for the Amazon KDP 6x9 template/).isVisible()).resolves.toBe(true);
+    await preview.getByText(PrintMessages.coverRegenerating).waitFor();
+    await expect(preview.getByRole('button', { name: 'Proceed to Print Order' }).isDisabled()).resolves.toBe(true);
+    release();
+    await preview.getByRole('img', { name: 'Amazon KDP 6x9 cover' }).waitFor({ timeout: 60_000 });
+    await page.unroute('**/api/projects/*/generate-cover');
+    await snapshot(page, 'print-cover-preview-kdp');
+    await preview.getByRole('button', { name: 'Proceed to Print Order' }).click();
+
+    const kdp = page.getByRole('dialog', { name: 'Your Amazon KDP package' });
+    const [cover] = await Promise.all([page.waitForEvent('download'), kdp.getByRole('button', { name: 'KDP Cover PDF' }).click()]);
+    expect(cover.suggestedFilename()).toBe('Trust_at_a_Distance_cover.pdf');
+    const [interior] = await Promise.all([page.waitForEvent('download'), kdp.getByRole('button', { name: 'Interior PDF' }).click()]);
+    expect(interior.suggestedFilename()).toBe('Trust_at_a_Distance_book.pdf');
+    await kdp.getByRole('button', { name: 'Done' }).click();
+    const [book] = await api<{ cover_pdf_template: string }[]>('GET', '/book-projects');
+    expect(book?.cover_pdf_template).toBe('amazon_kdp');
+  }, 90_000);
+
+  it('takes Lulu 6x9 on into the order wizard, on the 6x9 paperback', async () => {
+    const card = page.locator('.book-card');
+    await card.getByRole('button', { name: /Lulu 6x9/ }).click();
+    const preview = page.getByRole('dialog', { name: 'Lulu 6x9 Cover Preview' });
+    await preview.getByRole('img', { name: 'Lulu 6x9 cover' }).waitFor({ timeout: 60_000 });
+    await preview.getByRole('button', { name: 'Proceed to Print Order' }).click();
+    const wizard = page.getByRole('dialog', { name: 'Order Print Copy' });
+    await expect(wizard.getByLabel(/Standard Paperback 6x9 B&W/).isChecked()).resolves.toBe(true);
+    await wizard.getByRole('button', { name: 'Cancel' }).click();
+    await wizard.waitFor({ state: 'detached' });
+    const [book] = await api<{ cover_pdf_template: string }[]>('GET', '/book-projects');
+    expect(book?.cover_pdf_template).toBe('lulu');
+  }, 90_000);
+});
+
+describe('the order in the back office', () => {
+  it('lists it under its status, and shows its timeline, provider job, payment and run', async () => {
+    const email = `admin-print-${randomUUID().slice(0, 8)}@example.com`;
+    const { stdout } = await promisify(execFile)(process.execPath, [join(repoRoot, 'scripts/create-admin.ts'), email], { env: process.env });
+    const password = /with password: (\S+)/.exec(stdout)?.[1] as string;
+    const admin = await (await session.browser.newContext()).newPage();
+    await admin.goto(`${baseURL}/admin`);
+    await admin.getByLabel(/email/i).fill(email);
+    await admin.getByLabel(/password/i).first().fill(password);
+    await admin.getByRole('button', { name: /sign in/i }).click();
+    await admin.getByText('Platform health').waitFor();
+
+    await admin.goto(`${baseURL}/admin/print-orders`);
+    await admin.getByPlaceholder('Search e-mail, title or order id').fill(author.email);
+    const row = admin.getByRole('row', { name: new RegExp(author.email) });
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toMatch(/Trust at a Distance.*shipped/);
+    await row.click();
+
+    await admin.getByText('Timeline').waitFor();
+    await expect(admin.getByRole('link', { name: 'Open in Temporal UI' }).getAttribute('href')).resolves.toMatch(/\/workflows\/print-[0-9a-f-]{36}$/);
+    const [order] = await api<PrintOrderView[]>('GET', `/print/orders/user/${userId}`);
+    await expect(admin.getByText(order?.lulu_job_id as string, { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(admin.getByText(order?.tracking_id as string, { exact: false }).first().isVisible()).resolves.toBe(true);
+    await expect(admin.getByRole('link', { name: /^paid · / }).isVisible()).resolves.toBe(true);
+    await snapshot(admin, 'admin-print-order');
+    // A shipped order's run has ended: the refresh says so rather than pretending to fetch.
+    await admin.getByRole('button', { name: 'Refresh from the provider' }).click();
+    await admin.getByText(/run has ended/).waitFor();
+    await admin.context().close();
+  }, 60_000);
+});

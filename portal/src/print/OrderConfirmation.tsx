@@ -1,0 +1,128 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { CONTACT_EMAIL } from '../content/constants.ts';
+import { Spinner } from '../layout/Spinner.tsx';
+import { fetchPrintOrder } from './printApi.ts';
+import { addressLines, badgeTone, copies, isFinalOrder, money, PRINT_ORDER_REFRESH_MS, shippingLabel, statusLabel } from './printFlow.ts';
+import { EstimatedPrice } from './PrintOrderWizard.tsx';
+
+export function StatusBadge({ status }: { status: string }) {
+  return <span className={`status tone-${badgeTone(status)}`}>{statusLabel(status)}</span>;
+}
+
+/**
+ * 'Order Confirmed!' (§2.5): the order as it stands, updating while it moves. The author comes here back from paying
+ * (`paying`: the payment's webhook may not have reached the order yet), or from a wizard whose order has no checkout.
+ */
+export function OrderConfirmation({ orderId, paying, onClose }: { orderId: string; paying: boolean; onClose: () => void }) {
+  const order = useQuery({
+    queryKey: ['print-order', orderId],
+    queryFn: () => fetchPrintOrder(orderId),
+    refetchInterval: (query) => (query.state.data && isFinalOrder(query.state.data) ? false : PRINT_ORDER_REFRESH_MS),
+    staleTime: 0,
+  });
+  const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
+
+  const copy = () =>
+    navigator.clipboard.writeText(orderId).then(
+      () => {
+        setCopied(true);
+        setTimeout(() => setCopied(false), 2000);
+      },
+      (error: unknown) => console.warn('Could not copy the order id', error),
+    );
+
+  const view = order.data;
+  return (
+    <div className="dialog-backdrop">
+      <div className="dialog dialog-wide" role="dialog" aria-modal="true" aria-labelledby="order-confirmed-title">
+        <h3 id="order-confirmed-title">Order Confirmed!</h3>
+        {order.isPending ? (
+          <Spinner label="Loading your order…" />
+        ) : order.isError ? (
+          <div role="alert">
+            <p className="error-text">{order.error.message}</p>
+            <button type="button" className="button button-secondary button-small" onClick={() => void order.refetch()}>Try again</button>
+          </div>
+        ) : view ? (
+          <>
+            <p className="order-id">
+              Order <code>{view.order_id}</code>{' '}
+              <button type="button" className="link-button" onClick={() => void copy()}>{copied ? 'Copied!' : 'Copy order id'}</button>
+            </p>
+            <dl className="summary">
+              <dt>Ordered</dt>
+              <dd>{new Date(view.created_at).toLocaleString()}</dd>
+              <dt>Status</dt>
+              <dd><StatusBadge status={view.order_status} /></dd>
+              <dt>Book</dt>
+              <dd>{view.book_title} by {view.book_author}</dd>
+              <dt>Quantity</dt>
+              <dd>{copies(view.quantity)}</dd>
+              <dt>Ship to</dt>
+              <dd>{addressLines(view.shipping_address).join(' · ')}</dd>
+              <dt>Shipping method</dt>
+              <dd>{shippingLabel(view.shipping_level)}</dd>
+            </dl>
+            {view.order_status === 'unpaid' &&
+              (paying ? (
+                <p className="muted" role="status">Confirming your payment…</p>
+              ) : (
+                view.payment_url && (
+                  <p>
+                    Your order waits for its payment. <a className="button button-small" href={view.payment_url}>Pay now</a>
+                  </p>
+                )
+              ))}
+            {view.error_message && <p className="error-text" role="alert">{view.error_message}</p>}
+            <h4>Cost breakdown</h4>
+            {view.cost_source === 'mock' && <EstimatedPrice />}
+            <dl className="summary costs">
+              <dt>Printing ({copies(view.quantity)} × {money(view.unit_cost, view.currency)})</dt>
+              <dd>{money(view.printing_cost, view.currency)}</dd>
+              <dt>Shipping</dt>
+              <dd>{money(view.shipping_cost, view.currency)}</dd>
+              {view.tax !== null && (
+                <>
+                  <dt>Tax</dt>
+                  <dd>{money(view.tax, view.currency)}</dd>
+                </>
+              )}
+              <dt><strong>Total</strong></dt>
+              <dd><strong>{money(view.total_cost, view.currency)}</strong></dd>
+            </dl>
+            {view.tracking_urls.length > 0 && (
+              <p className="track-links">
+                {view.tracking_urls.map((url, i) => (
+                  <a key={url} className="button button-secondary button-small" href={url} target="_blank" rel="noreferrer">Track Package {i + 1}</a>
+                ))}
+              </p>
+            )}
+            <h4>What Happens Next?</h4>
+            <ul>
+              <li>Once your payment is through, we check your book's files and send them to the printer.</li>
+              <li>Printing takes 1-2 business days; then your copies ship with the method you chose.</li>
+              <li>Each change of status is e-mailed to you and shown under Print Orders on your dashboard, with tracking links once it ships.</li>
+            </ul>
+            <h4>Need help?</h4>
+            <p className="muted">
+              Write to <a href={`mailto:${CONTACT_EMAIL}?subject=${encodeURIComponent(`Print order ${view.order_id}`)}`}>{CONTACT_EMAIL}</a> and quote your order id{' '}
+              <code>{view.order_id}</code>.
+            </p>
+          </>
+        ) : null}
+        <div className="path-buttons">
+          <button type="button" className="button" onClick={onClose}>Continue to Dashboard</button>
+        </div>
+      </div>
+    </div>
+  );
+}

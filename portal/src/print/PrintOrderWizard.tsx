@@ -1,0 +1,455 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { BookProjectView, PrintOrderView, ProfileView } from '../../../libs/contracts/index.ts';
+import {
+  clampQuantity,
+  COUNTRIES,
+  externalIdAt,
+  OFFERED_SHIPPING,
+  PRINT_QUANTITY,
+  PRINT_SERVICES,
+  PrintMessages,
+  printProduct,
+  QUICK_QUANTITIES,
+  regionsOf,
+  unitPrice,
+  type AddressField,
+  type ShippingAddress,
+  type ShippingLevel,
+} from '../../../libs/domain/index.ts';
+import { apiFetch } from '../api/client.ts';
+import { useAuth } from '../auth/AuthContext.tsx';
+import { Spinner } from '../layout/Spinner.tsx';
+import { calculatePrint, createPrintOrder, fetchPrintProducts, regenerateCover, waitForPayment } from './printApi.ts';
+import {
+  addressErrors,
+  addressLines,
+  addressRequest,
+  cheapestLevel,
+  clampStep,
+  copies,
+  coverPlan,
+  editAddress,
+  emptyAddress,
+  isFinalOrder,
+  money,
+  reviewProblem,
+  shippingLabel,
+  tierLines,
+  WIZARD_STEPS,
+  type AddressErrors,
+  type WizardStep,
+} from './printFlow.ts';
+
+export type PrintBook = Pick<BookProjectView, 'id' | 'project_id' | 'title' | 'author' | 'page_count' | 'cover_blob_url' | 'cover_pdf_template'>;
+
+/** The template of the covers Pressroom's printer takes (the Lulu print service's). */
+const PRINT_COVER_TEMPLATE = PRINT_SERVICES.find((service) => service.handledBy === 'pressroom')?.template ?? 'lulu';
+
+const countryName = (() => {
+  const names = new Intl.DisplayNames(['en'], { type: 'region' });
+  return (code: string) => names.of(code) ?? code;
+})();
+
+/** Said wherever a price came from the built-in mock rather than the print provider. */
+export function EstimatedPrice() {
+  return (
+    <p className="notice notice-warning" role="note">
+      <strong>Estimated price</strong> — the print provider could not be reached, so these costs are our estimate; the checkout shows the amount you pay.
+    </p>
+  );
+}
+
+function Field({ id, label, error, children }: { id: string; label: string; error?: string | undefined; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {error && <small id={`${id}-error`} className="error-text field-error">{error}</small>}
+    </div>
+  );
+}
+
+/** Step 2: §5.1's address form, each message beside its field. */
+function AddressForm({ address, errors, onEdit }: { address: ShippingAddress; errors: AddressErrors; onEdit: (field: AddressField, value: string) => void }) {
+  const regions = regionsOf(address.country);
+  const input = (field: AddressField, extra: Record<string, string> = {}) => ({
+    id: `print-${field}`,
+    value: address[field] ?? '',
+    onChange: (event: { target: { value: string } }) => onEdit(field, event.target.value),
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? `print-${field}-error` : undefined,
+    ...extra,
+  });
+  return (
+    <div className="form-grid print-address">
+      <Field id="print-name" label="Full Name" error={errors.name}>
+        <input {...input('name', { autoComplete: 'name' })} autoFocus />
+      </Field>
+      <Field id="print-address_line1" label="Street Address" error={errors.address_line1}>
+        <input {...input('address_line1', { autoComplete: 'address-line1' })} />
+      </Field>
+      <Field id="print-address_line2" label="Apartment, suite, etc. (optional)" error={errors.address_line2}>
+        <input {...input('address_line2', { autoComplete: 'address-line2' })} />
+      </Field>
+      <Field id="print-city" label="City" error={errors.city}>
+        <input {...input('city', { autoComplete: 'address-level2' })} />
+      </Field>
+      <Field id="print-country" label="Country" error={errors.country}>
+        <select {...input('country', { autoComplete: 'country' })}>
+          {COUNTRIES.map((code) => (
+            <option key={code} value={code}>{countryName(code)}</option>
+          ))}
+        </select>
+      </Field>
+      <Field id="print-state" label="State/Province" error={errors.state}>
+        {regions ? (
+          <select {...input('state', { autoComplete: 'address-level1' })}>
+            <option value="">Select…</option>
+            {regions.map((code) => (
+              <option key={code} value={code}>{code}</option>
+            ))}
+          </select>
+        ) : (
+          <input {...input('state', { autoComplete: 'address-level1' })} />
+        )}
+      </Field>
+      <Field id="print-postcode" label="Postal Code" error={errors.postcode}>
+        <input {...input('postcode', { autoComplete: 'postal-code' })} />
+      </Field>
+      <Field id="print-phone" label="Phone Number" error={errors.phone}>
+        <input {...input('phone', { autoComplete: 'tel', type: 'tel' })} />
+      </Field>
+    </div>
+  );
+}
+
+/**
+ * The four-step print order wizard (§2.4, §5.1–5.2): product and quantity, address, shipping with live costs,
+ * review. Placing the order creates it, then sends the author to its checkout; an order that has no checkout page
+ * after a short wait goes to `onPlaced` instead (the dashboard shows it).
+ */
+export function PrintOrderWizard({ book, podPackageId, onClose, onPlaced }: { book: PrintBook; podPackageId?: string; onClose: () => void; onPlaced: (order: PrintOrderView) => void }) {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const profile = useQuery({ queryKey: ['profile', user?.id], queryFn: () => apiFetch<ProfileView>('/api/profile'), enabled: Boolean(user) });
+  const products = useQuery({ queryKey: ['print-products'], queryFn: fetchPrintProducts, staleTime: Infinity });
+  const [step, setStep] = useState<WizardStep>(1);
+  const [podPackage, setPodPackage] = useState<string | null>(podPackageId ?? null);
+  const [quantityText, setQuantityText] = useState(String(PRINT_QUANTITY.min));
+  const [address, setAddress] = useState<ShippingAddress>(emptyAddress);
+  const [errors, setErrors] = useState<AddressErrors>({});
+  const [level, setLevel] = useState<ShippingLevel | null>(null);
+  const [agreed, setAgreed] = useState(false);
+  const [stepError, setStepError] = useState<string | null>(null);
+  const [redirecting, setRedirecting] = useState(false);
+  const [drawingCover, setDrawingCover] = useState(false);
+
+  const quantity = clampQuantity(quantityText);
+  const product = podPackage ? (products.data?.products.find((p) => p.spec.pod_package_id === podPackage) ?? printProduct(podPackage) ?? null) : null;
+  const request = addressRequest(address);
+  const addressReady = Object.keys(addressErrors(address)).length === 0;
+  const asked = level ?? OFFERED_SHIPPING[0].level;
+  const calculation = useQuery({
+    queryKey: ['print-calculate', podPackage, quantity, book.page_count, request, asked],
+    queryFn: ({ signal }) =>
+      calculatePrint(
+        { pod_package_id: podPackage as string, quantity, ...(book.page_count ? { page_count: book.page_count } : {}), shipping_address: request, shipping_level: asked },
+        signal,
+      ),
+    enabled: step >= 3 && Boolean(podPackage) && addressReady,
+    placeholderData: keepPreviousData,
+    retry: false,
+    staleTime: 60_000,
+  });
+  const options = calculation.data?.shipping_options ?? [];
+  const costs = calculation.data && !calculation.isPlaceholderData && level === asked ? calculation.data.costs : null;
+
+  // The cheapest option is preselected once the options are known.
+  useEffect(() => {
+    if (level === null && calculation.data && !calculation.isPlaceholderData) setLevel(cheapestLevel(calculation.data.shipping_options));
+  }, [level, calculation.data, calculation.isPlaceholderData]);
+
+  const place = useMutation({
+    mutationFn: async () => {
+      const contact = profile.data?.email ?? user?.email;
+      if (!user || !contact || !product || !level) throw new Error(PrintMessages.missingInformation);
+      // The printer takes a cover whose spine is sized by its own formula: a cover drawn for another template is redrawn first.
+      if (coverPlan(book, PRINT_COVER_TEMPLATE) === 'regenerate') {
+        setDrawingCover(true);
+        try {
+          await regenerateCover(book.project_id, PRINT_COVER_TEMPLATE);
+        } catch (error) {
+          throw new Error(PrintMessages.regenerateFailed, { cause: error });
+        } finally {
+          setDrawingCover(false);
+        }
+        void queryClient.invalidateQueries({ queryKey: ['book-projects'] });
+      }
+      const created = await createPrintOrder({
+        book_project_id: book.id,
+        user_id: user.id,
+        pod_package_id: product.spec.pod_package_id,
+        quantity,
+        shipping_address: request,
+        shipping_level: level,
+        contact_email: contact,
+        external_id: externalIdAt(new Date()),
+      });
+      const order = await waitForPayment(created);
+      // An order that ended before its payment (its files refused, say) says why here, where the author can act on it.
+      if (!order.payment_url && isFinalOrder(order)) throw new Error(order.error_message || PrintMessages.createFailedRetry);
+      return order;
+    },
+    retry: false,
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['print-orders'] }),
+    onSuccess: (order) => {
+      if (order.payment_url) {
+        setRedirecting(true);
+        window.location.assign(order.payment_url);
+      } else onPlaced(order);
+    },
+  });
+  const busy = place.isPending || redirecting;
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !busy) onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose, busy]);
+
+  const go = (to: number) => {
+    setStepError(null);
+    setStep(clampStep(to));
+  };
+  const forward = () => {
+    if (step === 1 && !product) return setStepError(PrintMessages.selectProduct);
+    if (step === 2) {
+      const problems = addressErrors(address);
+      setErrors(problems);
+      const first = Object.keys(problems)[0];
+      if (first) return document.getElementById(`print-${first}`)?.focus();
+    }
+    if (step === 3 && !level) return setStepError(PrintMessages.selectShipping);
+    if (step === 3 && !costs) return;
+    go(step + 1);
+  };
+  const problem = reviewProblem({ product, address: step === 4 ? address : null, level, total: costs?.total ?? null, agreed });
+  const missing = problem === PrintMessages.missingInformation;
+
+  return (
+    <div className="dialog-backdrop">
+      <div className="dialog dialog-wide print-wizard" role="dialog" aria-modal="true" aria-labelledby="print-wizard-title">
+        <div className="item-head">
+          <div>
+            <h3 id="print-wizard-title">Order Print Copy</h3>
+            <p className="muted">{book.title} by {book.author}</p>
+          </div>
+          <button type="button" className="link-button" aria-label="Close" disabled={busy} onClick={onClose}>✕</button>
+        </div>
+        <ol className="wizard-steps" aria-label="Steps">
+          {WIZARD_STEPS.map((label, i) => (
+            <li key={label} className={i + 1 === step ? 'current' : i + 1 < step ? 'done' : ''} aria-current={i + 1 === step ? 'step' : undefined}>
+              {i + 1}. {label}
+            </li>
+          ))}
+        </ol>
+        <h4>{WIZARD_STEPS[step - 1]}</h4>
+
+        {step === 1 &&
+          (products.isPending ? (
+            <Spinner label="Loading print options…" />
+          ) : products.isError ? (
+            <div role="alert">
+              <p className="error-text">{products.error.message}</p>
+              <button type="button" className="button button-secondary button-small" onClick={() => void products.refetch()}>Try Again</button>
+            </div>
+          ) : (
+            <>
+              <fieldset className="print-products">
+                <legend>Print option</legend>
+                {products.data.products.map((p) => (
+                  <label key={p.spec.pod_package_id} className={`print-product ${podPackage === p.spec.pod_package_id ? 'selected' : ''}`}>
+                    <input
+                      type="radio"
+                      name="print-product"
+                      value={p.spec.pod_package_id}
+                      checked={podPackage === p.spec.pod_package_id}
+                      onChange={() => {
+                        setPodPackage(p.spec.pod_package_id);
+                        setStepError(null);
+                      }}
+                    />
+                    <span>
+                      <strong>{p.spec.name}</strong> {p.popular && <span className="badge">Popular</span>}
+                      <br />
+                      <span className="muted">{p.spec.description}</span>
+                      <br />
+                      <span className="tiers">{tierLines(p).join(' · ')}</span>
+                      <br />
+                      <span>{money(unitPrice(p, quantity))} per copy at {copies(quantity)}</span>
+                    </span>
+                  </label>
+                ))}
+              </fieldset>
+              <div className="field">
+                <span className="field-label">Quantity</span>
+                <div className="quick-quantities" role="group" aria-label="Quick quantities">
+                  {QUICK_QUANTITIES.map((q) => (
+                    <button key={q} type="button" className={`button button-small ${quantity === q ? '' : 'button-secondary'}`} aria-pressed={quantity === q} onClick={() => setQuantityText(String(q))}>
+                      {q}
+                    </button>
+                  ))}
+                </div>
+                <label htmlFor="print-quantity">Custom quantity ({PRINT_QUANTITY.min}–{PRINT_QUANTITY.max})</label>
+                <input
+                  id="print-quantity"
+                  type="number"
+                  min={PRINT_QUANTITY.min}
+                  max={PRINT_QUANTITY.max}
+                  step={1}
+                  value={quantityText}
+                  onChange={(e) => setQuantityText(e.target.value)}
+                  onBlur={() => setQuantityText(String(quantity))}
+                />
+              </div>
+              {product && (
+                <p>
+                  <strong>{copies(quantity)}</strong> of {product.spec.name}: {money(unitPrice(product, quantity) * quantity)} before shipping
+                </p>
+              )}
+            </>
+          ))}
+
+        {step === 2 && (
+          <AddressForm
+            address={address}
+            errors={errors}
+            onEdit={(field, value) => {
+              const next = editAddress(address, errors, field, value);
+              setAddress(next.address);
+              setErrors(next.errors);
+              setLevel(null);
+            }}
+          />
+        )}
+
+        {step === 3 &&
+          (calculation.isError ? (
+            <div role="alert">
+              <p className="error-text">{calculation.error.message}</p>
+              <div className="path-buttons">
+                <button type="button" className="button button-secondary" onClick={() => go(2)}>Back</button>
+                <button type="button" className="button" onClick={() => void calculation.refetch()}>Try Again</button>
+              </div>
+            </div>
+          ) : !calculation.data ? (
+            <Spinner label="Calculating shipping costs…" />
+          ) : options.length === 0 ? (
+            <p className="error-text" role="alert">{PrintMessages.noShippingOptions}</p>
+          ) : (
+            <>
+              {calculation.data.source === 'mock' && <EstimatedPrice />}
+              <fieldset className="print-products">
+                <legend>Shipping option</legend>
+                {options.map((option) => (
+                  <label key={option.level} className={`print-product ${level === option.level ? 'selected' : ''}`}>
+                    <input
+                      type="radio"
+                      name="print-shipping"
+                      value={option.level}
+                      checked={level === option.level}
+                      onChange={() => {
+                        setLevel(option.level);
+                        setStepError(null);
+                      }}
+                    />
+                    <span>
+                      <strong>{option.label}</strong> — {money(option.cost)}
+                      <br />
+                      <span className="muted">{option.days}</span>
+                    </span>
+                  </label>
+                ))}
+              </fieldset>
+              {costs ? (
+                <p>
+                  Total: <strong>{money(costs.total, costs.currency)}</strong> · estimated delivery {calculation.data.estimated_delivery}
+                </p>
+              ) : (
+                <Spinner label="Calculating shipping costs…" />
+              )}
+            </>
+          ))}
+
+        {step === 4 &&
+          (missing || !product || !level || !costs ? (
+            <p className="error-text" role="alert">{PrintMessages.missingInformation}</p>
+          ) : (
+            <div className="print-review">
+              {calculation.data?.source === 'mock' && <EstimatedPrice />}
+              <dl className="summary">
+                <dt>Book</dt>
+                <dd>{book.title} by {book.author}</dd>
+                <dt>Print option</dt>
+                <dd>{product.spec.name}</dd>
+                <dt>Quantity</dt>
+                <dd>{copies(quantity)}</dd>
+                <dt>Ship to</dt>
+                <dd>{addressLines(request).join(' · ')}</dd>
+                <dt>Shipping</dt>
+                <dd>{shippingLabel(level)}{calculation.data?.estimated_delivery ? ` (estimated delivery ${calculation.data.estimated_delivery})` : ''}</dd>
+              </dl>
+              <h4>Cost breakdown</h4>
+              <dl className="summary costs">
+                <dt>Printing ({copies(quantity)} × {money(costs.unit_cost, costs.currency)})</dt>
+                <dd>{money(costs.printing_cost, costs.currency)}</dd>
+                <dt>Shipping</dt>
+                <dd>{money(costs.shipping_cost, costs.currency)}</dd>
+                {costs.tax !== undefined && (
+                  <>
+                    <dt>Tax</dt>
+                    <dd>{money(costs.tax, costs.currency)}</dd>
+                  </>
+                )}
+                <dt><strong>Total</strong></dt>
+                <dd><strong>{money(costs.total, costs.currency)}</strong></dd>
+              </dl>
+              <label className="toggle">
+                <input type="checkbox" checked={agreed} disabled={busy} onChange={(e) => setAgreed(e.target.checked)} />
+                I agree to the <Link to="/terms" target="_blank">terms and conditions</Link>
+              </label>
+              {!agreed && <p className="muted">{PrintMessages.agreeTerms}</p>}
+              {place.isError && <p className="error-text" role="alert">{place.error.message}</p>}
+              {busy && (
+                <div className="center">
+                  <Spinner label={redirecting ? 'Taking you to the secure payment page…' : 'Placing your order…'} />
+                  <p className="muted">{drawingCover ? `Preparing your cover for print. ${PrintMessages.coverRegenerating}.` : redirecting ? 'Taking you to the secure payment page…' : 'Placing your order…'}</p>
+                </div>
+              )}
+            </div>
+          ))}
+
+        {stepError && <p className="error-text" role="alert">{stepError}</p>}
+        <div className="path-buttons">
+          <button type="button" className="button button-secondary" disabled={busy} onClick={() => (step === 1 ? onClose() : go(step - 1))}>
+            {step === 1 ? 'Cancel' : 'Back'}
+          </button>
+          {step === 1 && <button type="button" className="button" disabled={products.isPending || products.isError} onClick={forward}>Continue to Shipping</button>}
+          {step === 2 && <button type="button" className="button" onClick={forward}>Continue to Shipping Options</button>}
+          {step === 3 && !calculation.isError && (
+            <button type="button" className="button" disabled={options.length === 0 || calculation.isFetching} onClick={forward}>Review Order</button>
+          )}
+          {step === 4 && costs && !missing && (
+            <button type="button" className="button button-accent" disabled={problem !== null || busy || !user} onClick={() => place.mutate()}>
+              {place.isPending ? 'Placing Order...' : `Place Order - ${money(costs.total, costs.currency)}`}
+            </button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
