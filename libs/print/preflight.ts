@@ -48,19 +48,27 @@ async function pageSizes(file: string): Promise<{ width: number; height: number 
   return Array.from({ length: pages }, (_, i) => sizes.get(i + 1) ?? { width: 0, height: 0 });
 }
 
-/** pdffonts' table; its columns are as wide as the dashes under the header (names and types may hold spaces). */
+/** The end of a pdffonts row: emb, sub, uni, object and generation (names may overflow their column, so read from the end). */
+const FONT_ROW_TAIL = /\s(yes|no)\s+(yes|no)\s+(yes|no)\s+\d+\s+\d+\s*$/;
+
 async function fonts(file: string): Promise<PdfFont[]> {
-  const { stdout } = await run('pdffonts', [file], TOOL_LIMITS);
+  return parsePdfFonts((await run('pdffonts', [file], TOOL_LIMITS)).stdout);
+}
+
+/** pdffonts' table, one font a row after the dashes: name, type and encoding, then the flags read from the row's end. */
+export function parsePdfFonts(stdout: string): PdfFont[] {
   const lines = stdout.split('\n');
   const rule = lines.findIndex((line) => line.startsWith('---'));
   if (rule < 0) return [];
-  const columns: [number, number][] = [];
-  for (const match of (lines[rule] as string).matchAll(/-+/g)) columns.push([match.index, match.index + match[0].length]);
-  const cell = (line: string, i: number) => line.slice(columns[i]?.[0], columns[i]?.[1]).trim();
   return lines
     .slice(rule + 1)
     .filter((line) => line.trim())
-    .map((line) => ({ name: cell(line, 0), type: cell(line, 1), embedded: cell(line, 3) === 'yes' }));
+    .map((line) => {
+      const tail = FONT_ROW_TAIL.exec(line);
+      const [name = '', ...rest] = (tail ? line.slice(0, tail.index) : line).trim().split(/\s+/);
+      // The encoding is the last word before the flags; what lies between is the type ("CID Type 0C", "TrueType").
+      return { name, type: rest.slice(0, -1).join(' '), embedded: tail?.[1] === 'yes' };
+    });
 }
 
 /** Reads a PDF on disk; a file the tools cannot open (not a PDF, damaged, encrypted) is an UnreadablePdfError. */

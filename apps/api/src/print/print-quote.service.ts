@@ -85,7 +85,8 @@ export class PrintQuoteService {
     };
     const offered: ShippingOptionView[] = OFFERED_SHIPPING.flatMap(({ level, label, days }) => {
       const option = options.find((o) => o.level === level);
-      return option ? [{ level, label, cost: option.cost, days: option.days || days }] : [];
+      // The chosen level costs what the breakdown says (the cost calculation adds the provider's fulfilment fee).
+      return option ? [{ level, label, cost: level === shippingLevel ? price.shippingCost : option.cost, days: option.days || days }] : [];
     }).sort((a, b) => a.cost - b.cost);
     const chosen = options.find((o) => o.level === shippingLevel);
     const days = OFFERED_SHIPPING.find((o) => o.level === shippingLevel)?.days ?? '';
