@@ -11,6 +11,11 @@ export function pdfWithText(lines: string[]): Buffer {
     `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
   ];
+  return pdfOfObjects(objects);
+}
+
+/** A PDF file of these objects (numbered from 1, the first the catalog) with its cross-reference table. */
+export function pdfOfObjects(objects: string[]): Buffer {
   let body = '%PDF-1.4\n';
   const offsets: number[] = [];
   objects.forEach((object, i) => {

@@ -1,22 +1,14 @@
 // Print-ready PDFs for tests, written by hand: blank pages of an exact size (no text, so no fonts to embed).
 import { printProduct } from '../libs/domain/index.ts';
 import { printCoverSize } from '../libs/print/cover.ts';
+import { pdfOfObjects } from './files.ts';
 
 /** A PDF of `pages` blank pages, each `width` × `height` points. */
 export function blankPdf(pages: number, width: number, height: number): Buffer {
   const kids = Array.from({ length: pages }, (_, i) => `${i + 3} 0 R`).join(' ');
   const objects = ['<< /Type /Catalog /Pages 2 0 R >>', `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`];
   for (let i = 0; i < pages; i++) objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${width} ${height}] /Resources << >> >>`);
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(Buffer.byteLength(body, 'latin1'));
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(body, 'latin1');
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
+  return pdfOfObjects(objects);
 }
 
 /** An interior of `pages` pages at the product's trim and the full-wrap cover for that page count: what preflight accepts. */
