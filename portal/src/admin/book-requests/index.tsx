@@ -1,6 +1,5 @@
 import AssignmentIcon from '@mui/icons-material/Assignment';
 import { Alert, Stack, Typography } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import {
   ArrayField,
   Button,
@@ -15,14 +14,11 @@ import {
   Show,
   SimpleShowLayout,
   TextField,
-  useDataProvider,
-  useNotify,
   useRecordContext,
-  useRefresh,
 } from 'react-admin';
 import type { BookRequestAdminView } from '../../../../libs/contracts/index.ts';
 import { BOOK_REQUEST_STATUSES, styleLabel, type BookRequestStatus } from '../../../../libs/domain/index.ts';
-import type { AdminDataProvider } from '../dataProvider.ts';
+import { useWorkflowAction } from '../useWorkflowAction.ts';
 
 const statusChoices = BOOK_REQUEST_STATUSES.map((id) => ({ id, name: id.replace('_', ' ') }));
 /** What each button does, named for the status it leads to. */
@@ -59,17 +55,10 @@ function BookRequestList() {
 /** One button per status the request may take next; the workflow decides, and its refusal is shown as it says it. */
 function StatusActions() {
   const record = useRecordContext<BookRequestAdminView>();
-  const dataProvider = useDataProvider<AdminDataProvider>();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const change = useMutation({
-    mutationFn: (status: BookRequestStatus) => dataProvider.changeBookRequestStatus(String(record?.id), status),
-    onSuccess: ({ data }) => {
-      notify(`Status changed to ${data.status.replace('_', ' ')}`, { type: 'success' });
-      refresh();
-    },
-    onError: (error: Error) => notify(error.message, { type: 'error' }),
-  });
+  const change = useWorkflowAction(
+    (dataProvider, status: BookRequestStatus) => dataProvider.changeBookRequestStatus(String(record?.id), status),
+    ({ data }) => `Status changed to ${data.status.replace('_', ' ')}`,
+  );
   if (!record) return null;
   if (!record.next_statuses.length) return <Alert severity="info">This request is {record.status.replace('_', ' ')}: its status no longer changes.</Alert>;
   return (

@@ -1,6 +1,5 @@
 import LocalPrintshopIcon from '@mui/icons-material/LocalPrintshop';
 import { Link as MuiLink, Stack, Typography } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import {
   ArrayField,
   Button,
@@ -18,15 +17,12 @@ import {
   Show,
   SimpleShowLayout,
   TextField,
-  useDataProvider,
-  useNotify,
   useRecordContext,
-  useRefresh,
 } from 'react-admin';
 import type { PrintOrderAdminView } from '../../../../libs/contracts/index.ts';
 import { formatAmount, OFFERED_SHIPPING, PRINT_ORDER_STATUSES, PRINT_PRODUCTS } from '../../../../libs/domain/index.ts';
 import { addressLines } from '../../print/printFlow.ts';
-import type { AdminDataProvider } from '../dataProvider.ts';
+import { useWorkflowAction } from '../useWorkflowAction.ts';
 
 const statusChoices = PRINT_ORDER_STATUSES.map((id) => ({ id, name: id }));
 const productChoices = PRINT_PRODUCTS.map((p) => ({ id: p.spec.pod_package_id, name: p.spec.name }));
@@ -60,21 +56,14 @@ function PrintOrderList() {
 /** Asks the order's workflow to read the provider's job now; the page reloads with what it found. */
 function RefreshAction() {
   const record = useRecordContext<PrintOrderAdminView>();
-  const dataProvider = useDataProvider<AdminDataProvider>();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const run = useMutation({
-    mutationFn: () => dataProvider.refreshPrintOrder(String(record?.id)),
-    onSuccess: () => {
-      notify('Asked the print provider for the latest status', { type: 'success' });
-      refresh();
-    },
-    onError: (error: Error) => notify(error.message, { type: 'error' }),
-  });
+  const run = useWorkflowAction(
+    (dataProvider) => dataProvider.refreshPrintOrder(String(record?.id)),
+    () => 'Asked the print provider for the latest status',
+  );
   if (!record) return null;
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-      <Button label="Refresh from the provider" variant="contained" disabled={run.isPending} onClick={() => run.mutate()} />
+      <Button label="Refresh from the provider" variant="contained" disabled={run.isPending} onClick={() => run.mutate(undefined)} />
       <MuiLink href={record.workflow_url} target="_blank" rel="noreferrer">Open in Temporal UI</MuiLink>
     </Stack>
   );
