@@ -102,6 +102,10 @@ export const configSchema = z.object({
   /** Where Lulu posts print-job status changes (<public API origin>/api/print/webhooks/lulu); setup subscribes it. */
   LULU_WEBHOOK_URL: url(['http', 'https']).optional(),
 
+  /** The Elite Service: how many days a quote can be accepted, and an accepted quote paid, before it expires. */
+  ELITE_QUOTE_VALID_DAYS: z.coerce.number({ error: 'must be a number of days' }).int().min(1).max(90).default(14),
+  ELITE_PAYMENT_WINDOW_DAYS: z.coerce.number({ error: 'must be a number of days' }).int().min(1).max(30).default(3),
+
   HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
 });
 

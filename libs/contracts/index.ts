@@ -8,5 +8,6 @@ export * from './book-projects.ts';
 export * from './book-requests.ts';
 export * from './payments.ts';
 export * from './print.ts';
+export * from './elite.ts';
 export * from './profile.ts';
 export * from './auth.ts';

@@ -8,6 +8,7 @@ export * from './book-requests.ts';
 export * from './offers.ts';
 export * from './payments.ts';
 export * from './print.ts';
+export * from './elite.ts';
 export * from './generation.ts';
 export * from './book-projects.ts';
 export * from './packaging.ts';

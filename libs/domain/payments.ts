@@ -66,15 +66,6 @@ export const SUPPORT_PROMISES = {
 // The Elite project-details form (§3, §5).
 export const ELITE_DESCRIPTION_MAX = 2000;
 export const ELITE_FORM = { name: 'elite-project-details', version: '2.0', serviceType: 'Elite Service', price: '$499' } as const;
-/** Preferred Timeline (§5): the choices, in order; 2 weeks is the recommended default. */
-export const ELITE_TIMELINES = [
-  { value: 'asap', label: 'As soon as possible' },
-  { value: '1-week', label: 'Within 1 week' },
-  { value: '2-weeks', label: 'Within 2 weeks (recommended)' },
-  { value: '1-month', label: 'Within 1 month' },
-  { value: 'flexible', label: 'Flexible' },
-] as const;
-export const DEFAULT_ELITE_TIMELINE = '2-weeks';
 export const EliteDetailsMessages = {
   nameRequired: 'Name is required',
   emailRequired: 'Email is required',

@@ -13,3 +13,6 @@ export const standaloneCoverKey = (requestId: string, name: string) => `anonymou
 
 /** The files of a print order (`interior.pdf`, `cover.pdf`), copied at order time: the order outlives its book and a new cover. */
 export const printOrderFileKey = (order: { id: string; userId: string }, name: string) => `${order.userId}/print-orders/${order.id}/${name}`;
+
+/** An Elite request's own files: revised manuscripts the team uploads, and each proof round's PDFs as the author saw them. */
+export const eliteFileKey = (request: { id: string; userId: string }, name: string) => `${request.userId}/elite-requests/${request.id}/${name}`;

@@ -4,6 +4,8 @@ import type { PrintOrderStatus } from '../../libs/domain/index.ts';
 
 export interface PrintOrderInput {
   orderId: string;
+  /** Set when the copies are already paid for (an Elite request's quote, named here): no checkout, straight to print. */
+  prepaidBy?: string;
   /** How long the order waits for its payment before it is cancelled (default PRINT_PAYMENT_WINDOW). */
   paymentWindow?: Duration;
   /** First and longest wait between two polls of the provider; signals wake the workflow at once in between. */

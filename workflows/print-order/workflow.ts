@@ -109,13 +109,17 @@ export async function printOrderWorkflow(input: PrintOrderInput): Promise<{ stat
     return true;
   }
 
-  /** Preflight, price, payment and the print job; the job to follow, or null when the order ended before it. */
+  /** Preflight, price, payment (unless prepaid) and the print job; the job to follow, or null when the order ended before it. */
   async function place(): Promise<FollowedJob | null> {
     await change({ orderStatus: 'validating' });
     const preflight = await preflightPrintOrder(orderId);
     if (preflight.errors.length) {
       await change({ orderStatus: 'failed', errorMessage: preflight.errors.join(' ') });
       return null;
+    }
+    if (input.prepaidBy) {
+      await change({ orderStatus: 'paid', note: `Paid by ${input.prepaidBy}` });
+      return submit();
     }
     await quotePrintOrder(orderId, new Date().toISOString());
 
@@ -131,7 +135,11 @@ export async function printOrderWorkflow(input: PrintOrderInput): Promise<{ stat
       return null;
     }
     await change({ orderStatus: 'paid', note: `Paid: ${paidWith}` });
+    return submit();
+  }
 
+  /** Sends the paid order to the provider; the job to follow, or null when the provider refused it. */
+  async function submit(): Promise<FollowedJob | null> {
     let job: PrintJobState;
     try {
       job = await submitPrintJob(orderId);

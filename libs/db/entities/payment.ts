@@ -13,6 +13,8 @@ export const CheckoutSessionSchema = defineEntity({
     /** One of the offers, or null for a print order's payment (then printOrderId is set). */
     productId: p.enum(PRODUCT_IDS).nullable(),
     printOrderId: p.uuid().nullable(),
+    /** An Elite request's quote being paid (then productId is null too). */
+    eliteRequestId: p.uuid().nullable(),
     priceId: p.string(),
     mode: p.string(),
     /** Cents. */
@@ -54,6 +56,7 @@ export const PaymentSchema = defineEntity({
     /** One of the offers, or null for a print order's payment (then printOrderId is set). */
     productId: p.enum(PRODUCT_IDS).nullable(),
     printOrderId: p.uuid().nullable().index(),
+    eliteRequestId: p.uuid().nullable().index(),
     priceId: p.string(),
     /** Cents. */
     amount: p.integer(),

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { EliteProjectDetailsRequest, EliteProjectDetailsResponse } from '../../../../libs/contracts/index.ts';
-import { ELITE_DESCRIPTION_MAX, ELITE_TIMELINES, EliteDetailsMessages, eliteDetailsProblems, SUPPORT_PROMISES, type EliteDetailsField } from '../../../../libs/domain/index.ts';
+import { ELITE_DESCRIPTION_MAX, ELITE_SELECTS, EliteDetailsMessages, eliteDetailsProblems, SUPPORT_PROMISES, type EliteDetailsField } from '../../../../libs/domain/index.ts';
 import { apiFetch, ApiError } from '../../api/client.ts';
 import { eliteDetailsRequest, emptyEliteDetails, fieldErrorsFromDetails, type EliteDetailsForm as Form } from './eliteDetails.ts';
 
@@ -104,7 +104,7 @@ export function EliteDetailsForm({ name, email, sessionId }: { name: string; ema
       </Field>
       <Field id="elite-timeline" label="Preferred Timeline">
         <select id="elite-timeline" value={form.timeline} onChange={change('timeline')}>
-          {ELITE_TIMELINES.map((option) => (
+          {ELITE_SELECTS.preferred_timeline.options.map((option) => (
             <option key={option.value} value={option.value}>{option.label}</option>
           ))}
         </select>

@@ -1,5 +1,5 @@
 import type { EliteProjectDetailsRequest } from '../../../../libs/contracts/index.ts';
-import { DEFAULT_ELITE_TIMELINE, type EliteDetailsField } from '../../../../libs/domain/index.ts';
+import { ELITE_SELECTS, type EliteDetailsField } from '../../../../libs/domain/index.ts';
 
 export interface EliteDetailsForm {
   name: string;
@@ -16,7 +16,7 @@ export const emptyEliteDetails = (name: string, email: string): EliteDetailsForm
   name,
   email,
   bookTopic: '',
-  timeline: DEFAULT_ELITE_TIMELINE,
+  timeline: ELITE_SELECTS.preferred_timeline.default as string,
   bookDescription: '',
   additionalNotes: '',
   botField: '',

@@ -1,0 +1,107 @@
+import type { Duration } from '@temporalio/common';
+import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+import type {
+  EliteAction,
+  EliteActor,
+  EliteDurationName,
+  ElitePromiseName,
+  EliteProofState,
+  EliteStatus,
+  EliteStep,
+  ShippingAddress,
+  ShippingLevel,
+} from '../../libs/domain/index.ts';
+
+/** Shared by the workflow and the API: how an Elite request is started, read and moved along by its author and the team. */
+
+/** One promise's timer (ISO times): due, and when it was met, reminded and breached. */
+export interface PromiseState {
+  name: ElitePromiseName;
+  dueAt: string;
+  metAt: string | null;
+  remindedAt: string | null;
+  breachedAt: string | null;
+}
+
+/** The quote in force: what accepting it makes the author pay, and until when it can be accepted. */
+export interface QuoteState {
+  id: string;
+  amountCents: number;
+  currency: string;
+  copies: number;
+  validUntil: string;
+}
+
+/** Everything the workflow knows of its request: queried by the API, carried into the next run by continue-as-new. */
+export interface EliteState {
+  status: EliteStatus;
+  step: EliteStep | null;
+  stepStarted: boolean;
+  proof: EliteProofState | null;
+  /** Proof rounds sent so far. */
+  proofRound: number;
+  /** The request's book has its PDF and cover (a proof can be sent). */
+  bookReady: boolean;
+  assignee: { id: string; email: string } | null;
+  quote: QuoteState | null;
+  firstQuotedAt: string | null;
+  /** While awaiting payment: until when, and the Checkout Session that paid it once paid. */
+  payBy: string | null;
+  paidWith: string | null;
+  paidAt: string | null;
+  copies: number | null;
+  shippingAddress: ShippingAddress | null;
+  printOrderId: string | null;
+  productionStartedAt: string | null;
+  deliveredAt: string | null;
+  completedAt: string | null;
+  cancelReason: string | null;
+  promises: PromiseState[];
+  /** The received mails went out (the first run sends them once). */
+  announced: boolean;
+}
+
+export interface EliteInput {
+  requestId: string;
+  /** Paid up front with the Elite offer: no quote, production starts at once with two copies. */
+  prepaid: boolean;
+  /** The request's book already has its PDF and cover. */
+  bookReady: boolean;
+  /** Shortened by tests; defaults in libs/domain ELITE_DURATIONS. */
+  durations?: Partial<Record<EliteDurationName, Duration>>;
+  /** History events one run records before it continues as new (default ELITE_HISTORY_LIMIT). */
+  historyLimit?: number;
+  /** Set when a run continues as new. */
+  state?: EliteState;
+}
+
+/** What an action carries beyond who takes it. */
+export type EliteActionPayload =
+  | { action: 'assign'; assignee: { id: string; email: string } }
+  | { action: 'send_quote'; quote: { amountCents: number; currency: string; copies: number; timeline: string; includes: string[]; message: string } }
+  | { action: 'accept_quote' }
+  | { action: 'decline_quote'; reason?: string }
+  | { action: 'start_step'; step: EliteStep; note?: string }
+  | { action: 'finish_step'; step: EliteStep; note?: string }
+  /** The API stored the manuscript and its elite_revisions row first. */
+  | { action: 'upload_revision'; revisionId: string; filename: string }
+  | { action: 'send_proof'; note?: string }
+  | { action: 'approve_proof'; shippingAddress: ShippingAddress }
+  | { action: 'request_changes'; comment: string }
+  | { action: 'start_printing'; podPackageId: string; shippingLevel: ShippingLevel }
+  | { action: 'cancel'; reason: string }
+  | { action: 'complete' };
+
+export type EliteActRequest = EliteActionPayload & { actor: EliteActor };
+// Every action of libs/domain has its payload here (a compile error otherwise).
+type _Covers = [EliteAction] extends [EliteActionPayload['action']] ? true : never;
+export const coversEveryAction: _Covers = true;
+
+/**
+ * The one way the author and the team move a request: refused by its validator (with libs/domain's words) when the
+ * actor's role or the request's state does not allow the action; answers the state once the action is recorded.
+ */
+export const actUpdate = defineUpdate<EliteState, [EliteActRequest]>('act');
+/** The quote's Checkout Session was paid (sent by the payment workflow of the webhook's event). */
+export const elitePaidSignal = defineSignal<[{ sessionId: string }]>('elitePaid');
+export const eliteStateQuery = defineQuery<EliteState>('eliteState');
