@@ -2,11 +2,12 @@ import type { MikroORM } from '@mikro-orm/core';
 import type { ProviderId } from '../libs/domain/index.ts';
 import type { StorageService } from '../libs/storage/index.ts';
 import type { TextProvider } from '../libs/ai/index.ts';
-import type { Mailer } from '../libs/mail/index.ts';
+import type { Mailer, MailSettings } from '../libs/mail/index.ts';
 import type { CheckoutDeps } from '../libs/payments/index.ts';
 import type { PrintProvider } from '../libs/print/provider.ts';
 import { createBookRequestActivities } from './book-requests/status.ts';
 import { createWritingActivities } from './generation/writing.ts';
+import { createEliteActivities } from './elite/index.ts';
 import { createCanaryActivities } from './health/canary.ts';
 import { createMailActivities } from './notify/mail.ts';
 import { createPaymentActivities } from './payments/fulfil.ts';
@@ -20,8 +21,8 @@ export interface ActivityDeps {
   storage: StorageService;
   providers: Partial<Record<ProviderId, TextProvider>>;
   mailer: Mailer;
-  mailSettings: { supportEmail: string; portalUrl: string };
-  /** Stripe, for payments the workflows start (a print order's checkout). */
+  mailSettings: MailSettings;
+  /** Stripe, for payments the workflows start (a print order's checkout, an Elite request's quote). */
   checkout: CheckoutDeps;
   printProvider: PrintProvider;
 }
@@ -38,5 +39,6 @@ export function createActivities(deps: ActivityDeps) {
     ...createPrintOrderActivities(deps),
     ...createPrintCheckoutActivities(deps),
     ...createPrintJobActivities(deps),
+    ...createEliteActivities(deps),
   };
 }

@@ -7,3 +7,4 @@ export { mailWorkflow } from './notify/workflow.ts';
 export { paymentWorkflow } from './payment/workflow.ts';
 export { bookRequestWorkflow } from './book-request/workflow.ts';
 export { printOrderWorkflow } from './print-order/workflow.ts';
+export { eliteRequestWorkflow } from './elite/workflow.ts';

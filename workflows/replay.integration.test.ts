@@ -8,7 +8,9 @@ import { workflowBundle } from '../apps/worker/src/worker.ts';
 import { GeneratedChapter, GeneratorProject } from '../libs/db/index.ts';
 import { writtenSoFar } from '../libs/domain/index.ts';
 import { engineForFile, testConfig } from '../testing/index.ts';
+import { act, insertEliteRequest, newEliteActor, produceAndShip, quoteAndPay, startEliteRequest } from '../testing/elite-requests.ts';
 import { insertPrintOrder, newAuthor, orderReaching, printStackForFile, startPrintOrder } from '../testing/print-orders.ts';
+import { insertSavedBook } from '../testing/saved-books.ts';
 import { ensureGoProgram } from '../scripts/stack/tools.ts';
 import { bookWorkflow } from './book/workflow.ts';
 import { finalizeUpdate, generateChaptersUpdate, generateIntroductionUpdate, generateOutlineUpdate, generateSummaryUpdate, regenerateChapterUpdate } from './book/messages.ts';
@@ -20,7 +22,8 @@ import { paidSignal } from './print-order/messages.ts';
  * records fresh ones from the runs below. `-v1` files were recorded before the PDF stage existed, `-v2` before
  * the EPUB joined it and `book-step-v4` before step-mode books ended after an idle time-out: books started then
  * still replay (`patched('build-interior-pdf')`, `patched('build-epub')`, `patched('step-idle-timeout')`).
- * `print-order` is a print order from preflight through payment to shipped (against the Lulu simulator).
+ * `print-order` is a print order from preflight through payment to shipped (against the Lulu simulator); `elite` an
+ * Elite request from its quote through payment, production, a proof's change round and printing to completed.
  */
 const historiesDir = join(import.meta.dirname, 'histories');
 const config = testConfig({ TEMPORAL_TASK_QUEUE: `replay-${randomUUID().slice(0, 8)}` });
@@ -98,6 +101,19 @@ describe('workflow replay', () => {
     print.sim.setStatus(submitted.luluJobId as string, 'SHIPPED');
     expect(await order.result()).toEqual({ status: 'shipped' });
     await replayAndRecord('print-order', order.workflowId, order.firstExecutionRunId, print.engine.client);
+  });
+
+  it('replays an Elite request run just now, from its quote through production and printing to completed', async () => {
+    const { orm } = print.engine.deps;
+    const author = await newEliteActor(orm, 'author');
+    const team = await newEliteActor(orm, 'team');
+    const requestId = await insertEliteRequest(orm, author, { bookProjectId: await insertSavedBook(print.engine.deps, author.id) });
+    const request = await startEliteRequest(print, requestId, { prepaid: false, bookReady: true, durations: { closeAfterDelivery: '3 seconds' } });
+    await act(request, team, { action: 'assign', assignee: { id: team.id, email: team.email } });
+    await quoteAndPay(orm, request, requestId, author, team);
+    await produceAndShip(print, request, author, team);
+    expect(await request.result()).toEqual({ status: 'completed' });
+    await replayAndRecord('elite', request.workflowId, request.firstExecutionRunId, print.engine.client);
   });
 
   it('replays every recorded history against the current code', async () => {

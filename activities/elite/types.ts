@@ -1,5 +1,5 @@
 import type { EliteEventKind, EliteStep, ShippingLevel } from '../../libs/domain/index.ts';
-import type { EliteState } from '../../workflows/elite/messages.ts';
+import type { EliteState } from '../../libs/domain/index.ts';
 
 /** One timeline event as the workflow made it: its id (the workflow's uuid4) makes a retried write find itself. */
 export interface EliteEventRecord {

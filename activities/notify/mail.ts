@@ -1,16 +1,17 @@
 import type { MikroORM } from '@mikro-orm/core';
 import { ApplicationFailure } from '@temporalio/activity';
 import type { EntityManager } from '@mikro-orm/core';
-import { isUuid, PRINT_ORDER_STATUSES, printPaymentName, productOffer, type MailKind, type PrintOrderStatus } from '../../libs/domain/index.ts';
-import { BookRequest, EliteProjectDetails, MailDelivery, Payment, PrintOrder } from '../../libs/db/index.ts';
-import type { Mailer, MailMessage } from '../../libs/mail/index.ts';
+import { elitePaymentName, isUuid, PRINT_ORDER_STATUSES, printPaymentName, productOffer, type MailKind, type PrintOrderStatus } from '../../libs/domain/index.ts';
+import { BookRequest, EliteProjectDetails, EliteRequest, MailDelivery, Payment, PrintOrder } from '../../libs/db/index.ts';
+import type { Mailer, MailMessage, MailSettings } from '../../libs/mail/index.ts';
 import { bookRequestConfirmation, bookRequestNotice, eliteDetailsConfirmation, eliteDetailsNotice, printStatusChange, purchaseReceipt } from '../../libs/mail/messages.ts';
 import { cents } from '../print/checkout.ts';
+import { eliteEventMessages } from './elite-mail.ts';
 
 export interface MailDeps {
   orm: MikroORM;
   mailer: Mailer;
-  mailSettings: { supportEmail: string; portalUrl: string };
+  mailSettings: MailSettings;
 }
 
 /** One message of a kind, keyed so that it is sent once whatever retries or replays happen. */
@@ -25,6 +26,11 @@ async function purchased(em: EntityManager, payment: Payment): Promise<{ product
     const offer = productOffer(payment.productId);
     const grants = offer.grants === 'book_credit' ? 'You can now write one complete book with a paid AI model.' : 'Our team will contact you within 24 hours; complete your project details to get started.';
     return { productName: offer.name, grants };
+  }
+  if (payment.eliteRequestId) {
+    const request = await em.findOne(EliteRequest, { id: payment.eliteRequestId });
+    if (!request) return null;
+    return { productName: elitePaymentName(request), grants: 'Production of your book begins now; follow each step of your Elite Service request on your dashboard.' };
   }
   const order = payment.printOrderId ? await em.findOne(PrintOrder, { id: payment.printOrderId }) : null;
   if (!order) return null;
@@ -71,6 +77,7 @@ export function createMailActivities({ orm, mailer, mailSettings }: MailDeps) {
       return [{ key: `${kind}:${id}`, message: { to: payment.email, ...body } }];
     }
     if (kind === 'print-status') return printStatusMessages(em, id);
+    if (kind === 'elite-event') return eliteEventMessages(em, id, mailSettings);
     if (kind === 'book-request') {
       const request = await em.findOne(BookRequest, { id });
       if (!request) return [];

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
-import { BookCredit, CheckoutSession, Payment, PrintOrder, Profile, StripeEvent, User } from '../../libs/db/index.ts';
+import { BookCredit, CheckoutSession, EliteQuote, EliteRequest, Payment, PrintOrder, Profile, StripeEvent, User } from '../../libs/db/index.ts';
 import { isUuid, PRODUCT_IDS, productOffer, type PaymentStatus, type ProductId } from '../../libs/domain/index.ts';
 import { amountInCents, type CheckoutSessionFields } from '../../libs/payments/index.ts';
 import { cents } from '../print/checkout.ts';
@@ -12,10 +12,12 @@ export interface AppliedEvent {
   newlyPaid: boolean;
   /** The print order the payment is for (its workflow waits for it), and the session that paid it; null for an offer. */
   printOrderId: string | null;
+  /** The Elite request whose accepted quote the payment is for (its workflow waits for it); null otherwise. */
+  eliteRequestId: string | null;
   sessionId: string | null;
 }
 
-const NOTHING: AppliedEvent = { paymentId: null, newlyPaid: false, printOrderId: null, sessionId: null };
+const NOTHING: AppliedEvent = { paymentId: null, newlyPaid: false, printOrderId: null, eliteRequestId: null, sessionId: null };
 
 /** The status a Checkout Session event asks for; null for an event that is not about a Checkout Session's payment. */
 function requestedStatus(type: string, session: Partial<CheckoutSessionFields>): PaymentStatus | null {
@@ -41,10 +43,11 @@ function statusAfter(current: PaymentStatus | null, requested: PaymentStatus): P
   return requested;
 }
 
-/** An offer (productId) or a print order's copies (printOrderId), never both. */
+/** An offer (productId), a print order's copies (printOrderId) or an Elite request's quote (eliteRequestId): one of them. */
 interface Purchase {
   productId: ProductId | null;
   printOrderId: string | null;
+  eliteRequestId: string | null;
   priceId: string;
   amount: number;
   currency: string;
@@ -62,6 +65,7 @@ async function purchaseOf(em: EntityManager, session: Partial<CheckoutSessionFie
     return {
       productId: started.productId ?? null,
       printOrderId: started.printOrderId ?? null,
+      eliteRequestId: started.eliteRequestId ?? null,
       priceId: started.priceId,
       amount,
       currency: text(session.currency) ?? started.currency,
@@ -71,6 +75,8 @@ async function purchaseOf(em: EntityManager, session: Partial<CheckoutSessionFie
   const metadata = session.metadata ?? {};
   const printOrderId = text(metadata.print_order_id);
   if (printOrderId) return printPurchaseOf(em, session, printOrderId);
+  const eliteRequestId = text(metadata.elite_request_id);
+  if (eliteRequestId) return elitePurchaseOf(em, session, eliteRequestId);
   const productId = PRODUCT_IDS.find((id) => id === metadata.product_id);
   if (!productId) return null;
   const offer = productOffer(productId);
@@ -79,6 +85,7 @@ async function purchaseOf(em: EntityManager, session: Partial<CheckoutSessionFie
   return {
     productId,
     printOrderId: null,
+    eliteRequestId: null,
     priceId: text(metadata.price_id) ?? '',
     amount: typeof session.amount_total === 'number' ? session.amount_total : amountInCents(offer),
     currency: text(session.currency) ?? offer.currency,
@@ -93,6 +100,7 @@ async function printPurchaseOf(em: EntityManager, session: Partial<CheckoutSessi
   return {
     productId: null,
     printOrderId: order.id,
+    eliteRequestId: null,
     priceId: '',
     amount: typeof session.amount_total === 'number' ? session.amount_total : cents(order.totalCost),
     currency: text(session.currency) ?? order.currency.toLowerCase(),
@@ -100,9 +108,27 @@ async function printPurchaseOf(em: EntityManager, session: Partial<CheckoutSessi
   };
 }
 
+/** An Elite quote's payment known only from its session: the request names the buyer, its accepted quote the amount. */
+async function elitePurchaseOf(em: EntityManager, session: Partial<CheckoutSessionFields>, eliteRequestId: string): Promise<Purchase | null> {
+  const request = isUuid(eliteRequestId) ? await em.findOne(EliteRequest, { id: eliteRequestId }, { populate: ['user'] }) : null;
+  if (!request) return null;
+  const quote = await em.findOne(EliteQuote, { request: request.id, status: 'accepted' });
+  const amount = typeof session.amount_total === 'number' ? session.amount_total : quote?.amountCents;
+  if (amount === undefined) return null;
+  return {
+    productId: null,
+    printOrderId: null,
+    eliteRequestId: request.id,
+    priceId: '',
+    amount,
+    currency: text(session.currency) ?? quote?.currency.toLowerCase() ?? 'usd',
+    user: request.user,
+  };
+}
+
 /** What a newly paid payment grants: a book credit (AI Book Generator) or the Elite entitlement on the buyer's profile. */
 async function grant(em: EntityManager, payment: Payment): Promise<void> {
-  // A print order's payment grants nothing here: its workflow, told by the payment workflow, sends the order to print.
+  // A print order's or an Elite quote's payment grants nothing here: its workflow, told by the payment workflow, goes on.
   if (!payment.productId) return;
   if (productOffer(payment.productId).grants === 'book_credit') {
     em.create(BookCredit, { id: randomUUID(), user: payment.user ?? null, payment, status: 'available' });
@@ -147,6 +173,7 @@ async function apply(em: EntityManager, event: StripeEvent): Promise<AppliedEven
     paymentId: payment.id,
     newlyPaid: payment.status === 'paid' && payment.lastEventId === event.id,
     printOrderId: payment.printOrderId ?? null,
+    eliteRequestId: payment.eliteRequestId ?? null,
     sessionId,
   };
 }

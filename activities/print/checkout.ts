@@ -5,7 +5,7 @@ import { printPaymentName } from '../../libs/domain/index.ts';
 import { printCheckoutMetadata, Stripe, successUrlWithSessionId, testCheckoutPath, type CheckoutDeps } from '../../libs/payments/index.ts';
 
 /** Stripe lets a Checkout Session expire between 30 minutes and 24 hours after it is created. */
-const STRIPE_EXPIRY_MS = { min: 31 * 60_000, max: 24 * 3_600_000 - 60_000 } as const;
+export const STRIPE_EXPIRY_MS = { min: 31 * 60_000, max: 24 * 3_600_000 - 60_000 } as const;
 
 /** An order's money (dollars, as decimal columns hold it) in the cents Stripe charges. */
 export const cents = (amount: number) => Math.round(Number(amount) * 100);

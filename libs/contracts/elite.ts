@@ -168,7 +168,8 @@ export interface EliteRequestAdminView extends EliteRequestView {
   quotes: EliteQuoteView[];
   payments: PaymentView[];
   request_data: EliteRequestData;
-  revisions: { id: string; filename: string; by: string; at: string; chapters: number; package_run: number | null }[];
+  /** Each uploaded manuscript; chapters and package_run are null until the workflow has applied it. */
+  revisions: { id: string; filename: string; by: string; at: string; chapters: number | null; package_run: number | null }[];
   workflow: { id: string; url: string };
 }
 

@@ -2,6 +2,8 @@
 // promises and messages, and the rule deciding which action fits which state. The API, the `elite-<requestId>`
 // workflow, the mails and the portal all read them here.
 
+import type { ShippingAddress } from './print.ts';
+
 // The request modal's four selects (§5), each with its default.
 export const ELITE_CONTACT_METHODS = ['email', 'phone', 'both'] as const;
 export const ELITE_TIMELINES = ['asap', '1-week', '2-weeks', '1-month', 'flexible'] as const;
@@ -311,6 +313,59 @@ export function eliteRoleProblem(action: EliteAction, role: EliteActorRole): str
   if (role === 'author' && !authors) return EliteRefusals.team;
   if (role === 'team' && authors) return EliteRefusals.author;
   return null;
+}
+
+/** What a request's quote payment is called on the checkout page and the receipt. */
+export const elitePaymentName = (request: { topic: string }) => `Elite Service: ${request.topic}`;
+
+// The `elite-<requestId>` workflow's state: queried by the API, handed to the activities that write its projection,
+// carried into the next run by continue-as-new.
+
+/** One promise's timer (ISO times): due, and when it was met, reminded and breached. */
+export interface PromiseState {
+  name: ElitePromiseName;
+  dueAt: string;
+  metAt: string | null;
+  remindedAt: string | null;
+  breachedAt: string | null;
+}
+
+/** The quote in force: what accepting it makes the author pay, and until when it can be accepted. */
+export interface QuoteState {
+  id: string;
+  amountCents: number;
+  currency: string;
+  copies: number;
+  validUntil: string;
+}
+
+/** Everything the workflow knows of its request: queried by the API, carried into the next run by continue-as-new. */
+export interface EliteState {
+  status: EliteStatus;
+  step: EliteStep | null;
+  stepStarted: boolean;
+  proof: EliteProofState | null;
+  /** Proof rounds sent so far. */
+  proofRound: number;
+  /** The request's book has its PDF and cover (a proof can be sent). */
+  bookReady: boolean;
+  assignee: { id: string; email: string } | null;
+  quote: QuoteState | null;
+  firstQuotedAt: string | null;
+  /** While awaiting payment: until when, and the Checkout Session that paid it once paid. */
+  payBy: string | null;
+  paidWith: string | null;
+  paidAt: string | null;
+  copies: number | null;
+  shippingAddress: ShippingAddress | null;
+  printOrderId: string | null;
+  productionStartedAt: string | null;
+  deliveredAt: string | null;
+  completedAt: string | null;
+  cancelReason: string | null;
+  promises: PromiseState[];
+  /** The received mails went out (the first run sends them once). */
+  announced: boolean;
 }
 
 /** The step after `step`, or null after printing. */

@@ -12,7 +12,7 @@ export const InputMessages = {
 } as const;
 
 /** An id as the database keeps them; anything else names no row, so it is not looked up (PostgreSQL would refuse it as a uuid). */
-export const isUuid = (value: string) => /^[0-9a-f-]{36}$/i.test(value);
+export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 export interface InputProblem {
   field: string;

@@ -37,4 +37,15 @@ export function createMailer(settings: { smtpUrl: string; from: string }): Maile
 }
 
 /** Where mail about people's requests goes and the links in it point. */
-export const mailSettingsFrom = (config: { SUPPORT_EMAIL: string; PORTAL_URL: string }) => ({ supportEmail: config.SUPPORT_EMAIL, portalUrl: config.PORTAL_URL });
+export interface MailSettings {
+  supportEmail: string;
+  portalUrl: string;
+  /** The Temporal UI's list of this namespace's workflows; a run is `<workflowsUrl>/<workflowId>`. */
+  workflowsUrl: string;
+}
+
+export const mailSettingsFrom = (config: { SUPPORT_EMAIL: string; PORTAL_URL: string; TEMPORAL_UI_URL: string; TEMPORAL_NAMESPACE: string }): MailSettings => ({
+  supportEmail: config.SUPPORT_EMAIL,
+  portalUrl: config.PORTAL_URL,
+  workflowsUrl: `${config.TEMPORAL_UI_URL.replace(/\/+$/, '')}/namespaces/${encodeURIComponent(config.TEMPORAL_NAMESPACE)}/workflows`,
+});

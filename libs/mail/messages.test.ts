@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookRequestConfirmation, bookRequestNotice, printStatusChange, purchaseReceipt, type PrintStatusFacts } from './messages.ts';
+import { bookRequestConfirmation, bookRequestNotice, eliteAuthorUpdate, eliteRequestNotice, eliteTeamUpdate, printStatusChange, purchaseReceipt, type EliteEventFacts, type PrintStatusFacts } from './messages.ts';
 
 const request = {
   id: 'b7c1',
@@ -84,5 +84,86 @@ describe('mail bodies', () => {
       expect(failed.text).toContain('The printer could not print your order. Interior file is not a PDF.');
       expect(failed.text).toContain('See your print orders: https://pressroom.example/dashboard');
     });
+  });
+});
+
+describe('Elite request mail', () => {
+  const facts: EliteEventFacts = {
+    requestId: 'r-1',
+    kind: 'quote_sent',
+    by: 'team@example.com',
+    note: null,
+    step: null,
+    topic: 'Bees & <b>cities</b>',
+    authorName: 'Ada',
+    authorEmail: 'ada@example.com',
+    prepaid: false,
+    refundDue: false,
+    copies: 10,
+    quote: { amountCents: 150_000, currency: 'usd', copies: 10, timeline: '3 weeks', includes: ['Editing', 'Cover'], message: 'Hi "Ada"', validUntil: new Date('2026-12-06T10:00:00Z') },
+    payBy: null,
+    cancelReason: null,
+    proofRound: null,
+    promise: null,
+    tracking: null,
+    requestUrl: 'https://pressroom.example/elite-requests/r-1',
+    adminUrl: 'https://pressroom.example/admin/elite-requests/r-1/show',
+    runUrl: 'https://temporal.example/namespaces/default/workflows/elite-r-1',
+  };
+
+  it("lists the quote for the author, escaped in the HTML, with a link to the request's page", () => {
+    const mail = eliteAuthorUpdate(facts);
+    expect(mail.subject).toBe('Your Elite Service quote: Bees & <b>cities</b>');
+    expect(mail.text).toContain('Amount: $1,500.00');
+    expect(mail.text).toContain('Valid until: Sun, 06 Dec 2026 10:00:00 GMT');
+    expect(mail.html).toContain('Editing<br>Cover');
+    expect(mail.html).toContain('Hi &quot;Ada&quot;');
+    expect(mail.html).not.toContain('<b>cities</b>');
+    expect(mail.html).toContain('<a href="https://pressroom.example/elite-requests/r-1">See your request</a>');
+  });
+
+  it('links the team to the back office and the run, and tells a late payment apart', () => {
+    const mail = eliteTeamUpdate({ ...facts, kind: 'paid', refundDue: true, note: 'A payment (cs_1) arrived while the request was expired: a refund is due' });
+    expect(mail.subject).toBe('Refund due: a late payment for Bees & <b>cities</b>');
+    expect(mail.text).toContain('Note: A payment (cs_1) arrived');
+    expect(mail.text).toContain('Open the request in the back office: https://pressroom.example/admin/elite-requests/r-1/show');
+    expect(mail.text).toContain('Its workflow in the Temporal UI: https://temporal.example/namespaces/default/workflows/elite-r-1');
+    expect(eliteAuthorUpdate({ ...facts, kind: 'paid', refundDue: true }).subject).toBe('Your payment for Bees & <b>cities</b> will be refunded');
+    expect(eliteAuthorUpdate({ ...facts, kind: 'paid' }).subject).toBe('Payment received: production of Bees & <b>cities</b> begins');
+  });
+
+  it("carries every field of a new request's notification payload, leaving out the empty ones", () => {
+    const mail = eliteRequestNotice(
+      {
+        user_id: 'u-1',
+        type: 'elite_service_request',
+        data: {
+          book_id: null,
+          book_title: null,
+          book_author: null,
+          book_idea: null,
+          book_created: null,
+          pdf_available: false,
+          cover_available: false,
+          user_name: 'Ada',
+          user_email: 'ada@example.com',
+          user_phone: null,
+          contact_method: 'email',
+          preferred_timeline: '2-weeks',
+          print_quantity: null,
+          budget_range: null,
+          additional_requirements: '<script>x</script>',
+          request_date: '2026-11-22T10:00:00.000Z',
+          dashboard_url: 'https://pressroom.example/dashboard',
+          book_pdf_url: null,
+          book_cover_url: null,
+        },
+      },
+      { requestId: 'r-1', adminUrl: facts.adminUrl, runUrl: facts.runUrl },
+    );
+    expect(mail.subject).toBe('New Elite Service request from Ada: a book paid up front');
+    for (const line of ['user_id: u-1', 'type: elite_service_request', 'pdf_available: false', 'contact_method: email', 'request_date: 2026-11-22T10:00:00.000Z']) expect(mail.text).toContain(line);
+    expect(mail.text).not.toContain('book_title:');
+    expect(mail.html).toContain('&lt;script&gt;x&lt;/script&gt;');
   });
 });

@@ -105,6 +105,17 @@ export const printCheckoutMetadata = (printOrderId: string, userId: string | nul
   ...(userId ? { user_id: userId } : {}),
 });
 
+/** What an Elite request's Checkout Session carries: the request whose accepted quote it pays (its amount is the quote's). */
+export interface EliteCheckoutMetadata {
+  elite_request_id: string;
+  user_id?: string;
+}
+
+export const eliteCheckoutMetadata = (eliteRequestId: string, userId: string | null): EliteCheckoutMetadata => ({
+  elite_request_id: eliteRequestId,
+  ...(userId ? { user_id: userId } : {}),
+});
+
 /** Where the local test checkout page of a session lives (served by the API through the portal's /api). */
 export const testCheckoutPath = (sessionId: string) => `/api/stripe/test-checkout/${encodeURIComponent(sessionId)}`;
 

@@ -4,6 +4,7 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { createQueryClient } from './api/queryClient.ts';
 import { AuthProvider, useAuth } from './auth/AuthContext.tsx';
 import { RedirectIfSignedIn, RequireAuth } from './auth/routes.tsx';
+import { EliteRequestPage } from './elite/EliteRequestPage.tsx';
 import { Spinner } from './layout/Spinner.tsx';
 import { Dashboard } from './pages/Dashboard.tsx';
 import { Landing } from './pages/Landing.tsx';
@@ -33,6 +34,7 @@ function AppRoutes() {
       <Route path="/login" element={<RedirectIfSignedIn><Login /></RedirectIfSignedIn>} />
       <Route path="/signup" element={<RedirectIfSignedIn><SignUp /></RedirectIfSignedIn>} />
       <Route path="/dashboard" element={<RequireAuth><Dashboard /></RequireAuth>} />
+      <Route path="/elite-requests/:id" element={<RequireAuth><EliteRequestPage /></RequireAuth>} />
       <Route path="/verify-email" element={<VerifyEmail />} />
       <Route path="/demo" element={<Demo />} />
       <Route path="/workflow" element={<GuidedWorkflow />} />

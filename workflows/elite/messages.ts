@@ -4,9 +4,7 @@ import type {
   EliteAction,
   EliteActor,
   EliteDurationName,
-  ElitePromiseName,
-  EliteProofState,
-  EliteStatus,
+  EliteState,
   EliteStep,
   ShippingAddress,
   ShippingLevel,
@@ -14,52 +12,8 @@ import type {
 
 /** Shared by the workflow and the API: how an Elite request is started, read and moved along by its author and the team. */
 
-/** One promise's timer (ISO times): due, and when it was met, reminded and breached. */
-export interface PromiseState {
-  name: ElitePromiseName;
-  dueAt: string;
-  metAt: string | null;
-  remindedAt: string | null;
-  breachedAt: string | null;
-}
-
-/** The quote in force: what accepting it makes the author pay, and until when it can be accepted. */
-export interface QuoteState {
-  id: string;
-  amountCents: number;
-  currency: string;
-  copies: number;
-  validUntil: string;
-}
-
-/** Everything the workflow knows of its request: queried by the API, carried into the next run by continue-as-new. */
-export interface EliteState {
-  status: EliteStatus;
-  step: EliteStep | null;
-  stepStarted: boolean;
-  proof: EliteProofState | null;
-  /** Proof rounds sent so far. */
-  proofRound: number;
-  /** The request's book has its PDF and cover (a proof can be sent). */
-  bookReady: boolean;
-  assignee: { id: string; email: string } | null;
-  quote: QuoteState | null;
-  firstQuotedAt: string | null;
-  /** While awaiting payment: until when, and the Checkout Session that paid it once paid. */
-  payBy: string | null;
-  paidWith: string | null;
-  paidAt: string | null;
-  copies: number | null;
-  shippingAddress: ShippingAddress | null;
-  printOrderId: string | null;
-  productionStartedAt: string | null;
-  deliveredAt: string | null;
-  completedAt: string | null;
-  cancelReason: string | null;
-  promises: PromiseState[];
-  /** The received mails went out (the first run sends them once). */
-  announced: boolean;
-}
+// The state itself lives in libs/domain, so the activities that write its projection can read it.
+export type { EliteState, PromiseState, QuoteState } from '../../libs/domain/index.ts';
 
 export interface EliteInput {
   requestId: string;

@@ -1,7 +1,8 @@
 import { getExternalWorkflowHandle, log, proxyActivities } from '@temporalio/workflow';
 import type { createActivities } from '../../activities/index.ts';
-import { innermostMessage, printOrderWorkflowId } from '../../libs/domain/index.ts';
+import { eliteWorkflowId, innermostMessage, printOrderWorkflowId } from '../../libs/domain/index.ts';
 import { bookkeepingOptions, mailOptions } from '../activity-options.ts';
+import { elitePaidSignal } from '../elite/messages.ts';
 import { paidSignal } from '../print-order/messages.ts';
 
 type Activities = ReturnType<typeof createActivities>;
@@ -10,12 +11,13 @@ const { sendMail } = proxyActivities<Activities>(mailOptions);
 
 /**
  * Fulfils one verified Stripe event, started by the webhook with the id `payment-<eventId>`: the payment follows the
- * event (granting a book credit or the Elite entitlement when it becomes paid; telling a print order's workflow that
- * it is paid), then the buyer gets the receipt.
+ * event (granting a book credit or the Elite entitlement when it becomes paid; telling a print order's or an Elite
+ * request's workflow that it is paid), then the buyer gets the receipt.
  */
 export async function paymentWorkflow(eventId: string): Promise<{ paymentId: string | null; newlyPaid: boolean }> {
   const applied = await applyStripeEvent(eventId);
   if (applied.printOrderId && applied.sessionId && applied.newlyPaid) await tellPrintOrder(applied.printOrderId, applied.sessionId);
+  if (applied.eliteRequestId && applied.sessionId && applied.newlyPaid) await tellEliteRequest(applied.eliteRequestId, applied.sessionId);
   if (applied.paymentId && applied.newlyPaid) await sendMail('purchase-receipt', applied.paymentId);
   return { paymentId: applied.paymentId, newlyPaid: applied.newlyPaid };
 }
@@ -30,5 +32,17 @@ async function tellPrintOrder(orderId: string, sessionId: string): Promise<void>
   } catch (error) {
     log.warn('print order not told of its payment', { orderId, sessionId, error: innermostMessage(error) });
     await recordLatePayment(orderId, sessionId);
+  }
+}
+
+/**
+ * The request's workflow waits for its quote's payment (and notes one it no longer waits for as owed back). One that
+ * has ended cannot be told: that is logged, and this payment's fulfilment still succeeds.
+ */
+async function tellEliteRequest(requestId: string, sessionId: string): Promise<void> {
+  try {
+    await getExternalWorkflowHandle(eliteWorkflowId(requestId)).signal(elitePaidSignal, { sessionId });
+  } catch (error) {
+    log.warn('elite request not told of its payment', { requestId, sessionId, error: innermostMessage(error) });
   }
 }

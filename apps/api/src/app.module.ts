@@ -12,6 +12,7 @@ import { BookRequestsModule } from './book-requests/book-requests.module.ts';
 import { ConfigModule } from './config/config.module.ts';
 import { DatabaseModule } from './database/database.module.ts';
 import { EliteModule } from './elite/elite.controller.ts';
+import { EliteRequestsModule } from './elite-requests/elite-requests.module.ts';
 import { RateLimitGuard, RateLimitModule } from './common/rate-limits.ts';
 import { HealthModule } from './health/health.module.ts';
 import { PaymentsModule } from './payments/payments.module.ts';
@@ -60,6 +61,7 @@ export class AppModule {
         AdminModule,
         BookRequestsModule,
         EliteModule,
+        EliteRequestsModule,
         BookProjectsModule,
         ProjectsModule,
         SourcesModule,

@@ -7,21 +7,15 @@ import {
   ELITE_PRINT_QUANTITIES,
   ELITE_STATUSES,
   ELITE_STEPS,
-  type ElitePromiseName,
+  type PromiseState,
   type ShippingAddress,
 } from '../../domain/index.ts';
 import { BookProject } from './book-project.ts';
 import { EliteProjectDetails, Payment } from './payment.ts';
 import { User } from './user.ts';
 
-/** One promise's timer as the workflow last recorded it (ISO times). */
-export interface ElitePromiseRecord {
-  name: ElitePromiseName;
-  dueAt: string;
-  metAt: string | null;
-  remindedAt: string | null;
-  breachedAt: string | null;
-}
+/** One promise's timer as the workflow last recorded it. */
+export type ElitePromiseRecord = PromiseState;
 
 /**
  * An Elite Service request. Its `elite-<id>` workflow owns the process; activities write this projection (status,

@@ -3,8 +3,10 @@ import englishMessages from 'ra-language-english';
 import { Admin, Resource } from 'react-admin';
 import { authProvider } from './authProvider.ts';
 import { bookRequests } from './book-requests/index.tsx';
+import { books } from './books/index.tsx';
 import { Dashboard } from './Dashboard.tsx';
 import { dataProvider } from './dataProvider.ts';
+import { eliteRequests } from './elite-requests/index.tsx';
 import { payments } from './payments/index.tsx';
 import { printOrders } from './print-orders/index.tsx';
 import { users } from './users/index.tsx';
@@ -26,6 +28,8 @@ export default function AdminApp() {
       disableTelemetry
     >
       {(permissions: string) => [
+        <Resource key="elite-requests" name="elite-requests" {...eliteRequests} />,
+        <Resource key="books" name="books" {...books} />,
         <Resource key="users" name="users" {...users} {...(permissions === 'admin' ? {} : { edit: undefined })} />,
         <Resource key="book-requests" name="book-requests" {...bookRequests} />,
         <Resource key="payments" name="payments" {...payments} />,

@@ -1,6 +1,6 @@
 import { fetchUtils } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { BookRequestAdminView, PrintOrderAdminView } from '../../../libs/contracts/index.ts';
+import type { AdminStatsResponse, BookRequestAdminView, PrintOrderAdminView } from '../../../libs/contracts/index.ts';
 import type { BookRequestStatus } from '../../../libs/domain/index.ts';
 import { sessionStore } from '../auth/session.ts';
 
@@ -24,6 +24,18 @@ export const dataProvider = {
   async refreshPrintOrder(id: string): Promise<{ data: PrintOrderAdminView }> {
     const { json } = await httpClient(`/api/admin/print-orders/${encodeURIComponent(id)}/refresh`, { method: 'POST' });
     return { data: json as PrintOrderAdminView };
+  },
+  /** An Elite request's action (`assign`, `quote`, `steps/editing/start`…): its workflow does it, or refuses with the reason. A FormData body goes as multipart. */
+  async actOnEliteRequest(id: string, path: string, body?: object | FormData): Promise<void> {
+    await httpClient(`/api/admin/elite-requests/${encodeURIComponent(id)}/${path}`, {
+      method: 'POST',
+      ...(body === undefined ? {} : { body: body instanceof FormData ? body : JSON.stringify(body) }),
+    });
+  },
+  /** The dashboard's figures. */
+  async getStats(): Promise<AdminStatsResponse> {
+    const { json } = await httpClient('/api/admin/stats');
+    return json as AdminStatsResponse;
   },
 };
 export type AdminDataProvider = typeof dataProvider;

@@ -5,6 +5,8 @@ import type { ProfileView } from '../../../libs/contracts/index.ts';
 import { REQUEST_DESCRIPTION_PREVIEW, styleLabel } from '../../../libs/domain/index.ts';
 import { apiFetch } from '../api/client.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
+import { EliteRequestsTab } from '../elite/EliteRequestsTab.tsx';
+import { useEliteRequests } from '../elite/useEliteRequests.ts';
 import { OrderConfirmation } from '../print/OrderConfirmation.tsx';
 import { PrintOrdersTab, usePrintOrders } from '../print/PrintOrdersTab.tsx';
 import { AccountStatus } from './dashboard/AccountStatus.tsx';
@@ -20,7 +22,10 @@ const QUICK_ACTIONS = [
   { to: '/demo', title: 'Demo Mode', text: 'See the whole flow with sample content, free.' },
 ];
 
-type TabId = 'projects' | 'requests' | 'orders';
+type TabId = 'projects' | 'requests' | 'orders' | 'elite';
+const TAB_IDS: readonly TabId[] = ['projects', 'requests', 'orders', 'elite'];
+/** A link may open a tab (…/dashboard?tab=elite). */
+const TAB_PARAM = 'tab';
 
 const STATUS_LABELS: Record<string, string> = { pending: 'Pending', in_progress: 'In progress', completed: 'Completed', cancelled: 'Cancelled' };
 
@@ -47,17 +52,23 @@ export function Dashboard() {
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const confirming = searchParams.get(PRINT_ORDER_PARAM);
-  const [tab, setTab] = useState<TabId>(() => (confirming ? 'orders' : 'projects'));
+  const [tab, setTab] = useState<TabId>(() => {
+    if (confirming) return 'orders';
+    const asked = searchParams.get(TAB_PARAM) as TabId | null;
+    return asked && TAB_IDS.includes(asked) ? asked : 'projects';
+  });
   const [requesting, setRequesting] = useState(false);
   const profile = useQuery({ queryKey: ['profile', user?.id], queryFn: () => apiFetch<ProfileView>('/api/profile') });
   const requests = useQuery({ queryKey: ['book-requests', user?.id], queryFn: fetchBookRequests });
   const projects = useQuery({ queryKey: ['book-projects', user?.id], queryFn: fetchBookProjects });
   const orders = usePrintOrders(user?.id);
+  const elite = useEliteRequests(user?.id);
 
   const tabs: { id: TabId; label: string; count?: number }[] = [
     { id: 'projects', label: 'Book Projects', ...(projects.data ? { count: projects.data.length } : {}) },
     { id: 'requests', label: 'Book Requests', ...(requests.data ? { count: requests.data.length } : {}) },
     { id: 'orders', label: 'Print Orders', ...(orders.data ? { count: orders.data.length } : {}) },
+    { id: 'elite', label: 'Elite Service', ...(elite.data ? { count: elite.data.length } : {}) },
   ];
 
   return (
@@ -129,6 +140,7 @@ export function Dashboard() {
             </>
           )}
           {tab === 'orders' && <PrintOrdersTab userId={user?.id} />}
+          {tab === 'elite' && <EliteRequestsTab query={elite} />}
         </div>
       </main>
       {confirming && (

@@ -1,10 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { BookProjectView, PrintOrderView, ProfileView } from '../../../libs/contracts/index.ts';
 import {
   clampQuantity,
-  COUNTRIES,
   externalIdAt,
   OFFERED_SHIPPING,
   PRINT_QUANTITY,
@@ -12,15 +11,14 @@ import {
   PrintMessages,
   printProduct,
   QUICK_QUANTITIES,
-  regionsOf,
   unitPrice,
-  type AddressField,
   type ShippingAddress,
   type ShippingLevel,
 } from '../../../libs/domain/index.ts';
 import { apiFetch } from '../api/client.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { Spinner } from '../layout/Spinner.tsx';
+import { AddressForm } from './AddressForm.tsx';
 import { calculatePrint, createPrintOrder, fetchPrintProducts, regenerateCover, waitForPayment } from './printApi.ts';
 import {
   addressErrors,
@@ -47,81 +45,12 @@ export type PrintBook = Pick<BookProjectView, 'id' | 'project_id' | 'title' | 'a
 /** The template of the covers Pressroom's printer takes (the Lulu print service's). */
 const PRINT_COVER_TEMPLATE = PRINT_SERVICES.find((service) => service.handledBy === 'pressroom')?.template ?? 'lulu';
 
-const countryName = (() => {
-  const names = new Intl.DisplayNames(['en'], { type: 'region' });
-  return (code: string) => names.of(code) ?? code;
-})();
-
 /** Said wherever a price came from the built-in mock rather than the print provider. */
 export function EstimatedPrice() {
   return (
     <p className="notice notice-warning" role="note">
       <strong>Estimated price</strong> — the print provider could not be reached, so these costs are our estimate; the checkout shows the amount you pay.
     </p>
-  );
-}
-
-function Field({ id, label, error, children }: { id: string; label: string; error?: string | undefined; children: ReactNode }) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {error && <small id={`${id}-error`} className="error-text field-error">{error}</small>}
-    </div>
-  );
-}
-
-/** Step 2: §5.1's address form, each message beside its field. */
-function AddressForm({ address, errors, onEdit }: { address: ShippingAddress; errors: AddressErrors; onEdit: (field: AddressField, value: string) => void }) {
-  const regions = regionsOf(address.country);
-  const input = (field: AddressField, extra: Record<string, string> = {}) => ({
-    id: `print-${field}`,
-    value: address[field] ?? '',
-    onChange: (event: { target: { value: string } }) => onEdit(field, event.target.value),
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? `print-${field}-error` : undefined,
-    ...extra,
-  });
-  return (
-    <div className="form-grid print-address">
-      <Field id="print-name" label="Full Name" error={errors.name}>
-        <input {...input('name', { autoComplete: 'name' })} autoFocus />
-      </Field>
-      <Field id="print-address_line1" label="Street Address" error={errors.address_line1}>
-        <input {...input('address_line1', { autoComplete: 'address-line1' })} />
-      </Field>
-      <Field id="print-address_line2" label="Apartment, suite, etc. (optional)" error={errors.address_line2}>
-        <input {...input('address_line2', { autoComplete: 'address-line2' })} />
-      </Field>
-      <Field id="print-city" label="City" error={errors.city}>
-        <input {...input('city', { autoComplete: 'address-level2' })} />
-      </Field>
-      <Field id="print-country" label="Country" error={errors.country}>
-        <select {...input('country', { autoComplete: 'country' })}>
-          {COUNTRIES.map((code) => (
-            <option key={code} value={code}>{countryName(code)}</option>
-          ))}
-        </select>
-      </Field>
-      <Field id="print-state" label="State/Province" error={errors.state}>
-        {regions ? (
-          <select {...input('state', { autoComplete: 'address-level1' })}>
-            <option value="">Select…</option>
-            {regions.map((code) => (
-              <option key={code} value={code}>{code}</option>
-            ))}
-          </select>
-        ) : (
-          <input {...input('state', { autoComplete: 'address-level1' })} />
-        )}
-      </Field>
-      <Field id="print-postcode" label="Postal Code" error={errors.postcode}>
-        <input {...input('postcode', { autoComplete: 'postal-code' })} />
-      </Field>
-      <Field id="print-phone" label="Phone Number" error={errors.phone}>
-        <input {...input('phone', { autoComplete: 'tel', type: 'tel' })} />
-      </Field>
-    </div>
   );
 }
 

@@ -1,14 +1,24 @@
 import type { PaymentView } from '../../../../libs/contracts/index.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { PrintOrder, type BookCredit, type Payment } from '../../../../libs/db/index.ts';
-import { printPaymentName, productOffer } from '../../../../libs/domain/index.ts';
+import { EliteRequest, PrintOrder, type BookCredit, type Payment } from '../../../../libs/db/index.ts';
+import { elitePaymentName, printPaymentName, productOffer } from '../../../../libs/domain/index.ts';
 
-/** What each payment was for: the offer's name, or the copies of the print order it paid ("10 × Title (print)"). */
+/** What each payment was for: the offer's name, the copies of the print order it paid ("10 × Title (print)"), or the Elite request's quote. */
 export async function paymentNames(em: EntityManager, payments: Payment[]): Promise<Map<string, string>> {
   const orderIds = payments.flatMap((p) => (p.printOrderId ? [p.printOrderId] : []));
-  const orders = orderIds.length ? await em.find(PrintOrder, { id: { $in: orderIds } }) : [];
+  const requestIds = payments.flatMap((p) => (p.eliteRequestId ? [p.eliteRequestId] : []));
+  const [orders, requests] = await Promise.all([
+    orderIds.length ? em.find(PrintOrder, { id: { $in: orderIds } }) : [],
+    requestIds.length ? em.find(EliteRequest, { id: { $in: requestIds } }) : [],
+  ]);
   const orderName = new Map(orders.map((o) => [o.id, printPaymentName(o)]));
-  return new Map(payments.map((p) => [p.id, p.productId ? productOffer(p.productId).name : (orderName.get(p.printOrderId ?? '') ?? 'Print order')]));
+  const requestName = new Map(requests.map((r) => [r.id, elitePaymentName(r)]));
+  const nameOf = (p: Payment): string => {
+    if (p.productId) return productOffer(p.productId).name;
+    if (p.eliteRequestId) return requestName.get(p.eliteRequestId) ?? 'Elite Service';
+    return orderName.get(p.printOrderId ?? '') ?? 'Print order';
+  };
+  return new Map(payments.map((p) => [p.id, nameOf(p)]));
 }
 
 /** One payment as the wire shows it, with what it was for and the state of the credit it granted (if any). */

@@ -22,6 +22,7 @@ import { withTimeout } from '../common/with-timeout.ts';
 import { CONFIG } from '../config/config.module.ts';
 import { printOrderView } from '../print/print-order.view.ts';
 import { ilikePattern, listFilter, parseListQuery, setContentRange } from './simple-rest.ts';
+import { workflowLink } from './workflow-link.ts';
 
 const SORTABLE = { created_at: 'createdAt', updated_at: 'updatedAt', order_status: 'orderStatus', total_cost: 'totalCost', book_title: 'bookTitle', contact_email: 'contactEmail', paid_at: 'paidAt', shipped_at: 'shippedAt' } as const;
 const SIGNAL_TIMEOUT_MS = 10_000;
@@ -111,7 +112,7 @@ export class AdminPrintOrdersController {
     const now = new Date();
     return orders.map((order) => {
       const payment = paymentOf.get(order.id);
-      const workflowId = printOrderWorkflowId(order.id);
+      const workflow = workflowLink(this.config, printOrderWorkflowId(order.id));
       return {
         ...printOrderView(order),
         id: order.id,
@@ -120,8 +121,8 @@ export class AdminPrintOrdersController {
         paid_at: order.paidAt?.toISOString() ?? null,
         overdue: printOrderOverdue(order, now),
         payment: payment ? toPaymentView(payment, names.get(payment.id) ?? '', undefined) : null,
-        workflow_id: workflowId,
-        workflow_url: `${this.config.TEMPORAL_UI_URL}/namespaces/${encodeURIComponent(this.config.TEMPORAL_NAMESPACE)}/workflows/${encodeURIComponent(workflowId)}`,
+        workflow_id: workflow.id,
+        workflow_url: workflow.url,
       };
     });
   }

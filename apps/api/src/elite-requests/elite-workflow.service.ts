@@ -26,7 +26,7 @@ export class EliteWorkflowService {
   ) {}
 
   /** Starts the request's run (idempotent by its id); throws when Temporal cannot take it. */
-  async start(request: { id: string; userId: string; bookProjectId: string | null; status: EliteStatus }, input: Omit<EliteInput, 'requestId' | 'durations' | 'state'>): Promise<void> {
+  async start(request: { id: string; userId: string; projectId: string | null; status: EliteStatus }, input: Omit<EliteInput, 'requestId' | 'durations' | 'state'>): Promise<void> {
     await this.temporal.workflow.start<typeof eliteRequestWorkflow>('eliteRequestWorkflow', {
       workflowId: eliteWorkflowId(request.id),
       taskQueue: this.config.TEMPORAL_TASK_QUEUE,
@@ -34,7 +34,7 @@ export class EliteWorkflowService {
       typedSearchAttributes: [
         { key: UserIdAttribute, value: request.userId },
         { key: StageAttribute, value: request.status },
-        ...(request.bookProjectId ? [{ key: ProjectIdAttribute, value: request.bookProjectId }] : []),
+        ...(request.projectId ? [{ key: ProjectIdAttribute, value: request.projectId }] : []),
       ],
     });
   }

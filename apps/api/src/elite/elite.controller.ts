@@ -4,6 +4,7 @@ import type { EliteProjectDetailsResponse } from '../../../../libs/contracts/ind
 import type { AuthUser } from '../auth/auth.types.ts';
 import { CurrentUser, OptionalAuth } from '../auth/public.decorator.ts';
 import { RateLimited } from '../common/rate-limits.ts';
+import { EliteRequestsModule } from '../elite-requests/elite-requests.module.ts';
 import { EliteProjectDetailsDto } from './elite.dto.ts';
 import { EliteService } from './elite.service.ts';
 
@@ -24,5 +25,5 @@ export class EliteController {
   }
 }
 
-@Module({ controllers: [EliteController], providers: [EliteService] })
+@Module({ imports: [EliteRequestsModule], controllers: [EliteController], providers: [EliteService] })
 export class EliteModule {}

@@ -9,6 +9,7 @@ import { EliteDetailsMessages, eliteDetailsProblems, mailWorkflowId, productsGra
 import type { mailWorkflow } from '../../../../workflows/notify/workflow.ts';
 import type { AuthUser } from '../auth/auth.types.ts';
 import { CONFIG } from '../config/config.module.ts';
+import { EliteRequestsService } from '../elite-requests/elite-requests.service.ts';
 import type { EliteProjectDetailsDto } from './elite.dto.ts';
 import { eliteHiddenFields } from './hidden-fields.ts';
 
@@ -23,6 +24,7 @@ export class EliteService {
     @Inject(CONFIG) private readonly config: Config,
     private readonly em: EntityManager,
     private readonly temporal: Client,
+    private readonly requests: EliteRequestsService,
   ) {}
 
   async submitDetails(dto: EliteProjectDetailsDto, user: AuthUser | undefined): Promise<EliteProjectDetailsResponse> {
@@ -60,6 +62,8 @@ export class EliteService {
       await em.remove(row).flush();
       throw new ServiceUnavailableException(EliteDetailsMessages.failed);
     }
+    // The purchase's request, paid up front: opened by the first details of the payment (sent again, they open it if it failed).
+    await this.requests.openPrepaid(row, payment, EliteDetailsMessages.failed);
     return submitted(row.id);
   }
 

@@ -1,11 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadGatewayException, Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import type { Config } from '../../../../libs/config/index.ts';
-import { CheckoutSession, PrintOrder } from '../../../../libs/db/index.ts';
-import { CheckoutMessages, isEmailAddress, printPaymentName, productOffer, WebhookMessages } from '../../../../libs/domain/index.ts';
+import { CheckoutSession, EliteRequest, PrintOrder } from '../../../../libs/db/index.ts';
+import { CheckoutMessages, elitePaymentName, isEmailAddress, printPaymentName, productOffer, WebhookMessages } from '../../../../libs/domain/index.ts';
 import {
   checkoutMetadata,
   checkoutSessionEvent,
+  eliteCheckoutMetadata,
   printCheckoutMetadata,
   SESSION_ID_PLACEHOLDER,
   signStripePayload,
@@ -42,9 +43,13 @@ export class TestCheckoutService {
     return session;
   }
 
-  /** What the session sells: an offer, or a print order's copies. */
+  /** What the session sells: an offer, a print order's copies, or an Elite request's quote. */
   private async productName(session: CheckoutSession): Promise<string> {
     if (session.productId) return productOffer(session.productId).name;
+    if (session.eliteRequestId) {
+      const request = await this.em.findOne(EliteRequest, { id: session.eliteRequestId });
+      return request ? elitePaymentName(request) : 'Elite Service';
+    }
     const order = session.printOrderId ? await this.em.findOne(PrintOrder, { id: session.printOrderId }) : null;
     return order ? printPaymentName(order) : 'Print order';
   }
@@ -85,7 +90,9 @@ export class TestCheckoutService {
       currency: session.currency,
       metadata: session.productId
         ? { ...checkoutMetadata(session.productId, session.priceId, userId) }
-        : { ...printCheckoutMetadata(session.printOrderId ?? '', userId) },
+        : session.eliteRequestId
+          ? { ...eliteCheckoutMetadata(session.eliteRequestId, userId) }
+          : { ...printCheckoutMetadata(session.printOrderId ?? '', userId) },
     });
     const payload = JSON.stringify(event);
     const response = await fetch(webhookUrl, {

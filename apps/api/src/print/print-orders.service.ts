@@ -124,7 +124,8 @@ export class PrintOrdersService {
         taskQueue: this.config.TEMPORAL_TASK_QUEUE,
         args: [{ orderId: order.id }],
         typedSearchAttributes: [
-          { key: ProjectIdAttribute, value: book.id },
+          // The generator project's id, as the book's own book-… and package-… runs have it.
+          { key: ProjectIdAttribute, value: book.generatorProject.id },
           { key: UserIdAttribute, value: user.id },
         ],
       });

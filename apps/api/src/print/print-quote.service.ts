@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger, UnprocessableEntityException } from '@nestjs/common';
 import type { CalculatePrintResponse, PrintCosts, ShippingOptionView } from '../../../../libs/contracts/index.ts';
 import {
-  addressProblems,
   OFFERED_SHIPPING,
   PrintMessages,
   type PrintProduct,
@@ -11,6 +10,7 @@ import {
 import { PrintProviderError, withFallback, type PrintProvider, type PrintProviders, type Sourced } from '../../../../libs/print/index.ts';
 import { PreflightMessages } from '../../../../libs/print/preflight.ts';
 import { authorPrice } from '../../../../libs/print/pricing.ts';
+import { checkShippingAddress } from './print.dto.ts';
 
 export const PRINT_PROVIDERS = Symbol('PRINT_PROVIDERS');
 
@@ -54,8 +54,7 @@ export class PrintQuoteService {
 
   /** §5.1's address rules as a 422 whose details name each field under shipping_address. */
   checkAddress(address: ShippingAddress): void {
-    const problems = Object.entries(addressProblems(address)).map(([field, message]) => ({ field: `shipping_address.${field}`, messages: [message] }));
-    if (problems.length) throw new UnprocessableEntityException({ message: problems[0]?.messages[0], details: problems });
+    checkShippingAddress(address);
   }
 
   /** The binding's page limits, as a 422 on `field`. */

@@ -1,8 +1,10 @@
+import { UnprocessableEntityException } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsEmail, IsIn, IsInt, IsObject, IsString, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import type { CalculatePrintRequest, CreatePrintOrderRequest, ValidatePrintRequest } from '../../../../libs/contracts/index.ts';
 import {
+  addressProblems,
   AddressMessages,
   AuthMessages,
   COUNTRIES,
@@ -126,4 +128,10 @@ export function shippingAddressOf(dto: ShippingAddressDto): ShippingAddress {
     country: text(dto.country) || DEFAULT_COUNTRY,
     phone: text(dto.phone),
   };
+}
+
+/** §5.1's address rules as a 422 whose details name each field under shipping_address (the wizard's and an Elite proof's address). */
+export function checkShippingAddress(address: ShippingAddress): void {
+  const problems = Object.entries(addressProblems(address)).map(([field, message]) => ({ field: `shipping_address.${field}`, messages: [message] }));
+  if (problems.length) throw new UnprocessableEntityException({ message: problems[0]?.messages[0], details: problems });
 }

@@ -381,7 +381,8 @@ describe('print orders', () => {
     const run = await served.engine.client.workflow.getHandle(printOrderWorkflowId(orderId)).describe();
     expect(run.type).toBe('printOrderWorkflow');
     expect(run.taskQueue).toBe(config.TEMPORAL_TASK_QUEUE);
-    expect(run.searchAttributes).toMatchObject({ PressroomProjectId: [bookId], PressroomUserId: [userId] });
+    const { generatorProject } = await em().findOneOrFail(BookProject, { id: bookId });
+    expect(run.searchAttributes).toMatchObject({ PressroomProjectId: [generatorProject.id], PressroomUserId: [userId] });
     // The order has its own copies of the files: deleting the book or a new cover does not change what is printed.
     for (const name of ['interior.pdf', 'cover.pdf']) expect(await served.engine.deps.storage.stat(printOrderFileKey({ id: orderId, userId }, name))).not.toBeNull();
     const cover = await fetch(`${served.url}/api/print/orders/${orderId}/cover`, { headers: { Authorization: `Bearer ${token}` } });

@@ -6,7 +6,6 @@ import {
   Datagrid,
   DateField,
   FunctionField,
-  Link,
   List,
   NullableBooleanInput,
   NumberField,
@@ -22,6 +21,7 @@ import {
 import type { PrintOrderAdminView } from '../../../../libs/contracts/index.ts';
 import { formatAmount, OFFERED_SHIPPING, PRINT_ORDER_STATUSES, PRINT_PRODUCTS } from '../../../../libs/domain/index.ts';
 import { addressLines } from '../../print/printFlow.ts';
+import { ShowLink } from '../ShowLink.tsx';
 import { useWorkflowAction } from '../useWorkflowAction.ts';
 
 const statusChoices = PRINT_ORDER_STATUSES.map((id) => ({ id, name: id }));
@@ -86,7 +86,9 @@ function Payment({ record }: { record: PrintOrderAdminView }) {
   if (!payment) return <Typography variant="body2">— (no payment yet)</Typography>;
   return (
     <Stack spacing={0.5}>
-      <Link to={`/payments/${payment.id}/show`}>{payment.status} · {formatAmount(payment.amount, payment.currency)}</Link>
+      <ShowLink resource="payments" id={payment.id}>
+        {payment.status} · {formatAmount(payment.amount, payment.currency)}
+      </ShowLink>
       <Typography variant="body2">Stripe Checkout Session {payment.stripe_session_id}</Typography>
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import {
   BOOK_FILES,
   CARD_IDEA_CHARS,
@@ -14,6 +14,7 @@ import {
   truncate,
 } from '../../../../libs/domain/index.ts';
 import { PreviewStrip } from '../../components/OwnedImage.tsx';
+import { EliteServiceButton } from '../../elite/EliteServiceButton.tsx';
 import { BookDownloads } from '../../generator/BookDownloads.tsx';
 import { PrintOrderWizard } from '../../print/PrintOrderWizard.tsx';
 import { PrintServicePanel } from '../../print/PrintServicePanel.tsx';
@@ -213,7 +214,7 @@ export function BookProjectCard({ book }: { book: BookProjectView }) {
           {completed && book.pdf_blob_url && (
             <button type="button" className="button button-small" onClick={() => setOrdering({})}>Order Print Copy</button>
           )}
-          {completed && <Link className="button button-accent button-small" to="/service-tiers">Elite Service</Link>}
+          {completed && <EliteServiceButton book={book} />}
           <button type="button" className="button button-danger button-small" onClick={() => setConfirming(true)}>Delete Project</button>
         </BookDownloads>
       )}

@@ -1,8 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import type { EliteProjectDetailsRequest, EliteProjectDetailsResponse } from '../../../../libs/contracts/index.ts';
 import { ELITE_DESCRIPTION_MAX, ELITE_SELECTS, EliteDetailsMessages, eliteDetailsProblems, SUPPORT_PROMISES, type EliteDetailsField } from '../../../../libs/domain/index.ts';
 import { apiFetch, ApiError } from '../../api/client.ts';
+import { ELITE_TAB_PATH } from '../../elite/eliteView.ts';
 import { eliteDetailsRequest, emptyEliteDetails, fieldErrorsFromDetails, type EliteDetailsForm as Form } from './eliteDetails.ts';
 
 const sendDetails = (request: EliteProjectDetailsRequest) =>
@@ -60,6 +62,10 @@ export function EliteDetailsForm({ name, email, sessionId }: { name: string; ema
       <section className="card success-card" role="status" aria-labelledby="details-submitted">
         <h2 id="details-submitted">{EliteDetailsMessages.submitted}</h2>
         <p>Thank you. Our team is reviewing your project: your outline and first chapters come within {SUPPORT_PROMISES.outline}.</p>
+        <p>
+          Your details opened an Elite Service request: follow each step, the proofs and the delivery on your dashboard.{' '}
+          <Link className="button button-small" to={ELITE_TAB_PATH}>View your Elite Service request</Link>
+        </p>
       </section>
     );
   }

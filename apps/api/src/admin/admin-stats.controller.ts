@@ -1,0 +1,21 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Controller, Get } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { AdminStatsResponse } from '../../../../libs/contracts/index.ts';
+import { Roles } from '../auth/public.decorator.ts';
+import { adminStats } from './admin-stats.ts';
+
+/** The back office's dashboard: Elite requests, SLA, books and revenue at a glance. */
+@ApiTags('admin')
+@ApiBearerAuth()
+@Controller('admin/stats')
+@Roles('elite_team', 'admin')
+export class AdminStatsController {
+  constructor(private readonly em: EntityManager) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Open requests by status, SLA breaches in the last 7 days, median hours to a first quote (90 days), books completed and failed per day (30 days), revenue per month (12 months)' })
+  async stats(): Promise<AdminStatsResponse> {
+    return adminStats(this.em.fork(), new Date());
+  }
+}

@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { ConflictException, Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException, UnauthorizedException, UnprocessableEntityException } from '@nestjs/common';
+import type { Config } from '../../../../libs/config/index.ts';
+import type { EliteRequestData } from '../../../../libs/contracts/index.ts';
+import { BookProject, EliteProjectDetails, EliteProof, EliteRequest, Payment, Profile, User } from '../../../../libs/db/index.ts';
+import { EliteMessages, isEmailAddress, isUuid, OPEN_ELITE_STATUSES, ProjectMessages } from '../../../../libs/domain/index.ts';
+import type { EliteActionPayload } from '../../../../workflows/elite/messages.ts';
+import type { AuthUser } from '../auth/auth.types.ts';
+import { CONFIG } from '../config/config.module.ts';
+import { checkShippingAddress } from '../print/print.dto.ts';
+import { ELITE_VIEW_POPULATE } from './elite-request.view.ts';
+import { EliteWorkflowService } from './elite-workflow.service.ts';
+import type { CreateEliteRequestDto } from './elite-requests.dto.ts';
+
+/** A proof round as a route names it: a positive whole number the database can hold. */
+const ROUND = /^[1-9]\d{0,5}$/;
+
+/**
+ * Elite Service requests on the author's side: opened on a completed book (or by the project details after a 499 USD
+ * purchase), read, and moved along through their `elite-<id>` workflow. Every query is scoped to the caller: another
+ * author's request is simply not found.
+ */
+@Injectable()
+export class EliteRequestsService {
+  private readonly logger = new Logger(EliteRequestsService.name);
+
+  constructor(
+    @Inject(CONFIG) private readonly config: Config,
+    private readonly em: EntityManager,
+    private readonly workflow: EliteWorkflowService,
+  ) {}
+
+  /**
+   * Stores the request with the §3 request data and starts its run. One open request per book: the check and the
+   * insert hold the book's lock, so two submissions at once open one. A request whose run cannot start is removed
+   * again and refused, so nothing waits unseen.
+   */
+  async create(dto: CreateEliteRequestDto, user: AuthUser | undefined): Promise<EliteRequest> {
+    if (!user) throw new UnauthorizedException(EliteMessages.notLoggedIn);
+    const em = this.em.fork();
+    const [account, profile] = await Promise.all([em.findOne(User, user.id), em.findOne(Profile, { user: user.id })]);
+    const email = (profile?.email ?? account?.email ?? '').trim();
+    if (!isEmailAddress(email)) throw new UnprocessableEntityException(EliteMessages.noEmail);
+    const book = isUuid(dto.book_id) ? await em.findOne(BookProject, { id: dto.book_id, user: user.id }, { populate: ['generatorProject'] }) : null;
+    if (!book) throw new NotFoundException(ProjectMessages.notFound);
+    if (book.generationStatus !== 'completed') throw new UnprocessableEntityException(EliteMessages.notCompleted);
+
+    const project = book.generatorProject;
+    const bookFile = (kind: string) => this.portalUrl(`/api/book-projects/${book.id}/download/${kind}`);
+    const now = new Date();
+    const contact = {
+      userName: dto.user_name?.trim() || profile?.fullName?.trim() || email,
+      userEmail: email,
+      userPhone: dto.user_phone?.trim() || profile?.phone?.trim() || null,
+      additionalRequirements: dto.additional_requirements?.trim() || null,
+    };
+    const requestData: EliteRequestData = {
+      book_id: book.id,
+      book_title: book.title,
+      book_author: book.author,
+      book_idea: book.bookIdea,
+      book_created: book.createdAt.toISOString(),
+      pdf_available: Boolean(project.pdfKey),
+      cover_available: Boolean(project.coverPdfKey),
+      user_name: contact.userName,
+      user_email: contact.userEmail,
+      user_phone: contact.userPhone,
+      contact_method: dto.contact_method,
+      preferred_timeline: dto.preferred_timeline,
+      print_quantity: dto.print_quantity,
+      budget_range: dto.budget_range,
+      additional_requirements: contact.additionalRequirements,
+      request_date: now.toISOString(),
+      dashboard_url: this.portalUrl('/dashboard'),
+      book_pdf_url: project.pdfKey ? bookFile('pdf') : null,
+      book_cover_url: project.coverPdfKey ? bookFile('cover-pdf') : null,
+    };
+    const row = await em.transactional(async (tx) => {
+      await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`elite-request:book:${book.id}`]);
+      if (await tx.count(EliteRequest, { bookProject: book.id, status: { $in: [...OPEN_ELITE_STATUSES] } })) throw new ConflictException(EliteMessages.alreadyOpen);
+      return tx.create(EliteRequest, {
+        id: randomUUID(),
+        user: tx.getReference(User, user.id),
+        bookProject: tx.getReference(BookProject, book.id),
+        prepaid: false,
+        topic: book.title,
+        contactMethod: dto.contact_method,
+        preferredTimeline: dto.preferred_timeline,
+        printQuantity: dto.print_quantity,
+        budgetRange: dto.budget_range,
+        ...contact,
+        requestData,
+        createdAt: now,
+        updatedAt: now,
+      });
+    });
+    await this.startOrRemove(row, project.id, { prepaid: false, bookReady: Boolean(project.pdfKey && project.coverPdfKey) }, EliteMessages.failed);
+    return this.owned(row.id, user);
+  }
+
+  /**
+   * The request the project details of a 499 USD purchase open: paid up front, without a book (its first revision
+   * makes one), owned by the details' account. One per payment: a second form for the same payment opens none.
+   * Details without an account open none (their buyer signed out and the payment has no account); the team still has
+   * the details' mail. Answers the request, or null when none was opened.
+   */
+  async openPrepaid(details: EliteProjectDetails, payment: Payment, failed: string): Promise<EliteRequest | null> {
+    const owner = details.user?.id;
+    if (!owner) return null;
+    const em = this.em.fork();
+    const now = new Date();
+    const requestData: EliteRequestData = {
+      book_id: null,
+      book_title: null,
+      book_author: null,
+      book_idea: null,
+      book_created: null,
+      pdf_available: false,
+      cover_available: false,
+      user_name: details.name,
+      user_email: details.email,
+      user_phone: null,
+      contact_method: 'email',
+      preferred_timeline: details.timeline ?? null,
+      print_quantity: null,
+      budget_range: null,
+      additional_requirements: details.additionalNotes ?? null,
+      request_date: now.toISOString(),
+      dashboard_url: this.portalUrl('/dashboard'),
+      book_pdf_url: null,
+      book_cover_url: null,
+    };
+    const row = await em.transactional(async (tx) => {
+      await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`elite-request:payment:${payment.id}`]);
+      if (await tx.count(EliteRequest, { payment: payment.id })) return null;
+      return tx.create(EliteRequest, {
+        id: randomUUID(),
+        user: tx.getReference(User, owner),
+        bookProject: null,
+        projectDetails: tx.getReference(EliteProjectDetails, details.id),
+        payment: tx.getReference(Payment, payment.id),
+        prepaid: true,
+        topic: details.bookTopic,
+        contactMethod: 'email',
+        preferredTimeline: details.timeline ?? null,
+        printQuantity: null,
+        budgetRange: null,
+        additionalRequirements: details.additionalNotes ?? null,
+        userName: details.name,
+        userEmail: details.email,
+        userPhone: null,
+        requestData,
+        paidAt: payment.paidAt ?? now,
+        createdAt: now,
+        updatedAt: now,
+      });
+    });
+    if (!row) return null;
+    await this.startOrRemove(row, null, { prepaid: true, bookReady: false }, failed);
+    return row;
+  }
+
+  /** `projectId`: the book's generator project, the id its book-… and package-… runs are found by too. */
+  private async startOrRemove(row: EliteRequest, projectId: string | null, input: { prepaid: boolean; bookReady: boolean }, failed: string): Promise<void> {
+    try {
+      await this.workflow.start({ id: row.id, userId: row.user.id, projectId, status: row.status }, input);
+    } catch (error) {
+      this.logger.error(`elite request ${row.id}: its workflow did not start: ${(error as Error).message}`);
+      await this.em.fork().nativeDelete(EliteRequest, { id: row.id });
+      throw new ServiceUnavailableException(failed);
+    }
+  }
+
+  private portalUrl(path: string): string {
+    return new URL(path, this.config.PORTAL_URL).href;
+  }
+
+  /** The caller's requests, newest first. */
+  list(user: AuthUser): Promise<EliteRequest[]> {
+    return this.em.fork().find(EliteRequest, { user: user.id }, { populate: ELITE_VIEW_POPULATE, orderBy: { createdAt: 'desc', id: 'desc' }, limit: 200 });
+  }
+
+  async owned(id: string, user: AuthUser): Promise<EliteRequest> {
+    const row = isUuid(id) ? await this.em.fork().findOne(EliteRequest, { id, user: user.id }, { populate: ELITE_VIEW_POPULATE }) : null;
+    if (!row) throw new NotFoundException(EliteMessages.notFound);
+    return row;
+  }
+
+  /**
+   * Sends the author's action to the request's run (refused there with the domain's words) and answers the request
+   * after it. The address a proof is approved with is checked as the print wizard checks it (422).
+   */
+  async act(id: string, user: AuthUser, payload: EliteActionPayload): Promise<EliteRequest> {
+    const row = await this.owned(id, user);
+    if (payload.action === 'approve_proof') checkShippingAddress(payload.shippingAddress);
+    await this.workflow.act(row.id, row.status, { ...payload, actor: { id: user.id, email: user.email ?? row.userEmail, role: 'author' } });
+    return this.owned(id, user);
+  }
+
+  /** One proof round of the caller's request. */
+  async proof(id: string, round: string, user: AuthUser): Promise<{ request: EliteRequest; proof: EliteProof }> {
+    const request = await this.owned(id, user);
+    const proof = ROUND.test(round) ? await this.em.fork().findOne(EliteProof, { request: request.id, round: Number(round) }) : null;
+    if (!proof) throw new NotFoundException(ProjectMessages.fileNotFound);
+    return { request, proof };
+  }
+}
