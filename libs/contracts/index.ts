@@ -9,5 +9,6 @@ export * from './book-requests.ts';
 export * from './payments.ts';
 export * from './print.ts';
 export * from './elite.ts';
+export * from './editing.ts';
 export * from './profile.ts';
 export * from './auth.ts';

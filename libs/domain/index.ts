@@ -9,6 +9,7 @@ export * from './offers.ts';
 export * from './payments.ts';
 export * from './print.ts';
 export * from './elite.ts';
+export * from './editing.ts';
 export * from './manuscript.ts';
 export * from './generation.ts';
 export * from './book-projects.ts';

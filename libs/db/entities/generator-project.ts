@@ -44,6 +44,8 @@ export const GeneratorProjectSchema = defineEntity({
     pdfSize: p.integer().nullable(),
     pageCount: p.integer().nullable(),
     builtAt: p.datetime().nullable(),
+    /** When a chapter's text last changed after writing (an edit, a restore, an accepted assistant change): files built before it are out of date. */
+    textUpdatedAt: p.datetime().nullable(),
     epubKey: p.string().nullable(),
     epubSize: p.integer().nullable(),
     docxKey: p.string().nullable(),

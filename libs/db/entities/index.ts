@@ -3,11 +3,12 @@ import { BookRequest, type BookRequestStatusEntry } from './book-request.ts';
 import { AiProviderCall, GeneratedChapter, GeneratorProject, SourceFile, type OutlineChapter } from './generator-project.ts';
 import { HealthCanary } from './health-canary.ts';
 import { BookCredit, CheckoutSession, EliteProjectDetails, MailDelivery, Payment, StripeEvent } from './payment.ts';
+import { AssistChange, ChapterVersion } from './chapter-version.ts';
 import { EliteProof, EliteQuote, EliteRequest, EliteRequestEvent, EliteRevision, type ElitePromiseRecord } from './elite-request.ts';
 import { Notification, PrintOrder } from './print-order.ts';
 import { Profile } from './profile.ts';
 import { AuthSession, RefreshToken } from './session.ts';
 import { User } from './user.ts';
 
-export { EliteProof, EliteQuote, EliteRequest, EliteRequestEvent, EliteRevision, type ElitePromiseRecord, Notification, PrintOrder, AiProviderCall, AuthSession, BookCredit, CheckoutSession, EliteProjectDetails, MailDelivery, Payment, StripeEvent, BookProject, BookRequest, type BookRequestStatusEntry, GeneratedChapter, GeneratorProject, HealthCanary, Profile, RefreshToken, SourceFile, User, type OutlineChapter, type SavedChapter };
-export const entities = [HealthCanary, User, Profile, AuthSession, RefreshToken, BookRequest, GeneratorProject, GeneratedChapter, AiProviderCall, SourceFile, BookProject, CheckoutSession, StripeEvent, Payment, BookCredit, EliteProjectDetails, MailDelivery, PrintOrder, Notification, EliteRequest, EliteRequestEvent, EliteQuote, EliteProof, EliteRevision];
+export { AssistChange, ChapterVersion, EliteProof, EliteQuote, EliteRequest, EliteRequestEvent, EliteRevision, type ElitePromiseRecord, Notification, PrintOrder, AiProviderCall, AuthSession, BookCredit, CheckoutSession, EliteProjectDetails, MailDelivery, Payment, StripeEvent, BookProject, BookRequest, type BookRequestStatusEntry, GeneratedChapter, GeneratorProject, HealthCanary, Profile, RefreshToken, SourceFile, User, type OutlineChapter, type SavedChapter };
+export const entities = [HealthCanary, User, Profile, AuthSession, RefreshToken, BookRequest, GeneratorProject, GeneratedChapter, AiProviderCall, SourceFile, BookProject, CheckoutSession, StripeEvent, Payment, BookCredit, EliteProjectDetails, MailDelivery, PrintOrder, Notification, EliteRequest, EliteRequestEvent, EliteQuote, EliteProof, EliteRevision, ChapterVersion, AssistChange];

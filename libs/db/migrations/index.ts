@@ -12,6 +12,7 @@ import { Migration20261122000000_payments } from './Migration20261122000000_paym
 import { Migration20261122010000_book_request_workflow } from './Migration20261122010000_book_request_workflow.ts';
 import { Migration20261122020000_print_orders } from './Migration20261122020000_print_orders.ts';
 import { Migration20261122030000_elite_requests } from './Migration20261122030000_elite_requests.ts';
+import { Migration20261122040000_chapter_versions } from './Migration20261122040000_chapter_versions.ts';
 
 /** Every migration in order: write each as a class in this folder (named Migration<UTC timestamp>_<what>) and add it here. */
 export const migrationsList = [
@@ -29,4 +30,5 @@ export const migrationsList = [
   { name: 'Migration20261122010000_book_request_workflow', class: Migration20261122010000_book_request_workflow },
   { name: 'Migration20261122020000_print_orders', class: Migration20261122020000_print_orders },
   { name: 'Migration20261122030000_elite_requests', class: Migration20261122030000_elite_requests },
+  { name: 'Migration20261122040000_chapter_versions', class: Migration20261122040000_chapter_versions },
 ];

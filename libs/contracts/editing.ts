@@ -1,0 +1,75 @@
+import type { AssistAction, AssistStatus, ChapterVersionSource } from '../domain/index.ts';
+
+/** GET /api/projects/{id}/chapters/{order}: a chapter as the editor opens it. */
+export interface EditableChapterView {
+  number: number;
+  title: string;
+  content: string;
+  word_count: number;
+  /** The chapter's current version number: send it back as base_version when saving. */
+  version: number;
+  updated_at: string;
+}
+
+/** PUT /api/projects/{id}/chapters/{order} (spec §7.3 {title, content}); base_version guards against overwriting a newer save (409). */
+export interface UpdateChapterRequest {
+  title: string;
+  content: string;
+  base_version?: number;
+  /** Set when the text is an AI Writing Assistant change the author accepted. */
+  assist_id?: string;
+}
+
+export interface ChapterVersionView {
+  id: string;
+  chapter: number;
+  version: number;
+  source: ChapterVersionSource;
+  /** The author's e-mail, or the provider/model that wrote it. */
+  by: string | null;
+  title: string;
+  words: number;
+  created_at: string;
+}
+export interface ChapterVersionDetail extends ChapterVersionView {
+  content: string;
+}
+/** GET /api/projects/{id}/chapters/{order}/versions: newest first. */
+export interface ChapterVersionsResponse {
+  chapter: number;
+  current_version: number;
+  versions: ChapterVersionView[];
+}
+/** GET /api/projects/{id}/chapters/{order}/versions/compare?a=&b=: a word diff from a to b. */
+export interface ChapterCompareResponse {
+  a: ChapterVersionView;
+  b: ChapterVersionView;
+  parts: { value: string; added?: boolean; removed?: boolean }[];
+}
+
+/** POST /api/projects/{id}/chapters/{order}/assist: one AI Writing Assistant change, on a selection or the whole chapter. */
+export interface AssistRequest {
+  action: AssistAction;
+  /** Character offsets in the chapter's content; absent for the whole chapter. */
+  selection?: { start: number; end: number };
+  instruction?: string;
+  /** The version the selection's offsets refer to. */
+  base_version?: number;
+}
+/** The change proposed: the text it replaces and the text it proposes; accepted through PUT …/chapters/{order} with assist_id. */
+export interface AssistView {
+  id: string;
+  chapter: number;
+  action: AssistAction;
+  status: AssistStatus;
+  selection: { start: number; end: number } | null;
+  original: string;
+  proposal: string | null;
+  /** The whole chapter with the proposal in place of the original: what accepting saves. */
+  result: string | null;
+  error: string | null;
+  provider: string;
+  model: string | null;
+  cost_usd: number;
+  created_at: string;
+}
