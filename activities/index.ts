@@ -6,6 +6,8 @@ import type { Mailer, MailSettings } from '../libs/mail/index.ts';
 import type { CheckoutDeps } from '../libs/payments/index.ts';
 import type { PrintProvider } from '../libs/print/provider.ts';
 import { createBookRequestActivities } from './book-requests/status.ts';
+import { createOutlineEditActivities } from './generation/outline-edit.ts';
+import { createAssistActivities } from './editing/assist.ts';
 import { createWritingActivities } from './generation/writing.ts';
 import { createEliteActivities } from './elite/index.ts';
 import { createCanaryActivities } from './health/canary.ts';
@@ -32,6 +34,8 @@ export function createActivities(deps: ActivityDeps) {
   return {
     ...createCanaryActivities(deps),
     ...createWritingActivities(deps),
+    ...createAssistActivities(deps),
+    ...createOutlineEditActivities(deps),
     ...createRenderActivities(deps),
     ...createMailActivities(deps),
     ...createPaymentActivities(deps),

@@ -36,10 +36,10 @@ describe('an author, in the browser', () => {
     page = await freshPage();
   });
 
-  it('is sent to /login from a protected page, without a history entry for it', async () => {
+  it('is sent to /login from a protected page (to come back to it), without a history entry for it', async () => {
     await page.goto(`${baseURL}/`);
-    await page.goto(`${baseURL}/dashboard`);
-    await page.waitForURL(`${baseURL}/login`);
+    await page.goto(`${baseURL}/dashboard?tab=elite`);
+    await page.waitForURL(`${baseURL}/login?next=${encodeURIComponent('/dashboard?tab=elite')}`);
     await page.goBack();
     await page.waitForURL(`${baseURL}/`);
   });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { GenerationMessages } from '../libs/domain/index.ts';
+import { CHAPTER_VERSION_LABELS, GenerationMessages } from '../libs/domain/index.ts';
 import { testConfig } from '../testing/index.ts';
 import { grantBookCredit } from '../testing/purchases.ts';
 import { e2eSession, REFUSAL, signedInPage, snapshot } from './browser.ts';
@@ -67,11 +67,19 @@ describe('the step-by-step wizard', () => {
     const tabs = page.getByRole('tablist', { name: 'Chapters' }).getByRole('tab');
     await expect(tabs.allTextContents()).resolves.toEqual(['1 ✓', '2 ✓', '3 ✓']);
     await tabs.nth(1).click();
+    // The editor opens the chapter from the API.
+    await page.getByLabel('Chapter statistics').filter({ hasNotText: /^0 words/ }).waitFor();
     const before = await page.getByLabel('Chapter text').inputValue();
     await page.getByRole('button', { name: 'Regenerate Chapter' }).click();
+    // It asks first, and says the current text stays as a version.
+    const confirm = page.getByRole('alertdialog', { name: 'Regenerate chapter 2?' });
+    await expect(confirm.textContent()).resolves.toContain('saved as a new version');
+    await confirm.getByRole('button', { name: 'Regenerate' }).click();
     await page.getByRole('button', { name: 'Write Summary' }).waitFor({ timeout: 60_000 });
-    expect((await page.getByLabel('Chapter text').inputValue()).length).toBeGreaterThan(200);
+    await page.locator('.version-list li', { hasText: CHAPTER_VERSION_LABELS.regenerated }).waitFor();
     expect(before.length).toBeGreaterThan(200);
+    await expect.poll(() => page.getByLabel('Chapter text').inputValue()).not.toBe(before);
+    expect((await page.getByLabel('Chapter text').inputValue()).length).toBeGreaterThan(200);
 
     await advance('Write Summary', 'Summary written');
     await advance('Finalize Structure', 'Structure finalized');

@@ -55,7 +55,7 @@ describe('the six-step workflow, signed in', () => {
     await expect(button('Previous').count()).resolves.toBe(0);
     await button('Save to Account').click();
     await page.getByRole('status').getByText('Saved!').waitFor();
-    const saved = await engine.deps.orm.em.fork().getConnection().execute<{ n: string }[]>('select count(*) as n from book_projects where title = ? and source = ?', ['Small Rituals', 'workflow']);
+    const saved = await engine.deps.orm.em.fork().getConnection().execute<{ n: string }[]>('select count(*) as n from book_projects b join users u on u.id = b.user_id where u.email = ? and b.title = ? and b.source = ?', [author.email, 'Small Rituals', 'workflow']);
     expect(Number(saved[0]?.n)).toBe(1);
 
     await button('Generate Another Book').click();

@@ -8,3 +8,4 @@ export { paymentWorkflow } from './payment/workflow.ts';
 export { bookRequestWorkflow } from './book-request/workflow.ts';
 export { printOrderWorkflow } from './print-order/workflow.ts';
 export { eliteRequestWorkflow } from './elite/workflow.ts';
+export { assistWorkflow } from './assist/workflow.ts';

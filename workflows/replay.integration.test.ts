@@ -13,7 +13,7 @@ import { insertPrintOrder, newAuthor, orderReaching, printStackForFile, startPri
 import { insertSavedBook } from '../testing/saved-books.ts';
 import { ensureGoProgram } from '../scripts/stack/tools.ts';
 import { bookWorkflow } from './book/workflow.ts';
-import { finalizeUpdate, generateChaptersUpdate, generateIntroductionUpdate, generateOutlineUpdate, generateSummaryUpdate, regenerateChapterUpdate } from './book/messages.ts';
+import { editOutlineUpdate, finalizeUpdate, generateChaptersUpdate, generateIntroductionUpdate, generateOutlineUpdate, generateSummaryUpdate, regenerateChapterUpdate } from './book/messages.ts';
 import { paidSignal } from './print-order/messages.ts';
 
 /**
@@ -22,6 +22,7 @@ import { paidSignal } from './print-order/messages.ts';
  * records fresh ones from the runs below. `-v1` files were recorded before the PDF stage existed, `-v2` before
  * the EPUB joined it and `book-step-v4` before step-mode books ended after an idle time-out: books started then
  * still replay (`patched('build-interior-pdf')`, `patched('build-epub')`, `patched('step-idle-timeout')`).
+ * `book-step-outline-edit` is a step-mode book whose outline the author edited (editOutline) after a chapter was written.
  * `print-order` is a print order from preflight through payment to shipped (against the Lulu simulator); `elite` an
  * Elite request from its quote through payment, production, a proof's change round and printing to completed.
  */
@@ -87,6 +88,20 @@ describe('workflow replay', () => {
 
     const runs = [['book-auto', auto, auto.firstExecutionRunId], ['book-step', step, step.firstExecutionRunId], ['book-step-idle', idle, idle.firstExecutionRunId], ['book-step-resumed', resumed, resumed.firstExecutionRunId]] as const;
     for (const [name, { workflowId }, runId] of runs) await replayAndRecord(name, workflowId, runId);
+  });
+
+  it('replays a step-mode book whose outline the author edited between its chapters', async () => {
+    const id = await project();
+    const book = await engine.client.workflow.start(bookWorkflow, { workflowId: `book-${id}`, taskQueue: config.TEMPORAL_TASK_QUEUE, args: [{ projectId: id, mode: 'step', chapterConcurrency: 2, chaptersToGenerate: null }] });
+    await book.executeUpdate(generateOutlineUpdate, { args: [{ chapterCount: 3 }] });
+    await book.executeUpdate(generateChaptersUpdate, { args: [[3]] });
+    const outline = (await engine.deps.orm.em.fork().findOneOrFail(GeneratorProject, { id })).outline ?? [];
+    const [one, two, three] = outline.map(({ number, ...c }) => ({ ...c, from: number as number | null }));
+    await book.executeUpdate(editOutlineUpdate, { args: [[{ ...three!, title: 'Moved to the front' }, one!, { ...two!, from: null }]] });
+    await book.executeUpdate(generateChaptersUpdate, { args: [null] });
+    await book.executeUpdate(finalizeUpdate);
+    await book.result();
+    await replayAndRecord('book-step-outline-edit', book.workflowId, book.firstExecutionRunId);
   });
 
   it('replays a print order run just now, from preflight through payment to shipped', async () => {

@@ -1,9 +1,8 @@
 import type { MikroORM } from '@mikro-orm/core';
-import { ApplicationFailure } from '@temporalio/activity';
 import { CheckoutSession, EliteQuote, EliteRequest } from '../../libs/db/index.ts';
 import { elitePaymentName } from '../../libs/domain/index.ts';
-import { eliteCheckoutMetadata, Stripe, successUrlWithSessionId, testCheckoutPath, type CheckoutDeps } from '../../libs/payments/index.ts';
-import { STRIPE_EXPIRY_MS } from '../print/checkout.ts';
+import { eliteCheckoutMetadata, successUrlWithSessionId, type CheckoutDeps } from '../../libs/payments/index.ts';
+import { openAmountCheckout } from '../payments/amount-checkout.ts';
 import type { EliteActivities } from './types.ts';
 
 /** The request's page on the portal, where the author comes back to after paying (or not). */
@@ -21,7 +20,6 @@ export function createEliteCheckoutActivities({ orm, checkout }: { orm: MikroORM
       const em = orm.em.fork();
       const request = await em.findOneOrFail(EliteRequest, { id: requestId }, { populate: ['user'] });
       if (request.stripeSessionId && request.checkoutUrl) return { sessionId: request.stripeSessionId, url: request.checkoutUrl };
-      if (!checkout.stripe) throw ApplicationFailure.nonRetryable('Payments are off: set STRIPE_SECRET_KEY, or STRIPE_API_URL for local test mode', 'CheckoutRefused');
       const quote = await em.findOneOrFail(EliteQuote, { id: quoteId, request: requestId });
 
       const amount = quote.amountCents;
@@ -30,33 +28,22 @@ export function createEliteCheckoutActivities({ orm, checkout }: { orm: MikroORM
       const successUrl = successUrlWithSessionId(`${page}?paid=1`);
       const cancelUrl = page;
       const deadline = Date.parse(payBy);
-      const left = deadline - Date.now();
-      let session: Stripe.Checkout.Session;
-      try {
-        session = await checkout.stripe.checkout.sessions.create(
-          {
-            mode: 'payment',
-            line_items: [{ quantity: 1, price_data: { currency, unit_amount: amount, product_data: { name: elitePaymentName(request) } } }],
-            success_url: successUrl,
-            cancel_url: cancelUrl,
-            client_reference_id: request.user.id,
-            customer_email: request.userEmail,
-            metadata: { ...eliteCheckoutMetadata(request.id, request.user.id) },
-            ...(left >= STRIPE_EXPIRY_MS.min && left <= STRIPE_EXPIRY_MS.max ? { expires_at: Math.floor(deadline / 1000) } : {}),
-          },
-          // A retry after a lost answer gets the same session from Stripe.
-          { idempotencyKey: `elite-checkout-${quote.id}` },
-        );
-      } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) throw ApplicationFailure.nonRetryable(`Stripe refused the checkout: ${error.message}`, 'CheckoutRefused');
-        throw error;
-      }
-      const url = checkout.mode === 'test' ? `${checkout.portalBase}${testCheckoutPath(session.id)}` : session.url;
-      if (!url) throw new Error(`Stripe gave checkout session ${session.id} no address`);
+      const { sessionId, url } = await openAmountCheckout(checkout, {
+        name: elitePaymentName(request),
+        amountCents: amount,
+        currency,
+        successUrl,
+        cancelUrl,
+        userId: request.user.id,
+        customerEmail: request.userEmail,
+        metadata: { ...eliteCheckoutMetadata(request.id, request.user.id) },
+        payBy: deadline,
+        idempotencyKey: `elite-checkout-${quote.id}`,
+      });
 
       await em.transactional(async (tx) => {
         await tx.upsert(CheckoutSession, {
-          id: session.id,
+          id: sessionId,
           user: request.user,
           productId: null,
           printOrderId: null,
@@ -70,9 +57,9 @@ export function createEliteCheckoutActivities({ orm, checkout }: { orm: MikroORM
           cancelUrl,
           createdAt: new Date(),
         });
-        await tx.nativeUpdate(EliteRequest, { id: request.id }, { checkoutUrl: url, stripeSessionId: session.id, payBy: new Date(deadline) });
+        await tx.nativeUpdate(EliteRequest, { id: request.id }, { checkoutUrl: url, stripeSessionId: sessionId, payBy: new Date(deadline) });
       });
-      return { sessionId: session.id, url };
+      return { sessionId, url };
     },
   };
 }

@@ -5,6 +5,7 @@ import type { EliteRequestData } from '../../libs/contracts/index.ts';
 import {
   BookCredit,
   BookProject,
+  ChapterVersion,
   CheckoutSession,
   EliteProof,
   EliteQuote,
@@ -328,6 +329,14 @@ describe('applyEliteRevision', () => {
     ]);
     expect(book.wordCount).toBe(9);
     expect(book.generatorProject).toMatchObject({ packageRuns: 3, buildStatus: 'building' });
+    // Each revised chapter is a version of its chapter, and the files are older than the text until the run rebuilds them.
+    const versions = await em().find(ChapterVersion, { project: request.projectId as string }, { orderBy: { chapter: 'asc', version: 'asc' } });
+    expect(versions.map((v) => [v.chapter, v.version, v.source, v.by, v.title, v.words])).toEqual([
+      [1, 1, 'revision', 'team@example.com', 'A New Beginning', 5],
+      [2, 1, 'revision', 'team@example.com', 'The Middle Part', 3],
+      [3, 1, 'revision', 'team@example.com', 'The End', 1],
+    ]);
+    expect(book.generatorProject.textUpdatedAt).toBeInstanceOf(Date);
 
     const revision = await em().findOneOrFail(EliteRevision, { id: revisionId });
     expect(revision).toMatchObject({ chapters: 3, packageRun: 3 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { LockMode, type EntityManager, type MikroORM } from '@mikro-orm/core';
 import { ApplicationFailure } from '@temporalio/activity';
-import { BookProject, EliteRequest, EliteRevision, GeneratedChapter, GeneratorProject, nextPackageRun, User, type OutlineChapter, type SavedChapter } from '../../libs/db/index.ts';
+import { BookProject, EliteRequest, EliteRevision, GeneratedChapter, GeneratorProject, nextPackageRun, User, writeChapter, type OutlineChapter, type SavedChapter } from '../../libs/db/index.ts';
 import {
   DEFAULT_WRITING_STYLE,
   ELITE_MANUSCRIPT_MAX_BYTES,
@@ -94,7 +94,7 @@ function createBook(em: EntityManager, request: EliteRequest, chapters: Manuscri
   });
 }
 
-export function createEliteRevisionActivities({ orm, storage }: { orm: MikroORM; storage: StorageService }): Pick<EliteActivities, 'applyEliteRevision'> {
+export function createEliteRevisionActivities({ orm, storage }: { orm: MikroORM; storage: StorageService }): Pick<EliteActivities, 'applyEliteRevision' | 'countEliteBookRun'> {
   /** The manuscript's chapters, or the non-retryable refusal the team is shown. */
   async function readManuscript(key: string): Promise<ManuscriptChapter[]> {
     const stored = await storage.stat(key);
@@ -133,6 +133,13 @@ export function createEliteRevisionActivities({ orm, storage }: { orm: MikroORM;
   }
 
   return {
+    async countEliteBookRun(requestId: string): Promise<{ projectId: string; run: number } | null> {
+      const em = orm.em.fork();
+      const request = await em.findOneOrFail(EliteRequest, { id: requestId }, { populate: ['bookProject'] });
+      const projectId = request.bookProject?.generatorProject.id;
+      return projectId ? { projectId, run: await nextPackageRun(em, projectId) } : null;
+    },
+
     async applyEliteRevision(requestId: string, revisionId: string): Promise<{ projectId: string; run: number; chapters: number }> {
       const em = orm.em.fork();
       const revision = await em.findOneOrFail(EliteRevision, { id: revisionId, request: requestId });
@@ -151,16 +158,18 @@ export function createEliteRevisionActivities({ orm, storage }: { orm: MikroORM;
         const book = current.bookProject ? await tx.findOneOrFail(BookProject, { id: current.bookProject.id }, { populate: ['generatorProject'] }) : createBook(tx, current, chapters, at);
         const project = book.generatorProject;
         if (current.bookProject) {
-          Object.assign(book, bookChapterFields(chapters, at));
           project.outline = outlineOf(chapters);
           project.chapterCount = chapters.length;
         } else {
           current.bookProject = book;
         }
-        await tx.nativeDelete(GeneratedChapter, { project: project.id });
+        await tx.flush();
+        // Each chapter's revised text is its next version; chapters the manuscript no longer has go (their versions stay).
         for (const [i, chapter] of chapters.entries()) {
-          tx.create(GeneratedChapter, { id: randomUUID(), project, number: i + 1, title: chapter.title, content: chapter.content, wordCount: chapter.wordCount, generatedAt: at });
+          await writeChapter(tx, { projectId: project.id, number: i + 1, title: chapter.title, content: chapter.content, source: 'revision', by: revision.by });
         }
+        await tx.nativeDelete(GeneratedChapter, { project: project.id, number: { $gt: chapters.length } });
+        Object.assign(book, bookChapterFields(chapters, at));
         await tx.nativeUpdate(EliteRevision, { id: revisionId }, { chapters: chapters.length, previousKey, appliedAt: at });
         return project.id;
       });

@@ -50,6 +50,8 @@ export interface EliteActivities {
    * A manuscript without chapters fails with the non-retryable type 'RevisionRefused'.
    */
   applyEliteRevision(requestId: string, revisionId: string): Promise<{ projectId: string; run: number; chapters: number }>;
+  /** Counts a new packaging run of the request's book (for a cover redrawn for the press); null when it has no book yet. */
+  countEliteBookRun(requestId: string): Promise<{ projectId: string; run: number } | null>;
   /** Copies the book's current PDF and cover as proof round `round` and records it. */
   sendEliteProof(requestId: string, proof: { id: string; round: number; by: string; at: string; note: string | null }): Promise<void>;
   /** Records the author's decision on proof round `round`. */

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/core';
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import { AiProviderCall, GeneratedChapter, GeneratorProject, returnBookCredit, SourceFile, spendBookCredit, type OutlineChapter } from '../../libs/db/index.ts';
+import { AiProviderCall, GeneratedChapter, GeneratorProject, returnBookCredit, SourceFile, spendBookCredit, writeChapter as writeChapterText, type OutlineChapter } from '../../libs/db/index.ts';
 import { countWords, GenerationMessages, PROVIDERS, WORD_COUNT_TOLERANCE, type ProviderId } from '../../libs/domain/index.ts';
 import type { StorageService } from '../../libs/storage/index.ts';
-import { gistOf, ProviderError, type ChapterBrief, type TextProvider, type WritingTask } from '../../libs/ai/index.ts';
+import { gistOf, ProviderError, type ChapterBrief, type Completion, type TextProvider, type WritingTask } from '../../libs/ai/index.ts';
 import { citedNumbers, keepValidCitations, passagesOf, relevantPassages } from '../../libs/sources/extract.ts';
 import { loadSourceTexts, mainTopics } from '../../libs/sources/ingest.ts';
 
@@ -29,7 +29,7 @@ export function chapterCountFor(totalWords: number, provider: ProviderId): numbe
 }
 
 /** Keeps activity heartbeats going while a long provider call runs (no-op outside an activity). */
-async function withHeartbeat<T>(work: () => Promise<T>): Promise<T> {
+export async function withHeartbeat<T>(work: () => Promise<T>): Promise<T> {
   let context: Context | undefined;
   try {
     context = Context.current();
@@ -80,6 +80,28 @@ function parseOutline(text: string, expected: number, totalWords: number): Outli
   return clean;
 }
 
+/** Records one provider call with its tokens, time and cost on the call log, the project and the owner's profile. */
+export async function recordProviderCall(em: ReturnType<MikroORM['em']['fork']>, project: GeneratorProject, provider: ProviderId, purpose: string, completion: Completion): Promise<void> {
+  em.create(AiProviderCall, {
+    id: randomUUID(),
+    project,
+    provider,
+    model: completion.model,
+    purpose,
+    inputTokens: completion.inputTokens,
+    outputTokens: completion.outputTokens,
+    latencyMs: completion.latencyMs,
+    costUsd: completion.costUsd,
+    createdAt: new Date(),
+  });
+  await em.flush();
+  const connection = em.getConnection();
+  await connection.execute('update generator_projects set provider_calls = provider_calls + 1, cost_usd = cost_usd + ? where id = ?', [completion.costUsd, project.id]);
+  if (project.user) {
+    await connection.execute('update profiles set total_api_calls = total_api_calls + 1, total_cost = total_cost + ? where id = ?', [completion.costUsd, project.user.id]);
+  }
+}
+
 export function createWritingActivities({ orm, storage, providers }: GenerationDeps) {
   // Uploaded sources never change, so a worker reads each batch's texts from MinIO once, not once per chapter.
   const sourceCache = new Map<string, ReturnType<typeof loadSourceTexts>>();
@@ -113,24 +135,7 @@ export function createWritingActivities({ orm, storage, providers }: GenerationD
     } catch (error) {
       throw asFailure(error);
     }
-    em.create(AiProviderCall, {
-      id: randomUUID(),
-      project,
-      provider: provider.id,
-      model: completion.model,
-      purpose,
-      inputTokens: completion.inputTokens,
-      outputTokens: completion.outputTokens,
-      latencyMs: completion.latencyMs,
-      costUsd: completion.costUsd,
-      createdAt: new Date(),
-    });
-    await em.flush();
-    const connection = em.getConnection();
-    await connection.execute('update generator_projects set provider_calls = provider_calls + 1, cost_usd = cost_usd + ? where id = ?', [completion.costUsd, project.id]);
-    if (project.user) {
-      await connection.execute('update profiles set total_api_calls = total_api_calls + 1, total_cost = total_cost + ? where id = ?', [completion.costUsd, project.user.id]);
-    }
+    await recordProviderCall(em, project, provider.id, purpose, completion);
     return completion;
   }
 
@@ -213,22 +218,23 @@ export function createWritingActivities({ orm, storage, providers }: GenerationD
       const sources = await sourcesOf(em, project.sourceBatchId);
       const passages = relevantPassages(passagesOf(sources), [plan.title, plan.description, ...plan.key_points].join(' '));
       const allowed = new Set(passages.map((p) => p.n));
-      let text = (await call(em, project, provider, `chapter ${number}`, { kind: 'chapter', ...base, idea: project.topic, style: project.writingStyle, totalChapters: outline.length, memory, passages })).text;
+      let completion = await call(em, project, provider, `chapter ${number}`, { kind: 'chapter', ...base, idea: project.topic, style: project.writingStyle, totalChapters: outline.length, memory, passages });
       for (let attempt = 0; attempt < MAX_RESIZES; attempt++) {
-        const words = countWords(text);
+        const words = countWords(completion.text);
         if (Math.abs(words - brief.targetWords) <= brief.targetWords * WORD_COUNT_TOLERANCE) break;
         const kind = words < brief.targetWords ? 'expand' : 'trim';
-        text = (await call(em, project, provider, `chapter ${number} ${kind}`, { kind, ...base, text, currentWords: words })).text;
+        completion = await call(em, project, provider, `chapter ${number} ${kind}`, { kind, ...base, text: completion.text, currentWords: words });
       }
-      text = keepValidCitations(text, allowed);
-      const words = countWords(text);
-      if (existing) {
-        Object.assign(existing, { title: plan.title, content: text, wordCount: words, generatedAt: new Date() });
-      } else {
-        em.create(GeneratedChapter, { id: randomUUID(), project, number, title: plan.title, content: text, wordCount: words, generatedAt: new Date() });
-      }
-      await em.flush();
-      return { number, words, reused: false };
+      const text = keepValidCitations(completion.text, allowed);
+      const { chapter } = await writeChapterText(em, {
+        projectId,
+        number,
+        title: plan.title,
+        content: text,
+        source: existing ? 'regenerated' : 'generated',
+        by: `${provider.id}/${completion.model}`,
+      });
+      return { number, words: chapter.wordCount, reused: false };
     },
 
     /** Fixes the structure and builds the references in code: exactly the sources the chapters cite. */

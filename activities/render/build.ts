@@ -144,6 +144,8 @@ export function createRenderActivities({ orm, storage }: { orm: MikroORM; storag
 
     /** Typesets the interior PDF, stores it with preview images of its first pages, and records the real page count. */
     async buildInterior(projectId: string): Promise<{ pageCount: number; size: number }> {
+      // The files hold the text as it was read: an edit made while they are typeset leaves them out of date.
+      const readAt = new Date();
       const { em, project, manuscript } = await load(projectId);
       const { pdf, pageCount } = renderInterior(manuscript);
       await storeBookFile(project, 'pdf', pdf);
@@ -151,7 +153,7 @@ export function createRenderActivities({ orm, storage }: { orm: MikroORM; storag
       const previewKeys = images.map((_, i) => projectFileKey(project, `preview-${i + 1}.png`));
       await Promise.all(images.map((image, i) => storage.put(previewKeys[i] as string, image, 'image/png', image.length, CACHE)));
       const stale = (project.previewKeys ?? []).filter((k) => !previewKeys.includes(k));
-      Object.assign(project, { pageCount, builtAt: new Date(), previewKeys });
+      Object.assign(project, { pageCount, builtAt: readAt, previewKeys });
       await em.flush();
       await Promise.all(stale.map((k) => storage.delete(k)));
       return { pageCount, size: pdf.length };

@@ -6,6 +6,7 @@ import { AnthropicProvider, OpenAiProvider } from './remote.ts';
 import type { TextProvider } from './tasks.ts';
 
 export * from './tasks.ts';
+export { assistAnswer, assistTaskFor, type AssistSource } from './assist.ts';
 
 export type AiConfig = Pick<Config, 'ANTHROPIC_API_KEY' | 'ANTHROPIC_BASE_URL' | 'ANTHROPIC_MODEL' | 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL' | 'AI_REQUEST_TIMEOUT_MS'>;
 

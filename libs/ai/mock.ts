@@ -1,5 +1,6 @@
 import { countWords } from '../domain/index.ts';
 import { ANGLES, CITATIONS, CLAUSES, FRAME_NOUNS, JOINS, LEADS, MOMENTS, QUESTIONS, SECTION_OPENERS, type Angle } from './mock-lexicon.ts';
+import { mockAssist } from './mock-assist.ts';
 import { capitalise, phraseIn, phrasesOf, titleCase } from './mock-phrases.ts';
 import type { ChapterTask, Completion, FrameTask, OutlineTask, ResizeTask, TextProvider, WritingTask } from './tasks.ts';
 
@@ -31,6 +32,8 @@ function write(task: WritingTask): string {
     case 'expand':
     case 'trim':
       return resize(task);
+    case 'assist':
+      return mockAssist(task);
   }
 }
 

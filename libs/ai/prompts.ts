@@ -1,3 +1,4 @@
+import { assistPrompt } from './assist.ts';
 import type { WritingTask } from './tasks.ts';
 
 export interface Prompt {
@@ -69,5 +70,7 @@ export function promptFor(task: WritingTask): Prompt {
           task.text,
         ].join('\n\n'),
       };
+    case 'assist':
+      return assistPrompt(task);
   }
 }

@@ -1,5 +1,6 @@
 // What the writing activities ask a provider for. Real providers turn a task into a prompt (prompts.ts);
 // the mock provider writes from the task's fields directly, deterministically.
+import type { AssistAction } from '../domain/index.ts';
 
 export interface SourcePassage {
   /** Citation number: the source's position in the book's reference list. */
@@ -61,7 +62,25 @@ export interface ResizeTask {
   currentWords: number;
 }
 
-export type WritingTask = OutlineTask | ChapterTask | FrameTask | ResizeTask;
+/** One AI Writing Assistant change (assist.ts builds it): the passage to rework, what surrounds it, and the book it belongs to. */
+export interface AssistTask {
+  kind: 'assist';
+  action: AssistAction;
+  title: string;
+  idea: string;
+  language: string;
+  style: string;
+  chapterTitle: string;
+  /** The selection, or the whole chapter. */
+  text: string;
+  wholeChapter: boolean;
+  /** The chapter's text just before and after the selection, for context only. */
+  before: string;
+  after: string;
+  instruction: string | null;
+}
+
+export type WritingTask = OutlineTask | ChapterTask | FrameTask | ResizeTask | AssistTask;
 
 export interface Completion {
   text: string;

@@ -46,6 +46,8 @@ export const configSchema = z.object({
   CHECKOUT_RATE_LIMIT_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1_000_000).default(20),
   /** Forms that mail the team (book requests, Elite project details) per hour for an anonymous address; signed-in authors get 5 times as many. */
   FORMS_RATE_LIMIT_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1_000_000).default(10),
+  /** Chapter saves (autosave, restores) per hour for an anonymous address; signed-in authors get 5 times as many. */
+  EDIT_RATE_LIMIT_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1_000_000).default(600),
   /** Express's "trust proxy": the proxies whose X-Forwarded-For is believed (e.g. "loopback" or "10.0.0.5"); none by default. */
   TRUST_PROXY: z.string().min(1).optional(),
   /** Google sign-in is offered only when the client id and secret are set. */

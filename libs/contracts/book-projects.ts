@@ -57,6 +57,8 @@ export interface BookProjectView {
   generation_status: string;
   word_count: number;
   page_count: number | null;
+  /** The built files are older than the text (see ProjectView.files_outdated). */
+  files_outdated: boolean;
   writing_style: string;
   target_audience: string | null;
   estimated_length: number | null;

@@ -73,3 +73,25 @@ export interface AssistView {
   cost_usd: number;
   created_at: string;
 }
+
+/** One chapter of an edited outline (the outline's own shape); `from` is its number before the edit, absent when new. */
+export interface OutlineEditChapter {
+  title: string;
+  description: string;
+  key_points: string[];
+  target_words: number;
+  from?: number;
+}
+/**
+ * PUT /api/projects/{id}/outline, in the outline's own shape ({chapters}) or the spec's (§7.3: {outline: {chapters:
+ * [{number, title, topics, estimated_pages}], total_pages, summary}}, where `number` is the chapter's number before
+ * the edit and the list's order is the new order).
+ */
+export interface UpdateOutlineRequest {
+  chapters?: OutlineEditChapter[];
+  outline?: {
+    chapters: { number?: number; title: string; topics?: string[]; estimated_pages?: number | string }[];
+    total_pages?: number;
+    summary?: string;
+  };
+}

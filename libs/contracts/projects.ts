@@ -145,6 +145,11 @@ export interface ChapterView {
   generated_at: string;
 }
 
+/** POST /api/projects/{id}/chapters/{n}/regenerate: the chapter, and the version its new text was saved as. */
+export interface RegeneratedChapter extends ChapterView {
+  version: number;
+}
+
 /** GET /api/projects/{id}. */
 export interface ProjectView {
   project_id: string;
@@ -168,6 +173,8 @@ export interface ProjectView {
   pdf_path: string | null;
   cover_path: string | null;
   page_count: number | null;
+  /** The built files are older than the text (a chapter changed after the last build, or changed and was never built). */
+  files_outdated: boolean;
   ai_provider_calls: number;
   total_cost: number;
   created_at: string;

@@ -1,6 +1,6 @@
 // Author editing (spec document 2, §2.4, §2.5, §7.3, §9): chapter versions, the chapter editor's limits, the AI
 // Writing Assistant's actions and the messages. The API, the activities and the portal read them here.
-import { countWords, readingMinutes, WORDS_PER_PAGE } from './generation.ts';
+import { countWords, PROVIDERS, readingMinutes, TARGET_WORDS, TOC_LIMITS, WORDS_PER_PAGE, type ProviderId } from './generation.ts';
 
 /** Who or what made a chapter's version. */
 export const CHAPTER_VERSION_SOURCES = ['generated', 'regenerated', 'author', 'assistant', 'restored', 'revision'] as const;
@@ -39,6 +39,15 @@ export const ASSIST_LIMITS = { instructionMax: 1000, selectionMaxChars: 20_000 }
 export const ASSIST_STATUSES = ['running', 'ready', 'failed', 'accepted', 'discarded'] as const;
 export type AssistStatus = (typeof ASSIST_STATUSES)[number];
 
+/** The chapter with an assistant's proposal in place of the selection (null: the whole chapter): what accepting saves. */
+export function assistResult(content: string, selection: { start: number; end: number } | null, proposal: string): string {
+  return selection ? content.slice(0, selection.start) + proposal + content.slice(selection.end) : proposal;
+}
+
+/** The book's files are older than its text: it changed after the last build, or changed and was never built. */
+export const filesOutdated = (project: { textUpdatedAt?: Date | null; builtAt?: Date | null }) =>
+  Boolean(project.textUpdatedAt && (!project.builtAt || project.textUpdatedAt > project.builtAt));
+
 export const EditingMessages = {
   chapterNotFound: 'Chapter not found',
   versionNotFound: 'Version not found',
@@ -48,9 +57,80 @@ export const EditingMessages = {
   /** Someone (another tab, the assistant, a regeneration) saved the chapter after the version this edit started from. */
   stale: 'This chapter changed since you opened it: reload it to see the latest version before saving',
   busy: 'The book is being written right now: edit its chapters once the current stage has finished',
+  /** Temporal did not answer, so nobody can tell whether a stage is writing the book. */
+  progressUnavailable: "The book's progress cannot be read right now. Please try again shortly.",
   instructionRequired: 'Say what the assistant should do',
+  instructionTooLong: `The instruction must be ${ASSIST_LIMITS.instructionMax.toLocaleString('en-US')} characters or less`,
+  assistUnavailable: 'The writing assistant is unavailable right now. Please try again shortly.',
+  chapterTooLongForAssist: `This chapter is too long for the assistant in one go: select up to ${ASSIST_LIMITS.selectionMaxChars.toLocaleString('en-US')} characters of it`,
   badSelection: 'The selection is not inside the chapter',
   assistNotReady: 'The assistant has not finished this change yet',
   assistClosed: 'This change was already accepted or discarded',
+  assistNotFound: 'This change was not found for this chapter',
   saved: 'Saved',
 } as const;
+
+/**
+ * Editing the outline before drafting (PUT /api/projects/{id}/outline): each chapter's budget in words, the whole
+ * book's total within TARGET_WORDS, at most the provider's maxChapters; a chapter is at least a page.
+ */
+export const OUTLINE_EDIT_LIMITS = { chapterWordsMin: WORDS_PER_PAGE, chapterWordsMax: TARGET_WORDS.max } as const;
+
+/** One entry of an edited outline; `from` is the chapter's number before the edit (absent for a new chapter). */
+export interface OutlineDraftChapter {
+  title: string;
+  description: string;
+  key_points: string[];
+  target_words: number;
+  from?: number | null | undefined;
+}
+
+export const OutlineMessages = {
+  shapeRequired: 'Send the outline as {chapters: [...]} or as {outline: {chapters: [...]}}',
+  chaptersRequired: 'The outline needs at least one chapter',
+  tooManyChapters: (name: string, max: number) => `${name} writes at most ${max} chapters: remove ${max === 1 ? 'a chapter' : 'some chapters'} first`,
+  titleRequired: 'Every chapter needs a title',
+  titleTooLong: `A chapter title must be ${TOC_LIMITS.titleMax} characters or less`,
+  descriptionTooLong: `A chapter description must be ${TOC_LIMITS.descriptionMax.toLocaleString('en-US')} characters or less`,
+  tooManyKeyPoints: `A chapter can have at most ${TOC_LIMITS.ideasMax} key points`,
+  keyPointTooLong: `A key point must be ${TOC_LIMITS.ideaMax} characters or less`,
+  chapterWords: `A chapter's word budget must be a whole number from ${OUTLINE_EDIT_LIMITS.chapterWordsMin} to ${OUTLINE_EDIT_LIMITS.chapterWordsMax.toLocaleString('en-US')}`,
+  chapterPages: `estimated_pages must be a whole number from 1 to ${Math.floor(OUTLINE_EDIT_LIMITS.chapterWordsMax / WORDS_PER_PAGE)}`,
+  bookTotal: (total: number) =>
+    `The chapters add up to ${total.toLocaleString('en-US')} words; a book has ${TARGET_WORDS.min.toLocaleString('en-US')} to ${TARGET_WORDS.max.toLocaleString('en-US')} words`,
+  fromTwice: (n: number) => `Chapter ${n} appears twice in the edited outline`,
+  fromUnknown: (n: number, count: number) => `There is no chapter ${n} to keep (the outline has ${count}); reload the outline and edit it again`,
+  notOutlined: 'There is no outline to edit yet: generate the outline first',
+  stageRunning: (stage: string) => `The outline cannot be changed while a stage is running (${stage}); try again when it has finished`,
+  autoMode: 'This book is being written in one go, so its outline can no longer be changed',
+  finalized: 'This book is finalized: its outline can no longer be changed',
+  saved: 'Outline saved',
+} as const;
+
+/** Pages of the spec's outline shape → a word budget. */
+export const wordsOfPages = (pages: number) => pages * WORDS_PER_PAGE;
+
+export const outlineTotalWords = (chapters: readonly Pick<OutlineDraftChapter, 'target_words'>[]) => chapters.reduce((sum, c) => sum + c.target_words, 0);
+
+/**
+ * What is wrong with an edited outline as a whole, for a book on `provider` (the API refuses it; the editor shows it
+ * before saving). Each field's own type and length are checked where it is typed in.
+ */
+export function outlineProblems(chapters: readonly OutlineDraftChapter[], provider: ProviderId): string[] {
+  const problems: string[] = [];
+  const { displayName, maxChapters } = PROVIDERS[provider];
+  if (chapters.length === 0) problems.push(OutlineMessages.chaptersRequired);
+  if (chapters.length > maxChapters) problems.push(OutlineMessages.tooManyChapters(displayName, maxChapters));
+  if (chapters.some((c) => !c.title.trim())) problems.push(OutlineMessages.titleRequired);
+  const words = (n: number) => Number.isInteger(n) && n >= OUTLINE_EDIT_LIMITS.chapterWordsMin && n <= OUTLINE_EDIT_LIMITS.chapterWordsMax;
+  if (chapters.some((c) => !words(c.target_words))) problems.push(OutlineMessages.chapterWords);
+  const total = outlineTotalWords(chapters);
+  if (chapters.length && (total < TARGET_WORDS.min || total > TARGET_WORDS.max)) problems.push(OutlineMessages.bookTotal(total));
+  const seen = new Set<number>();
+  for (const { from } of chapters) {
+    if (from === null || from === undefined) continue;
+    if (seen.has(from)) problems.push(OutlineMessages.fromTwice(from));
+    seen.add(from);
+  }
+  return problems;
+}

@@ -225,6 +225,8 @@ export const PRINT_SERVICES = [
   { id: 'amazon_kdp', label: 'Amazon KDP 6x9', template: 'amazon_kdp', handledBy: 'you' },
   { id: 'lulu', label: 'Lulu 6x9', template: 'lulu', handledBy: 'pressroom' },
 ] as const;
+/** The cover template of the service Pressroom prints with: a cover sent to print is drawn for it. */
+export const PRESS_COVER_TEMPLATE = PRINT_SERVICES.find((service) => service.handledBy === 'pressroom')?.template ?? 'lulu';
 
 export const PrintMessages = {
   productsFailed: 'Failed to load print options',

@@ -3,6 +3,8 @@ export const canaryWorkflowId = (canaryId: string) => `canary-${canaryId}`;
 export const bookWorkflowId = (projectId: string) => `book-${projectId}`;
 /** The n-th packaging run of a book (the book's own build is one; each rebuild or new cover another). */
 export const packageWorkflowId = (projectId: string, run: number) => `package-${projectId}-${run}`;
+/** One AI Writing Assistant change (`assist-<changeId>`): one provider call that proposes a chapter's new text. */
+export const assistWorkflowId = (changeId: string) => `assist-${changeId}`;
 /** A cover made for fields alone (`POST /api/intelligent/cover`), with no project behind it. */
 export const coverWorkflowId = (requestId: string) => `cover-${requestId}`;
 /** Fulfils one verified Stripe event: the event id is the key, so a replayed event never runs twice. */

@@ -4,6 +4,7 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { createQueryClient } from './api/queryClient.ts';
 import { AuthProvider, useAuth } from './auth/AuthContext.tsx';
 import { RedirectIfSignedIn, RequireAuth } from './auth/routes.tsx';
+import { EditBook } from './editor/EditBook.tsx';
 import { EliteRequestPage } from './elite/EliteRequestPage.tsx';
 import { Spinner } from './layout/Spinner.tsx';
 import { Dashboard } from './pages/Dashboard.tsx';
@@ -35,6 +36,7 @@ function AppRoutes() {
       <Route path="/signup" element={<RedirectIfSignedIn><SignUp /></RedirectIfSignedIn>} />
       <Route path="/dashboard" element={<RequireAuth><Dashboard /></RequireAuth>} />
       <Route path="/elite-requests/:id" element={<RequireAuth><EliteRequestPage /></RequireAuth>} />
+      <Route path="/projects/:id/edit" element={<RequireAuth><EditBook /></RequireAuth>} />
       <Route path="/verify-email" element={<VerifyEmail />} />
       <Route path="/demo" element={<Demo />} />
       <Route path="/workflow" element={<GuidedWorkflow />} />

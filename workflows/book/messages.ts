@@ -1,5 +1,6 @@
 import type { Duration } from '@temporalio/common';
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
+import type { EditedChapter } from '../../activities/generation/outline-edit.ts';
 import type { OutlineSettings } from '../../activities/generation/writing.ts';
 import type { BookProgress } from '../../libs/contracts/projects.ts';
 import type { CoverChoice, ProviderId, WrittenSoFar } from '../../libs/domain/index.ts';
@@ -43,3 +44,10 @@ export const generateChaptersUpdate = defineUpdate<{ generated: number[] }, [num
 export const generateSummaryUpdate = defineUpdate<{ words: number }>('generateSummary');
 export const finalizeUpdate = defineUpdate<{ finalized: true }>('finalize');
 export const regenerateChapterUpdate = defineUpdate<{ number: number; words: number }, [number]>('regenerateChapter');
+
+/**
+ * The author's edited outline, applied whole between stages (never while one runs) in step mode: written chapters
+ * follow their entry's `from`. Auto-mode books refuse it.
+ */
+export type { EditedChapter };
+export const editOutlineUpdate = defineUpdate<{ chapterCount: number }, [EditedChapter[]]>('editOutline');

@@ -12,9 +12,23 @@ import {
   workflowInfo,
 } from '@temporalio/workflow';
 import type { createActivities } from '../../activities/index.ts';
-import { BOOK_FORMATS, chapterProgress, GenerationMessages, innermostMessage, packageWorkflowId, PROVIDERS, STAGE_PROGRESS, type PackageFormat, type WrittenSoFar } from '../../libs/domain/index.ts';
+import {
+  BOOK_FORMATS,
+  chapterProgress,
+  GenerationMessages,
+  innermostMessage,
+  OutlineMessages,
+  outlineProblems,
+  packageWorkflowId,
+  PROVIDERS,
+  STAGE_LABELS,
+  STAGE_PROGRESS,
+  type PackageFormat,
+  type WrittenSoFar,
+} from '../../libs/domain/index.ts';
 import { bookkeepingOptions, renderingOptions, writingOptions } from '../activity-options.ts';
 import {
+  editOutlineUpdate,
   finalizeUpdate,
   generateChaptersUpdate,
   generateIntroductionUpdate,
@@ -74,6 +88,8 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
   };
   const chapterWords = state.chapterWords;
   let running: string | null = null;
+  /** Step mode: the run is ending after a long pause; calls are turned away until the next run. */
+  let closing = false;
   let outlined = (input.outlinedChapters ?? 0) > 0;
   if (outlined) {
     state.chapterCount = input.outlinedChapters ?? 0;
@@ -232,6 +248,43 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
     upsertSearchAttributes([{ key: StageAttribute, value: 'complete' }]);
   };
 
+  // The author's edited outline, whole, between stages: the chapters written so far follow their entry to its new number.
+  setHandler(
+    editOutlineUpdate,
+    async (edited) => {
+      running = 'editing_outline';
+      try {
+        const { chapterCount } = await bookkeeping.applyOutlineEdit(projectId, edited);
+        const before = { ...chapterWords };
+        for (const key of Object.keys(chapterWords)) delete chapterWords[Number(key)];
+        edited.forEach(({ from }, i) => {
+          const words = from === null ? undefined : before[from];
+          if (words !== undefined) chapterWords[i + 1] = words;
+        });
+        state.chapterCount = chapterCount;
+        state.chapters = Object.fromEntries(Array.from({ length: chapterCount }, (_, i) => [i + 1, chapterWords[i + 1] === undefined ? ('pending' as const) : ('generated' as const)]));
+        state.wordsSoFar = Object.values(chapterWords).reduce((a, b) => a + b, 0);
+        return { chapterCount };
+      } finally {
+        running = null;
+      }
+    },
+    {
+      validator: (edited) => {
+        if (!outlined) throw new Error(OutlineMessages.notOutlined);
+        if (input.mode === 'auto') throw new Error(OutlineMessages.autoMode);
+        if (closing) throw new Error(GenerationMessages.bookClosing);
+        if (running) throw new Error(OutlineMessages.stageRunning(STAGE_LABELS[running] ?? 'saving an outline edit'));
+        if (finalized) throw new Error(OutlineMessages.finalized);
+        for (const { from } of edited) {
+          if (from !== null && (!Number.isInteger(from) || from < 1 || from > state.chapterCount)) throw new Error(OutlineMessages.fromUnknown(from, state.chapterCount));
+        }
+        const [problem] = outlineProblems(edited, input.provider ?? 'mock');
+        if (problem) throw new Error(problem);
+      },
+    },
+  );
+
   try {
     if (input.mode === 'auto') {
       await outline();
@@ -259,7 +312,6 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
       return state;
     }
 
-    let closing = false;
     const idle = () => {
       if (closing) throw new Error(GenerationMessages.bookClosing);
       if (running) throw new Error(`Another stage is running (${running}); wait for it to finish.`);

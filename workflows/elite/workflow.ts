@@ -20,6 +20,7 @@ import type { createActivities } from '../../activities/index.ts';
 import {
   addressProblems,
   BOOK_FORMATS,
+  DEFAULT_COVER_CHOICE,
   ELITE_ACTIONS,
   ELITE_DURATIONS,
   ELITE_HISTORY_LIMIT,
@@ -37,8 +38,10 @@ import {
   nextEliteStep,
   packageWorkflowId,
   printOrderWorkflowId,
+  PRESS_COVER_TEMPLATE,
   printProduct,
   SHIPPING_LEVELS,
+  type CoverChoice,
   type EliteDurationName,
   type EliteEventKind,
   type EliteFacts,
@@ -60,9 +63,12 @@ const { recordEliteEvent, saveEliteQuote, closeEliteQuote, sendEliteProof, decid
   proxyActivities<EliteActivities>(bookkeepingOptions);
 const { openEliteCheckout } = proxyActivities<EliteActivities>(printProviderOptions);
 const { applyEliteRevision } = proxyActivities<EliteActivities>(renderingOptions);
+const { countEliteBookRun } = proxyActivities<EliteActivities>(bookkeepingOptions);
 
 /** A revision changes the page count, and the print cover's spine follows it: the cover is rebuilt with the book. */
 const REBUILD_FORMATS: PackageFormat[] = [...BOOK_FORMATS, 'cover'];
+/** An Elite book is printed by Pressroom's own print service: its cover is drawn for that service's press. */
+const PRESS_COVER: CoverChoice = { ...DEFAULT_COVER_CHOICE, template: PRESS_COVER_TEMPLATE };
 /** Waits with nothing due still end now and then, so a long quiet request gets a look at its history's length. */
 const LOOK_AGAIN = '1 day';
 
@@ -80,12 +86,13 @@ const ActRefusals = {
   revision: 'Name the uploaded revision and its file',
   product: `Choose a print product and a shipping level (${SHIPPING_LEVELS.join(', ')})`,
   noAddress: 'The request has no shipping address: the author gives it when approving the proof',
-  rebuilding: 'The book is being rebuilt from the revised manuscript: send the proof once it is ready',
+  rebuilding: 'The book is being rebuilt: send the proof once it is ready',
 } as const;
 
 const Notes = {
   refund: (sessionId: string, status: EliteStatus) => `A payment (${sessionId}) arrived while the request was ${ELITE_STATUS_LABELS[status].toLowerCase()}: a refund is due`,
   rebuilt: (pages: number | null) => (pages === null ? 'The book was rebuilt' : `The book was rebuilt: ${pages} pages`),
+  coverRedrawn: 'The cover was redrawn for printing',
   notRebuilt: (error: string) => `The book could not be rebuilt: ${error}`,
   printEnded: (status: string) => `The print order ended ${status}`,
 } as const;
@@ -346,6 +353,11 @@ export async function eliteRequestWorkflow(input: EliteInput): Promise<{ status:
         const finished = event('step_finished', { by, step: request.step, note: request.note?.trim() || null });
         state.step = nextEliteStep(request.step);
         state.stepStarted = false;
+        if (request.step === 'cover_design') {
+          // The proof shows the cover as it will be printed: drawn for the press, at the book's page count.
+          rebuilds++;
+          void redrawCover();
+        }
         return write(finished, ...(request.step === 'editing' ? meet('first_chapters') : []));
       }
       case 'upload_revision':
@@ -428,11 +440,23 @@ export async function eliteRequestWorkflow(input: EliteInput): Promise<{ status:
     await write(event('revision_uploaded', { by, note: filename, data: { revisionId, projectId, run, chapters } }), ...meet('first_chapters'));
   }
 
-  async function rebuild(projectId: string, run: number): Promise<void> {
+  /** Redraws the book's cover for the press once cover design is finished (a request without a book yet has none). */
+  async function redrawCover(): Promise<void> {
+    let book: { projectId: string; run: number } | null = null;
     try {
-      const built = await executeChild(packageWorkflow, { workflowId: packageWorkflowId(projectId, run), args: [{ projectId, run, formats: REBUILD_FORMATS }] });
+      book = await countEliteBookRun(requestId);
+    } finally {
+      if (!book) rebuilds--;
+    }
+    if (book) await rebuild(book.projectId, book.run, ['cover']);
+  }
+
+  async function rebuild(projectId: string, run: number, formats = REBUILD_FORMATS): Promise<void> {
+    try {
+      const built = await executeChild(packageWorkflow, { workflowId: packageWorkflowId(projectId, run), args: [{ projectId, run, formats, cover: PRESS_COVER }] });
       state.bookReady = true;
-      await write(event('book_rebuilt', { note: Notes.rebuilt(built.pageCount), data: { run, pageCount: built.pageCount } }));
+      const note = formats.includes('pdf') ? Notes.rebuilt(built.pageCount) : Notes.coverRedrawn;
+      await write(event('book_rebuilt', { note, data: { run, pageCount: built.pageCount } }));
     } catch (error) {
       if (isCancellation(error)) throw error;
       const reason = innermostMessage(error);

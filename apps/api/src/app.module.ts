@@ -5,9 +5,11 @@ import { LoggerModule } from 'nestjs-pino';
 import type { Config } from '../../../libs/config/index.ts';
 import { AccountPaymentsModule } from './account-payments/account-payments.controller.ts';
 import { AdminModule } from './admin/admin.module.ts';
+import { AssistModule } from './assist/assist.module.ts';
 import { AuthModule } from './auth/auth.module.ts';
 import { JwtAuthGuard, RolesGuard } from './auth/guards.ts';
 import { BookProjectsModule } from './book-projects/book-projects.controller.ts';
+import { ChaptersModule } from './chapters/chapters.module.ts';
 import { BookRequestsModule } from './book-requests/book-requests.module.ts';
 import { ConfigModule } from './config/config.module.ts';
 import { DatabaseModule } from './database/database.module.ts';
@@ -64,6 +66,8 @@ export class AppModule {
         EliteRequestsModule,
         BookProjectsModule,
         ProjectsModule,
+        ChaptersModule,
+        AssistModule,
         SourcesModule,
         PaymentsModule,
         PrintModule,

@@ -17,6 +17,8 @@ export async function createApp(config: Readonly<Config>): Promise<INestApplicat
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bufferLogs: true, rawBody: true });
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix('api');
+  // A chapter the author saves may hold CHAPTER_EDIT_LIMITS.contentMaxChars characters (up to 4 bytes each): more than the default 100 kB.
+  app.useBodyParser('json', { limit: '2mb' });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
   // Client addresses (rate limits) come from X-Forwarded-For only when the request came through a configured proxy.

@@ -21,9 +21,12 @@ import {
 } from '../../../libs/domain/index.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { OwnedImage, PreviewStrip } from '../components/OwnedImage.tsx';
+import { ChapterWorkspace } from '../editor/ChapterWorkspace.tsx';
+import { RebuildNotice } from '../editor/RebuildNotice.tsx';
 import { projectPreviews, staged, streamChapters, uploadSources, waitForBuild, type BuildStatus, type Previews, type ProjectView } from './api.ts';
 import { unavailableReason, useProviders } from './providers.ts';
 import { BookDownloads, saveBlob } from './BookDownloads.tsx';
+import { OutlineEditor } from './OutlineEditor.tsx';
 import { htmlExport } from './exports.ts';
 import { SaveToAccount } from './SaveToAccount.tsx';
 
@@ -167,7 +170,15 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
     work('Typesetting the PDF, EPUB and Quarto project…', async () => {
       setBuild(await waitForBuild(id, undefined, setBuild));
       setPreviews(await projectPreviews(id));
+      setProject(await staged.project(id));
     });
+
+  /** After a rebuild: the new files, their previews, and the project saying they are up to date. */
+  const rebuilt = async (id: string) => {
+    setBuild(await staged.buildStatus(id));
+    setPreviews(await projectPreviews(id));
+    setProject(await staged.project(id));
+  };
 
   const makeCover = (id: string) =>
     work('Designing the cover…', async () => {
@@ -330,14 +341,16 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
                   </label>
                   <button type="button" className="button button-secondary button-small" disabled={Boolean(busy) || contentReady} onClick={() => void replan(id)}>Apply</button>
                 </div>
-                <ol className="toc">
-                  {planned.map((c) => (
-                    <li key={c.chapter_number}>
-                      <strong>{c.chapter_title}</strong> <span className="muted">· ~{c.estimated_pages} pages</span>
-                      <ul>{c.chapter_ideas.map((idea) => <li key={idea}>{idea}</li>)}</ul>
-                    </li>
-                  ))}
-                </ol>
+                <OutlineEditor project={project} onSaved={setProject} disabled={Boolean(busy) || project.finalized}>
+                  <ol className="toc">
+                    {planned.map((c) => (
+                      <li key={c.chapter_number}>
+                        <strong>{c.chapter_title}</strong> <span className="muted">· ~{c.estimated_pages} pages</span>
+                        <ul>{c.chapter_ideas.map((idea) => <li key={idea}>{idea}</li>)}</ul>
+                      </li>
+                    ))}
+                  </ol>
+                </OutlineEditor>
                 <p className="muted stats">
                   {planned.length} chapters · {Math.round(plannedWords / 350)}-{Math.round(plannedWords / WORDS_PER_PAGE)} pages · {Math.round(plannedWords * 0.9).toLocaleString()}-{Math.round(plannedWords * 1.1).toLocaleString()} words
                 </p>
@@ -357,11 +370,17 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
                     );
                   })}
                 </div>
-                {chapter && (
-                  <div role="tabpanel">
+                {chapter && id && (
+                  <div role="tabpanel" aria-label={`Chapter ${chapter.chapter_number}`}>
                     <h3>{chapter.chapter_number}. {chapter.chapter_title}</h3>
-                    <textarea className="chapter-text" readOnly rows={10} value={chapter.content} aria-label="Chapter text" />
-                    <p className="muted">{chapter.word_count.toLocaleString()} words · {chapter.estimated_pages} pages · {readingMinutes(chapter.word_count, flow.wordsPerMinute)} min read</p>
+                    <ChapterWorkspace
+                      key={`${id}-${chapter.chapter_number}`}
+                      projectId={id}
+                      chapter={chapter.chapter_number}
+                      readOnly={busy}
+                      wordsPerMinute={flow.wordsPerMinute}
+                      onSaved={() => void staged.project(id).then(setProject)}
+                    />
                   </div>
                 )}
                 <p className="muted">Book: {project.chapters.length} chapters, {words.toLocaleString()} words, about {Math.round(words / WORDS_PER_PAGE)} pages, {readingMinutes(words, flow.wordsPerMinute)} minutes to read.</p>
@@ -376,6 +395,7 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
                 {build && !pdfReady && <p className="muted" aria-live="polite">{build.message}</p>}
                 {pdfReady && build && (
                   <>
+                    <RebuildNotice projectId={id} outdated={project.files_outdated} onRebuilt={() => rebuilt(id)} />
                     {previews && <PreviewStrip previews={previews} />}
                     <BookDownloads title={project.title} downloads={build.downloads} />
                     <div className="book-actions">
@@ -422,6 +442,7 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
             {step === 6 && project && id && build && (
               <div>
                 <p>“{project.title}” by {project.author}: {project.chapters.length} chapters, {words.toLocaleString()} words, {build.page_count} pages.</p>
+                <RebuildNotice projectId={id} outdated={project.files_outdated} onRebuilt={() => rebuilt(id)} />
                 <BookDownloads title={project.title} downloads={build.downloads} />
                 {user ? (
                   <SaveToAccount projectId={id} source="workflow" label="Save to Account" variant="wizard" />

@@ -12,9 +12,12 @@ import {
   type WizardStage,
 } from '../../../libs/domain/index.ts';
 import { PreviewStrip } from '../components/OwnedImage.tsx';
+import { ChapterWorkspace } from '../editor/ChapterWorkspace.tsx';
+import { RebuildNotice } from '../editor/RebuildNotice.tsx';
 import { projectPreviews, staged, streamChapters, uploadSources, waitForBuild, type BuildStatus, type ProjectView } from './api.ts';
 import { unavailableReason, useProviders } from './providers.ts';
 import { BookDownloads } from './BookDownloads.tsx';
+import { OutlineEditor } from './OutlineEditor.tsx';
 import { SaveToAccount } from './SaveToAccount.tsx';
 
 /** The project the wizard is on: kept in session storage, so a reload or /resume-project picks it up. */
@@ -64,6 +67,8 @@ const BUTTONS: Record<WizardStage, string> = {
   complete: 'Download Book',
 };
 
+/** The stages after the book's files are built: where a notice says when they are older than the text. */
+const BUILT_STAGES: WizardStage[] = ['pdf_built', 'cover_generated', 'complete'];
 
 /** /ai-generator (and its older variants): the book one stage at a time, each stage a call to the staged API. */
 export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) {
@@ -274,7 +279,7 @@ export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) 
             </form>
           ) : (
             <>
-              <StageBody stage={stage} project={project} toc={toc} build={build} />
+              <StageBody stage={stage} project={project} toc={toc} build={build} busy={Boolean(busy)} onOutlineSaved={setProject} />
               {project && variant.extras?.(stage, project)}
               {stage === 'chapters_generated' && (
                 <div className="chapter-tabs">
@@ -288,29 +293,36 @@ export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) 
                       );
                     })}
                   </div>
-                  {current && (
+                  {current && id && (
                     <div role="tabpanel" aria-label={`Chapter ${current.chapter_number}`}>
                       <h3>{current.chapter_number}. {current.chapter_title}</h3>
-                      <p className="muted">{current.word_count.toLocaleString()} words · about {current.estimated_pages} pages</p>
-                      <textarea className="chapter-text" readOnly rows={12} value={current.content} aria-label="Chapter text" />
-                      <button
-                        type="button"
-                        className="button button-secondary button-small"
-                        disabled={Boolean(busy)}
-                        onClick={() =>
-                          id &&
-                          void run(`Rewriting chapter ${current.chapter_number}…`, async () => {
+                      <ChapterWorkspace
+                        key={`${id}-${current.chapter_number}`}
+                        projectId={id}
+                        chapter={current.chapter_number}
+                        readOnly={busy}
+                        onSaved={() => void refresh(id)}
+                        onRegenerate={() =>
+                          run(`Rewriting chapter ${current.chapter_number}…`, async () => {
                             await staged.regenerate(id, current.chapter_number);
                             await refresh(id);
                             return 'chapters_generated';
                           })
                         }
-                      >
-                        Regenerate Chapter
-                      </button>
+                      />
                     </div>
                   )}
                 </div>
+              )}
+              {id && project && BUILT_STAGES.includes(stage) && (
+                <RebuildNotice
+                  projectId={id}
+                  outdated={project.files_outdated}
+                  onRebuilt={async () => {
+                    setBuild(await staged.buildStatus(id));
+                    await refresh(id);
+                  }}
+                />
               )}
               {busy && <p className="muted" aria-live="polite">{busy} {chapterNote && stage === 'introduction_generated' ? chapterNote : ''}</p>}
               {error && <p className="error-banner" role="alert">{error}</p>}
@@ -337,23 +349,33 @@ export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) 
 }
 
 /** What each stage shows: the outline, the introduction, the summary, the built book. */
-function StageBody({ stage, project, toc, build }: { stage: WizardStage; project: ProjectView | null; toc: { chapter_number: number; chapter_title: string; chapter_description: string; chapter_ideas: string[] }[]; build: BuildStatus | null }) {
+function StageBody({ stage, project, toc, build, busy, onOutlineSaved }: {
+  stage: WizardStage;
+  project: ProjectView | null;
+  toc: { chapter_number: number; chapter_title: string; chapter_description: string; chapter_ideas: string[] }[];
+  build: BuildStatus | null;
+  busy: boolean;
+  onOutlineSaved: (project: ProjectView) => void;
+}) {
   const previews = useQuery({ queryKey: ['previews', project?.project_id, stage], queryFn: () => projectPreviews(project?.project_id ?? ''), enabled: Boolean(project && ['pdf_built', 'cover_generated', 'complete'].includes(stage)) });
   if (!project) return null;
   switch (stage) {
     case 'project_created':
       return <p>Project <code>{project.project_id}</code> created for “{project.title}”. Next, plan its chapters.</p>;
     case 'outline_generated':
+      // The plan can be changed until its chapters are written: the chapters stage follows the saved outline.
       return (
-        <ol className="toc">
-          {toc.map((c) => (
-            <li key={c.chapter_number}>
-              <strong>{c.chapter_title}</strong>
-              <p className="muted">{c.chapter_description}</p>
-              <ul>{c.chapter_ideas.map((idea) => <li key={idea}>{idea}</li>)}</ul>
-            </li>
-          ))}
-        </ol>
+        <OutlineEditor project={project} onSaved={onOutlineSaved} disabled={busy}>
+          <ol className="toc">
+            {toc.map((c) => (
+              <li key={c.chapter_number}>
+                <strong>{c.chapter_title}</strong>
+                <p className="muted">{c.chapter_description}</p>
+                <ul>{c.chapter_ideas.map((idea) => <li key={idea}>{idea}</li>)}</ul>
+              </li>
+            ))}
+          </ol>
+        </OutlineEditor>
       );
     case 'introduction_generated':
       return <div className="prose-preview">{project.introduction}</div>;

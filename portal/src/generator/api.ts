@@ -12,12 +12,14 @@ import type {
   IntroductionAnswer,
   OrchestrationStatus,
   OutlineAnswer,
+  OutlineEditChapter,
   Previews,
   ProjectView,
   ProviderOption,
   SourceSummary,
   StageRequest,
   SummaryAnswer,
+  UpdateOutlineRequest,
 } from '../../../libs/contracts/index.ts';
 import { apiFetch, authorizedPost } from '../api/client.ts';
 
@@ -48,6 +50,8 @@ export const staged = {
   create: (body: CreateProjectRequest) => post<CreatedProject>('', body),
   project: (id: string) => apiFetch<ProjectView>(`/api/projects/${id}`),
   outline: (id: string, body: StageRequest) => post<OutlineAnswer>(`/${id}/generate-outline`, body),
+  /** The author's edited outline (PUT …/outline): `from` keeps a written chapter with its entry. */
+  editOutline: (id: string, chapters: OutlineEditChapter[]) => apiFetch<OutlineAnswer>(`/api/projects/${id}/outline`, { method: 'PUT', body: JSON.stringify({ chapters } satisfies UpdateOutlineRequest) }),
   introduction: (id: string, aiModel: string) => post<IntroductionAnswer>(`/${id}/generate-introduction`, { ai_model: aiModel } satisfies StageRequest),
   regenerate: (id: string, n: number) => post<ChapterView>(`/${id}/chapters/${n}/regenerate`),
   summary: (id: string, aiModel: string) => post<SummaryAnswer>(`/${id}/generate-summary`, { ai_model: aiModel } satisfies StageRequest),

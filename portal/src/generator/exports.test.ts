@@ -50,6 +50,7 @@ function project(overrides: Partial<ProjectView> = {}): ProjectView {
     pdf_path: null,
     cover_path: null,
     page_count: null,
+    files_outdated: false,
     ai_provider_calls: 0,
     total_cost: 0,
     created_at: '2025-01-01T00:00:00Z',

@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { AuthMessages, isEmailAddress } from '../../../libs/domain/index.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
+import { useNextPath } from '../auth/routes.tsx';
 import { AuthCard, PasswordField } from './AuthForm.tsx';
 
 export function Login() {
   const { signIn } = useAuth();
   const navigate = useNavigate();
-  // Back to the page that asked for a sign-in (e.g. a finished book waiting to be saved); only paths on this site.
-  const next = useSearchParams()[0].get('next');
-  const destination = next && /^\/(?!\/)/.test(next) ? next : '/dashboard';
+  // Back to the page that asked for a sign-in (e.g. a finished book waiting to be saved, a mailed request link).
+  const destination = useNextPath();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);

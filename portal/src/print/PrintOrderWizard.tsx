@@ -7,7 +7,7 @@ import {
   externalIdAt,
   OFFERED_SHIPPING,
   PRINT_QUANTITY,
-  PRINT_SERVICES,
+  PRESS_COVER_TEMPLATE,
   PrintMessages,
   printProduct,
   QUICK_QUANTITIES,
@@ -43,7 +43,6 @@ import {
 export type PrintBook = Pick<BookProjectView, 'id' | 'project_id' | 'title' | 'author' | 'page_count' | 'cover_blob_url' | 'cover_pdf_template'>;
 
 /** The template of the covers Pressroom's printer takes (the Lulu print service's). */
-const PRINT_COVER_TEMPLATE = PRINT_SERVICES.find((service) => service.handledBy === 'pressroom')?.template ?? 'lulu';
 
 /** Said wherever a price came from the built-in mock rather than the print provider. */
 export function EstimatedPrice() {
@@ -105,10 +104,10 @@ export function PrintOrderWizard({ book, podPackageId, onClose, onPlaced }: { bo
       const contact = profile.data?.email ?? user?.email;
       if (!user || !contact || !product || !level) throw new Error(PrintMessages.missingInformation);
       // The printer takes a cover whose spine is sized by its own formula: a cover drawn for another template is redrawn first.
-      if (coverPlan(book, PRINT_COVER_TEMPLATE) === 'regenerate') {
+      if (coverPlan(book, PRESS_COVER_TEMPLATE) === 'regenerate') {
         setDrawingCover(true);
         try {
-          await regenerateCover(book.project_id, PRINT_COVER_TEMPLATE);
+          await regenerateCover(book.project_id, PRESS_COVER_TEMPLATE);
         } catch (error) {
           throw new Error(PrintMessages.regenerateFailed, { cause: error });
         } finally {

@@ -6,6 +6,7 @@ import cookieSession from 'cookie-session';
 import type { Config } from '../../../../libs/config/index.ts';
 import { createMailer } from '../../../../libs/mail/index.ts';
 import { CONFIG } from '../config/config.module.ts';
+import { EliteRequestsModule } from '../elite-requests/elite-requests.module.ts';
 import { AuthController } from './auth.controller.ts';
 import { AuthService } from './auth.service.ts';
 import { EmailChangeService, MAILER } from './email-change.service.ts';
@@ -15,6 +16,7 @@ import { SessionTokensService } from './session-tokens.service.ts';
 
 @Module({
   imports: [
+    EliteRequestsModule,
     PassportModule,
     JwtModule.registerAsync({
       inject: [CONFIG],

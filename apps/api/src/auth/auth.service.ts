@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { BadRequestException, ForbiddenException, Injectable, UnauthorizedException, UnprocessableEntityException } from '@nestjs/common';
-import { AuthSession, claimPurchases, createAccount, hashPassword, Profile, User } from '../../../../libs/db/index.ts';
+import { AuthSession, createAccount, hashPassword, Profile, User } from '../../../../libs/db/index.ts';
 import { AuthMessages, normalizeEmail, RECENT_SIGN_IN_MS, weakPasswordReasons } from '../../../../libs/domain/index.ts';
 import type { CredentialsDto, SignUpDto, UpdateUserDto } from './auth.dto.ts';
 import type { AuthUser, SessionView, UserView } from './auth.types.ts';
@@ -139,7 +139,7 @@ export class AuthService {
   async verifyEmail(token: string): Promise<UserView> {
     const { user, profile } = await this.emailChanges.confirm(token);
     await this.save();
-    await claimPurchases(this.em, user.id);
+    await this.tokens.claim(user.id);
     return toUserView(user, profile);
   }
 

@@ -6,6 +6,7 @@ import type { Config } from '../../../../libs/config/index.ts';
 import { AuthSession, claimPurchases, Profile, RefreshToken, User } from '../../../../libs/db/index.ts';
 import { AuthMessages } from '../../../../libs/domain/index.ts';
 import { CONFIG } from '../config/config.module.ts';
+import { EliteRequestsService } from '../elite-requests/elite-requests.service.ts';
 import type { AccessClaims, SessionView, UserView } from './auth.types.ts';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -37,6 +38,7 @@ export class SessionTokensService {
     @Inject(CONFIG) private readonly config: Config,
     private readonly jwt: JwtService,
     private readonly em: EntityManager,
+    private readonly elite: EliteRequestsService,
   ) {}
 
   async start(user: User, profile: Profile): Promise<SessionView> {
@@ -75,9 +77,15 @@ export class SessionTokensService {
     );
   }
 
+  /** What the verified account bought signed out becomes its own; Elite project details sent then open their request. */
+  async claim(userId: string): Promise<void> {
+    await claimPurchases(this.em, userId);
+    await this.elite.openClaimed(userId);
+  }
+
   /** Every sign-in, sign-up and refresh passes here, so a purchase made signed out reaches its verified account. */
   private async issue(session: AuthSession, user: User, profile: Profile): Promise<SessionView> {
-    if (user.emailVerified) await claimPurchases(this.em, user.id);
+    if (user.emailVerified) await this.claim(user.id);
     const refreshToken = randomBytes(32).toString('base64url');
     this.em.create(RefreshToken, {
       id: randomUUID(),

@@ -1,6 +1,6 @@
 import type { BookProjectView } from '../../../../libs/contracts/index.ts';
 import type { BookProject } from '../../../../libs/db/index.ts';
-import { SHOP } from '../../../../libs/domain/index.ts';
+import { filesOutdated, SHOP } from '../../../../libs/domain/index.ts';
 import { downloadsOf } from '../projects/project-files.ts';
 import { previewsOf } from '../projects/previews.ts';
 
@@ -33,6 +33,7 @@ export function bookProjectView(book: BookProject): BookProjectView {
     generation_status: book.generationStatus,
     word_count: book.wordCount,
     page_count: project.pageCount ?? book.pageCount ?? null,
+    files_outdated: filesOutdated(project),
     writing_style: book.writingStyle,
     target_audience: book.targetAudience ?? null,
     estimated_length: book.estimatedLength ?? null,

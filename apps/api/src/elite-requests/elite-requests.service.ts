@@ -4,7 +4,7 @@ import { ConflictException, Inject, Injectable, Logger, NotFoundException, Servi
 import type { Config } from '../../../../libs/config/index.ts';
 import type { EliteRequestData } from '../../../../libs/contracts/index.ts';
 import { BookProject, EliteProjectDetails, EliteProof, EliteRequest, Payment, Profile, User } from '../../../../libs/db/index.ts';
-import { EliteMessages, isEmailAddress, isUuid, OPEN_ELITE_STATUSES, ProjectMessages } from '../../../../libs/domain/index.ts';
+import { ELITE_PREPAID_COPIES, EliteMessages, isEmailAddress, isUuid, OPEN_ELITE_STATUSES, ProjectMessages } from '../../../../libs/domain/index.ts';
 import type { EliteActionPayload } from '../../../../workflows/elite/messages.ts';
 import type { AuthUser } from '../auth/auth.types.ts';
 import { CONFIG } from '../config/config.module.ts';
@@ -100,6 +100,23 @@ export class EliteRequestsService {
   }
 
   /**
+   * Elite project details sent signed out become the account's when it claims their payment (claimPurchases): each
+   * then opens its request. A request that cannot start now is opened at a later sign-in.
+   */
+  async openClaimed(userId: string): Promise<void> {
+    const em = this.em.fork();
+    const details = await em.find(EliteProjectDetails, { user: userId, payment: { status: 'paid' } }, { populate: ['payment', 'user'] });
+    for (const form of details) {
+      if (await em.count(EliteRequest, { payment: form.payment.id })) continue;
+      try {
+        await this.openPrepaid(form, form.payment, EliteMessages.failed);
+      } catch (error) {
+        this.logger.warn(`elite project details ${form.id}: request not opened yet: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  /**
    * The request the project details of a 499 USD purchase open: paid up front, without a book (its first revision
    * makes one), owned by the details' account. One per payment: a second form for the same payment opens none.
    * Details without an account open none (their buyer signed out and the payment has no account); the team still has
@@ -141,6 +158,10 @@ export class EliteRequestsService {
         projectDetails: tx.getReference(EliteProjectDetails, details.id),
         payment: tx.getReference(Payment, payment.id),
         prepaid: true,
+        // As the workflow starts it: in production at editing, with the two copies the offer includes.
+        status: 'in_production',
+        step: 'editing',
+        copies: ELITE_PREPAID_COPIES,
         topic: details.bookTopic,
         contactMethod: 'email',
         preferredTimeline: details.timeline ?? null,

@@ -5,6 +5,7 @@ import { EliteProjectDetails, Payment } from '../../../../libs/db/index.ts';
 import { ELITE_DESCRIPTION_MAX, EliteDetailsMessages, InputMessages, mailWorkflowId, PRODUCTS } from '../../../../libs/domain/index.ts';
 import { eventually, testConfig } from '../../../../testing/index.ts';
 import { mailTo, waitForMail } from '../../../../testing/mail-inbox.ts';
+import { sql } from '../../../../testing/sql.ts';
 import { insertPayment, type TestPayment } from '../../../../testing/purchases.ts';
 import { apiClient, serveWithWorker } from '../../../../testing/test-server.ts';
 
@@ -125,6 +126,24 @@ describe('POST /api/elite/project-details: the payment', () => {
     const [row] = await rowsOf({ id: answer.body.id });
     expect(row?.user).toBeNull();
     expect(row?.hidden.customerEmail).toBe(checkoutEmail);
+  });
+
+  it("opens the signed-out buyer's request once their verified account claims the purchase", async () => {
+    const checkoutEmail = `guest-${randomUUID()}@example.com`;
+    const paid = await purchase({ userId: null, email: checkoutEmail, productId: PRODUCTS.eliteService.id });
+    const sent = details({ sessionId: paid.sessionId });
+    expect((await submit(sent)).status).toBe(201);
+    const signUp = await call('POST', '/auth/signup', { email: checkoutEmail, password: 'a sturdy passphrase' });
+    const requests = async (token: string) => (await call('GET', '/elite-requests', undefined, token)).body as unknown as { topic: string; prepaid: boolean; status: string }[];
+    // Unverified, the account claims nothing; verified, its next sign-in opens the request the details asked for.
+    expect(await requests(signUp.body.access_token as string)).toEqual([]);
+    await sql(config.DATABASE_URL, 'update users set email_verified = true where id = $1', [(signUp.body.user as { id: string }).id]);
+    const signIn = await call('POST', '/auth/token?grant_type=password', { email: checkoutEmail, password: 'a sturdy passphrase' });
+    const opened = await requests(signIn.body.access_token as string);
+    expect(opened).toEqual([expect.objectContaining({ topic: sent.bookTopic, prepaid: true, status: 'in_production' })]);
+    // A later sign-in opens no second request.
+    const again = await call('POST', '/auth/token?grant_type=password', { email: checkoutEmail, password: 'a sturdy passphrase' });
+    expect(await requests(again.body.access_token as string)).toHaveLength(1);
   });
 });
 

@@ -44,3 +44,18 @@ export function buildStatusOf(project: GeneratorProject): BuildStatus {
   if (project.pdfKey) return { status: 'complete', message: BuildMessages.complete, error: null, ...files };
   return { status: 'not_started', message: BuildMessages.notStarted, error: null, ...files };
 }
+
+/** The stages that write the book's text: while one runs, its chapters are not the author's to change. */
+const WRITING_STAGES = new Set(['generating_outline', 'generating_introduction', 'generating_chapters', 'generating_summary', 'finalizing']);
+
+/** Whether a writing stage is running now: its start has no end in the history, and it has not failed. */
+export function isBeingWritten(progress: BookProgress): boolean {
+  if (progress.stage === 'cancelled' || progress.stage === 'idle') return false;
+  const open = new Set<string>();
+  for (const event of progress.history) {
+    if (event.completed) open.delete(event.stage);
+    else open.add(event.stage);
+  }
+  if (progress.failedStage) open.delete(progress.failedStage);
+  return [...open].some((stage) => WRITING_STAGES.has(stage));
+}

@@ -6,7 +6,6 @@ import type {
   CancelAnswer,
   ChaptersAnswer,
   BookProgress,
-  ChapterView,
   CoverAnswer,
   CreatedProject,
   FinalizeAnswer,
@@ -17,6 +16,7 @@ import type {
   Previews,
   ProjectView,
   ProviderOption,
+  RegeneratedChapter,
   SummaryAnswer,
 } from '../../../../libs/contracts/index.ts';
 import { briefProblems, BuildMessages, GenerationMessages, parseFormats } from '../../../../libs/domain/index.ts';
@@ -31,6 +31,7 @@ import {
 } from '../../../../workflows/book/messages.ts';
 import type { AuthUser } from '../auth/auth.types.ts';
 import { CurrentUser, OptionalAuth } from '../auth/public.decorator.ts';
+import { bookHtmlOf, sendBookHtml, withoutHtml } from '../chapters/book-html.ts';
 import { RateLimited } from '../common/rate-limits.ts';
 import { streamChapters } from './chapter-stream.ts';
 import { PackagingService } from './packaging.service.ts';
@@ -141,12 +142,13 @@ export class ProjectsController {
   @Post(':id/chapters/:number/regenerate')
   @RateLimited('generation')
   @HttpCode(200)
-  async regenerate(@Param('id') id: string, @Param('number') number: string, @CurrentUser() user?: AuthUser): Promise<ChapterView | null> {
+  @ApiOperation({ summary: 'Write a chapter again; its new text is saved as the next version of the chapter' })
+  async regenerate(@Param('id') id: string, @Param('number') number: string, @CurrentUser() user?: AuthUser): Promise<RegeneratedChapter | null> {
     await this.projects.owned(id, user);
     const n = Number(number);
     await this.projects.step(() => this.projects.handle(id).executeUpdate(regenerateChapterUpdate, { args: [n] }));
     const chapter = (await this.projects.chapters(id)).find((c) => c.number === n);
-    return chapter ? chapterView(chapter) : null;
+    return chapter ? { ...chapterView(chapter), version: await this.projects.currentVersion(id, n) } : null;
   }
 
   @Post(':id/generate-summary')
@@ -179,14 +181,16 @@ export class ProjectsController {
   @Post(':id/build')
   @RateLimited('generation')
   @HttpCode(202)
-  @ApiOperation({ summary: "Build the book's files (a packaging run); the book's own build starts by itself once it is finalized" })
+  @ApiOperation({ summary: "Build the book's files (a packaging run); the book's own build starts by itself once it is finalized. html needs no build: it is always rendered from the current text (view/html, download/html)" })
   async build(@Param('id') id: string, @Body() dto: BuildDto, @CurrentUser() user?: AuthUser): Promise<BuildStatus> {
     const project = await this.projects.owned(id, user);
-    const parsed = parseFormats(dto.formats, dto.format);
+    const wanted = withoutHtml(dto.formats, dto.format);
+    const onlyHtml = wanted.html && Array.isArray(wanted.formats) && wanted.formats.length === 0;
+    const parsed = onlyHtml ? { formats: [] } : parseFormats(wanted.formats, wanted.format);
     if ('error' in parsed) throw new BadRequestException(parsed.error);
     if (!project.finalizedAt) throw new BadRequestException(GenerationMessages.noChapters);
     // Until the book workflow has finished its own build, this reports on that build rather than starting another.
-    if (project.completedAt || project.failedStage === 'building') await this.packaging.start(project, parsed.formats);
+    if (parsed.formats.length && (project.completedAt || project.failedStage === 'building')) await this.packaging.start(project, parsed.formats);
     return buildStatusOf(await this.projects.owned(id, user));
   }
 
@@ -229,8 +233,10 @@ export class ProjectsController {
   }
 
   @Get(':id/download/:kind')
-  @ApiOperation({ summary: 'Download a built file: pdf, zip, cover-pdf, cover-png, epub or docx (add ?inline=1 to view in the browser)' })
+  @ApiOperation({ summary: 'Download a built file: pdf, zip, cover-pdf, cover-png, epub or docx (add ?inline=1 to view in the browser), or html (the book as one page, from its current text)' })
   async download(@Param('id') id: string, @Param('kind') kind: string, @Query('inline') inline: string | undefined, @Res() res: Response, @CurrentUser() user?: AuthUser): Promise<void> {
-    await sendProjectFile(res, this.storage, await this.projects.owned(id, user), kind, inline === '1');
+    const project = await this.projects.owned(id, user);
+    if (kind === 'html') return sendBookHtml(res, bookHtmlOf(project, await this.projects.chapters(id)), `${project.title.replace(/[^a-zA-Z0-9]+/g, '_')}_book.html`);
+    await sendProjectFile(res, this.storage, project, kind, inline === '1');
   }
 }

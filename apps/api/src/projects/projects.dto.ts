@@ -131,7 +131,7 @@ export class StageDto implements StageRequest {
 export class TocDto extends BriefDto {}
 
 /** Older clients send estimated_pages as text: "12", or a range "8-10", which counts as its first number. */
-const pagesFromText = ({ value }: { value: unknown }) => {
+export const pagesFromText = ({ value }: { value: unknown }) => {
   const match = typeof value === 'string' ? /^\s*(\d{1,6})(?:\s*[-–]\s*\d{1,6})?\s*$/.exec(value) : null;
   return match ? Number(match[1]) : value;
 };

@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
 import { IntelligentCoverController } from './intelligent-cover.controller.ts';
 import { IntelligentController } from './intelligent.controller.ts';
+import { OutlineController } from './outline.controller.ts';
+import { OutlineService } from './outline.service.ts';
 import { PackagingService } from './packaging.service.ts';
 import { ProjectsController } from './projects.controller.ts';
 import { ProjectsService } from './projects.service.ts';
 
-@Module({ controllers: [ProjectsController, IntelligentController, IntelligentCoverController], providers: [ProjectsService, PackagingService], exports: [ProjectsService, PackagingService] })
+@Module({ controllers: [ProjectsController, OutlineController, IntelligentController, IntelligentCoverController], providers: [ProjectsService, PackagingService, OutlineService], exports: [ProjectsService, PackagingService] })
 export class ProjectsModule {}

@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, HttpException, HttpStatus, Inject, Injectable, NotFoundException, UnauthorizedException, UnprocessableEntityException } from '@nestjs/common';
+import { BadRequestException, HttpException, HttpStatus, Inject, Injectable, NotFoundException, ServiceUnavailableException, UnauthorizedException, UnprocessableEntityException } from '@nestjs/common';
 import { Client, WorkflowNotFoundError, WorkflowUpdateFailedError, type WorkflowHandle, type WorkflowStartOptions } from '@temporalio/client';
 import { providerCatalogue } from '../../../../libs/ai/index.ts';
 import type { Config } from '../../../../libs/config/index.ts';
 import type { ProviderOption } from '../../../../libs/contracts/index.ts';
-import { GeneratedChapter, GeneratorProject, reserveBookCredit, SourceFile, User, type OutlineChapter } from '../../../../libs/db/index.ts';
+import { currentVersion, GeneratedChapter, GeneratorProject, reserveBookCredit, SourceFile, User, type OutlineChapter } from '../../../../libs/db/index.ts';
 import {
   bookWorkflowId,
   briefProblems,
   CreditMessages,
   DEFAULT_TARGET_PAGES,
   DEFAULT_WRITING_STYLE,
+  EditingMessages,
   GenerationMessages,
   innermostMessage,
   isUuid,
@@ -31,12 +32,15 @@ import { progressQuery, type BookInput, type BookProgress } from '../../../../wo
 import { ProjectIdAttribute, StageAttribute, UserIdAttribute } from '../../../../workflows/search-attributes.ts';
 import type { AuthUser } from '../auth/auth.types.ts';
 import { CONFIG } from '../config/config.module.ts';
+import { isBeingWritten } from './project-status.ts';
 import { coverChoiceOf, type CreateProjectDto } from './projects.dto.ts';
 
 export const NOT_FOUND = ProjectMessages.notFound;
 /** A stage call waits out a run that is just ending (it takes an activity's time) for at most this long. */
 const CLOSING_WAIT_MS = 250;
 const STEP_ATTEMPTS = 20;
+/** How long an edit waits to learn whether the book is being written before it gives up (503). */
+const PROGRESS_DEADLINE_MS = 5000;
 
 @Injectable()
 export class ProjectsService {
@@ -165,12 +169,33 @@ export class ProjectsService {
     return this.em.fork().find(GeneratedChapter, { project: projectId }, { orderBy: { number: 'asc' } });
   }
 
+  currentVersion(projectId: string, number: number): Promise<number> {
+    return currentVersion(this.em.fork(), projectId, number);
+  }
+
   handle(projectId: string): WorkflowHandle<typeof bookWorkflow> {
     return this.temporal.workflow.getHandle<typeof bookWorkflow>(bookWorkflowId(projectId));
   }
 
   progress(projectId: string): Promise<BookProgress> {
     return this.handle(projectId).query(progressQuery);
+  }
+
+  /**
+   * Whether a stage is writing the book's text right now (the author's edits wait for it). Only an open run can be;
+   * a book with no run here is not. Temporal not answering is a 503: nobody can say.
+   */
+  async beingWritten(projectId: string): Promise<boolean> {
+    const handle = this.handle(projectId);
+    try {
+      return await this.temporal.withDeadline(Date.now() + PROGRESS_DEADLINE_MS, async () => {
+        if ((await handle.describe()).status.name !== 'RUNNING') return false;
+        return isBeingWritten(await handle.query(progressQuery));
+      });
+    } catch (error) {
+      if (error instanceof WorkflowNotFoundError) return false;
+      throw new ServiceUnavailableException(EditingMessages.progressUnavailable);
+    }
   }
 
   /**

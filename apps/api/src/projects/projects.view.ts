@@ -1,6 +1,6 @@
 import type { ChapterView, ProjectView, TocEntry } from '../../../../libs/contracts/index.ts';
 import type { GeneratedChapter, GeneratorProject } from '../../../../libs/db/index.ts';
-import { WORDS_PER_PAGE } from '../../../../libs/domain/index.ts';
+import { filesOutdated, WORDS_PER_PAGE } from '../../../../libs/domain/index.ts';
 import { downloadsOf } from './project-files.ts';
 
 export const chapterView = (c: GeneratedChapter): ChapterView => ({
@@ -50,6 +50,7 @@ export function projectView(project: GeneratorProject, chapters: GeneratedChapte
     pdf_path: downloads.pdf ?? null,
     cover_path: downloads['cover-pdf'] ?? null,
     page_count: project.pageCount ?? null,
+    files_outdated: filesOutdated(project),
     ai_provider_calls: project.providerCalls,
     total_cost: Number(project.costUsd),
     created_at: project.createdAt.toISOString(),

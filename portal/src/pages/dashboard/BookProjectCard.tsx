@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import {
   BOOK_FILES,
   CARD_IDEA_CHARS,
@@ -14,6 +14,7 @@ import {
   truncate,
 } from '../../../../libs/domain/index.ts';
 import { PreviewStrip } from '../../components/OwnedImage.tsx';
+import { RebuildNotice } from '../../editor/RebuildNotice.tsx';
 import { EliteServiceButton } from '../../elite/EliteServiceButton.tsx';
 import { BookDownloads } from '../../generator/BookDownloads.tsx';
 import { PrintOrderWizard } from '../../print/PrintOrderWizard.tsx';
@@ -162,6 +163,7 @@ function DeleteDialog({ book, onClose }: { book: BookProjectView; onClose: (erro
 
 /** One saved book on the dashboard (document 3, 2.1 and 2.2). */
 export function BookProjectCard({ book }: { book: BookProjectView }) {
+  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [previewing, setPreviewing] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -214,10 +216,16 @@ export function BookProjectCard({ book }: { book: BookProjectView }) {
           {completed && book.pdf_blob_url && (
             <button type="button" className="button button-small" onClick={() => setOrdering({})}>Order Print Copy</button>
           )}
+          {completed && (
+            <Link className="button button-secondary button-small" to={`/projects/${book.project_id}/edit`} aria-label={`Edit ${book.title}`}>
+              Edit
+            </Link>
+          )}
           {completed && <EliteServiceButton book={book} />}
           <button type="button" className="button button-danger button-small" onClick={() => setConfirming(true)}>Delete Project</button>
         </BookDownloads>
       )}
+      {completed && <RebuildNotice projectId={book.project_id} outdated={book.files_outdated} onRebuilt={() => queryClient.invalidateQueries({ queryKey: ['book-projects'] })} />}
       {error && <p className="error-text" role="alert">{error}</p>}
       {previewing && <PreviewStrip previews={book.previews} />}
       <PrintServicePanel book={book} onOrder={(podPackageId) => setOrdering({ podPackageId })} />

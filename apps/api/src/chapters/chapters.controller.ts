@@ -1,0 +1,68 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { ChapterCompareResponse, ChapterVersionDetail, ChapterVersionsResponse, EditableChapterView } from '../../../../libs/contracts/index.ts';
+import type { AuthUser } from '../auth/auth.types.ts';
+import { CurrentUser, OptionalAuth } from '../auth/public.decorator.ts';
+import { RateLimited } from '../common/rate-limits.ts';
+import { ProjectsService } from '../projects/projects.service.ts';
+import { bookHtmlOf, sendBookHtml } from './book-html.ts';
+import { CompareVersionsDto, RestoreVersionDto, UpdateChapterDto } from './chapters.dto.ts';
+import { chapterNumber, ChaptersService } from './chapters.service.ts';
+
+/** The author's chapters (spec document 2, §7.3): edit, versions, compare, restore; and the book as one HTML page. Same ownership as the project. */
+@ApiTags('projects')
+@OptionalAuth()
+@Controller('projects')
+export class ChaptersController {
+  constructor(
+    private readonly projects: ProjectsService,
+    private readonly chapters: ChaptersService,
+  ) {}
+
+  @Get(':id/chapters/:order')
+  @ApiOperation({ summary: 'A chapter as the editor opens it, with its current version number' })
+  async get(@Param('id') id: string, @Param('order') order: string, @CurrentUser() user?: AuthUser): Promise<EditableChapterView> {
+    return this.chapters.chapter(await this.projects.owned(id, user), chapterNumber(order));
+  }
+
+  @Put(':id/chapters/:order')
+  @RateLimited('edits')
+  @ApiOperation({ summary: "Save a chapter's title and Markdown as its next version (409 if base_version is not the current one, or while the book is being written)" })
+  async save(@Param('id') id: string, @Param('order') order: string, @Body() dto: UpdateChapterDto, @CurrentUser() user?: AuthUser): Promise<EditableChapterView> {
+    return this.chapters.save(await this.projects.owned(id, user), chapterNumber(order), dto, user);
+  }
+
+  @Get(':id/chapters/:order/versions')
+  @ApiOperation({ summary: "A chapter's versions, newest first" })
+  async versions(@Param('id') id: string, @Param('order') order: string, @CurrentUser() user?: AuthUser): Promise<ChapterVersionsResponse> {
+    return this.chapters.versions(await this.projects.owned(id, user), chapterNumber(order));
+  }
+
+  @Get(':id/chapters/:order/versions/compare')
+  @ApiOperation({ summary: 'A word diff between two versions (a and b: version ids or numbers)' })
+  async compare(@Param('id') id: string, @Param('order') order: string, @Query() query: CompareVersionsDto, @CurrentUser() user?: AuthUser): Promise<ChapterCompareResponse> {
+    return this.chapters.compare(await this.projects.owned(id, user), chapterNumber(order), query.a, query.b);
+  }
+
+  @Get(':id/chapters/:order/versions/:versionId')
+  @ApiOperation({ summary: 'One version with its text (by id or version number)' })
+  async version(@Param('id') id: string, @Param('order') order: string, @Param('versionId') versionId: string, @CurrentUser() user?: AuthUser): Promise<ChapterVersionDetail> {
+    return this.chapters.detail(await this.projects.owned(id, user), chapterNumber(order), versionId);
+  }
+
+  @Post(':id/chapters/:order/versions/:versionId/restore')
+  @RateLimited('edits')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Make an older version the chapter's text again, as a new version" })
+  async restore(@Param('id') id: string, @Param('order') order: string, @Param('versionId') versionId: string, @Body() dto: RestoreVersionDto, @CurrentUser() user?: AuthUser): Promise<EditableChapterView> {
+    return this.chapters.restore(await this.projects.owned(id, user), chapterNumber(order), versionId, dto.base_version, user);
+  }
+
+  @Get(':id/view/html')
+  @ApiOperation({ summary: 'The book as one readable HTML page from its current text (sanitized; it loads and runs nothing)' })
+  async html(@Param('id') id: string, @Res() res: Response, @CurrentUser() user?: AuthUser): Promise<void> {
+    const project = await this.projects.owned(id, user);
+    sendBookHtml(res, bookHtmlOf(project, await this.projects.chapters(id)));
+  }
+}

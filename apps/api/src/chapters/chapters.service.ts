@@ -1,0 +1,106 @@
+import { LockMode } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import type { ChapterCompareResponse, ChapterVersionDetail, ChapterVersionsResponse, EditableChapterView } from '../../../../libs/contracts/index.ts';
+import { AssistChange, ChapterVersion, currentVersion, GeneratedChapter, GeneratorProject, writeChapter, type ChapterWrite } from '../../../../libs/db/index.ts';
+import { EditingMessages, isUuid, MAX_CHAPTERS } from '../../../../libs/domain/index.ts';
+import type { AuthUser } from '../auth/auth.types.ts';
+import { ProjectsService } from '../projects/projects.service.ts';
+import { compareVersions, editableChapterView, versionDetail, versionView } from './chapters.view.ts';
+import type { UpdateChapterDto } from './chapters.dto.ts';
+
+/** A route's chapter number: a whole number in range, or no such chapter. */
+export function chapterNumber(order: string): number {
+  const n = /^\d{1,3}$/.test(order) ? Number(order) : 0;
+  if (n < 1 || n > MAX_CHAPTERS) throw new NotFoundException(EditingMessages.chapterNotFound);
+  return n;
+}
+
+/** What an edit writes, checked and applied in one transaction under the project's lock. */
+type Edit = Pick<ChapterWrite, 'title' | 'content' | 'source' | 'by'> & { baseVersion?: number | undefined; assistId?: string | undefined };
+
+/** The author's chapters: read, save, their versions, compare and restore. */
+@Injectable()
+export class ChaptersService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly projects: ProjectsService,
+  ) {}
+
+  async chapter(project: GeneratorProject, number: number): Promise<EditableChapterView> {
+    const em = this.em.fork();
+    const chapter = await em.findOne(GeneratedChapter, { project: project.id, number });
+    if (!chapter) throw new NotFoundException(EditingMessages.chapterNotFound);
+    const latest = await em.findOne(ChapterVersion, { project: project.id, chapter: number }, { orderBy: { version: 'desc' }, fields: ['version', 'createdAt'] });
+    return editableChapterView(chapter, latest);
+  }
+
+  /** The author's save, or an assistant change the author accepted (then marked accepted in the same transaction). */
+  save(project: GeneratorProject, number: number, dto: UpdateChapterDto, user: AuthUser | undefined): Promise<EditableChapterView> {
+    return this.edit(project, number, {
+      title: dto.title.trim(),
+      content: dto.content,
+      source: dto.assist_id ? 'assistant' : 'author',
+      by: authorOf(user),
+      baseVersion: dto.base_version,
+      assistId: dto.assist_id,
+    });
+  }
+
+  /** A new version with an older version's title and text. */
+  async restore(project: GeneratorProject, number: number, versionId: string, baseVersion: number | undefined, user: AuthUser | undefined): Promise<EditableChapterView> {
+    const old = await this.version(project, number, versionId);
+    return this.edit(project, number, { title: old.title, content: old.content, source: 'restored', by: authorOf(user), baseVersion });
+  }
+
+  async versions(project: GeneratorProject, number: number): Promise<ChapterVersionsResponse> {
+    const versions = await this.em.fork().find(ChapterVersion, { project: project.id, chapter: number }, { orderBy: { version: 'desc' }, exclude: ['content'] });
+    if (versions.length === 0) throw new NotFoundException(EditingMessages.chapterNotFound);
+    return { chapter: number, current_version: versions[0]?.version ?? 0, versions: versions.map(versionView) };
+  }
+
+  async detail(project: GeneratorProject, number: number, versionId: string): Promise<ChapterVersionDetail> {
+    return versionDetail(await this.version(project, number, versionId));
+  }
+
+  async compare(project: GeneratorProject, number: number, a: string, b: string): Promise<ChapterCompareResponse> {
+    return compareVersions(await this.version(project, number, a), await this.version(project, number, b));
+  }
+
+  /** One version of this chapter, by id or by version number. */
+  private async version(project: GeneratorProject, number: number, ref: string): Promise<ChapterVersion> {
+    const byNumber = /^\d{1,9}$/.test(ref) ? Number(ref) : null;
+    const where = isUuid(ref) ? { id: ref } : byNumber !== null ? { version: byNumber } : null;
+    const version = where ? await this.em.fork().findOne(ChapterVersion, { ...where, project: project.id, chapter: number }) : null;
+    if (!version) throw new NotFoundException(EditingMessages.versionNotFound);
+    return version;
+  }
+
+  private async edit(project: GeneratorProject, number: number, edit: Edit): Promise<EditableChapterView> {
+    if (await this.writing(project)) throw new ConflictException(EditingMessages.busy);
+    const { chapter, version } = await this.em.fork().transactional(async (tx) => {
+      // Under the project's lock: no other save takes a version between this check and this write.
+      await tx.findOneOrFail(GeneratorProject, { id: project.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!(await tx.count(GeneratedChapter, { project: project.id, number }))) throw new NotFoundException(EditingMessages.chapterNotFound);
+      if (edit.baseVersion !== undefined && edit.baseVersion !== (await currentVersion(tx, project.id, number))) throw new ConflictException(EditingMessages.stale);
+      let by = edit.by;
+      if (edit.assistId) {
+        const change = await tx.findOne(AssistChange, { id: edit.assistId, project: project.id, chapter: number }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+        if (!change) throw new NotFoundException(EditingMessages.assistNotFound);
+        if (change.status === 'accepted' || change.status === 'discarded') throw new ConflictException(EditingMessages.assistClosed);
+        if (change.status !== 'ready') throw new ConflictException(EditingMessages.assistNotReady);
+        change.status = 'accepted';
+        by = change.model ? `${change.provider}/${change.model}` : change.provider;
+      }
+      return writeChapter(tx, { projectId: project.id, number, title: edit.title, content: edit.content, source: edit.source, by });
+    });
+    return editableChapterView(chapter, version);
+  }
+
+  /** Whether the book's workflow is writing now (one rule for every edit: ProjectsService.beingWritten). */
+  private writing(project: GeneratorProject): Promise<boolean> {
+    return this.projects.beingWritten(project.id);
+  }
+}
+
+const authorOf = (user: AuthUser | undefined) => user?.email ?? 'anonymous';

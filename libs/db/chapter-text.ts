@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { LockMode, type EntityManager } from '@mikro-orm/core';
+import { countWords, projectName, type ChapterVersionSource } from '../domain/index.ts';
+import { BookProject, ChapterVersion, GeneratedChapter, GeneratorProject, type SavedChapter } from './entities/index.ts';
+
+export interface ChapterWrite {
+  projectId: string;
+  number: number;
+  title: string;
+  content: string;
+  source: ChapterVersionSource;
+  /** The author's e-mail, or the provider/model that wrote it. */
+  by: string | null;
+}
+
+export interface WrittenChapter {
+  chapter: GeneratedChapter;
+  version: ChapterVersion;
+}
+
+/** Written by a model (not an edit of written text): the chapter's generated_at moves, and so does the saved book's. */
+const MACHINE_WRITES: readonly ChapterVersionSource[] = ['generated', 'regenerated', 'revision'];
+const FIRST_WRITES: readonly ChapterVersionSource[] = ['generated', 'regenerated'];
+
+/**
+ * The one writer of a chapter's text: the current text in generated_chapters, its next version in chapter_versions,
+ * the saved book's chapter list and word count, and when the text last changed. Runs in the caller's transaction (or
+ * its own); the project row is locked first, so two writers of a project's chapters take version numbers in turn.
+ */
+export async function writeChapter(em: EntityManager, write: ChapterWrite): Promise<WrittenChapter> {
+  if (!em.isInTransaction()) return em.transactional((tx) => writeChapter(tx, write));
+  const { projectId, number, title, content, source, by } = write;
+  // The caller's own changes go first: the project is read again under its lock.
+  await em.flush();
+  const project = await em.findOneOrFail(GeneratorProject, { id: projectId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  const next = (await currentVersion(em, projectId, number)) + 1;
+  const at = new Date();
+  const words = countWords(content);
+
+  let chapter = await em.findOne(GeneratedChapter, { project: projectId, number });
+  if (chapter) {
+    Object.assign(chapter, { title, content, wordCount: words, ...(MACHINE_WRITES.includes(source) ? { generatedAt: at } : {}) });
+  } else {
+    chapter = em.create(GeneratedChapter, { id: randomUUID(), project, number, title, content, wordCount: words, generatedAt: at });
+  }
+  const version = em.create(ChapterVersion, { id: randomUUID(), project, chapter: number, version: next, source, by, title, content, words, createdAt: at });
+  // Files built before this text no longer show it; a book being written for the first time has none yet.
+  if (!FIRST_WRITES.includes(source) || project.builtAt) project.textUpdatedAt = at;
+
+  const book = await em.findOne(BookProject, { generatorProject: projectId });
+  if (book) {
+    const entry = (c: SavedChapter): SavedChapter => ({ ...c, title, slug: projectName(title), word_count: words, ...(MACHINE_WRITES.includes(source) ? { generated_at: at.toISOString() } : {}) });
+    const listed = book.chaptersData.some((c) => c.chapterNumber === number);
+    const chaptersData = listed
+      ? book.chaptersData.map((c) => (c.chapterNumber === number ? entry(c) : c))
+      : [...book.chaptersData, entry({ id: `chapter-${String(number).padStart(2, '0')}`, chapterNumber: number, title, slug: '', description: '', key_points: [], target_words: words, word_count: words, status: 'generated', generated_at: at.toISOString() })].sort((a, b) => a.chapterNumber - b.chapterNumber);
+    Object.assign(book, { chaptersData, wordCount: chaptersData.reduce((sum, c) => sum + c.word_count, 0) });
+  }
+  await em.flush();
+  return { chapter, version };
+}
+
+/** A chapter's current version number (0 before its first write). */
+export async function currentVersion(em: EntityManager, projectId: string, number: number): Promise<number> {
+  const latest = await em.findOne(ChapterVersion, { project: projectId, chapter: number }, { orderBy: { version: 'desc' }, fields: ['version'] });
+  return latest?.version ?? 0;
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { EditingMessages } from '../../../libs/domain/index.ts';
+import { ApiError } from '../api/client.ts';
+import { rebuildFormats, saveProblem } from './api.ts';
+
+describe('rebuildFormats', () => {
+  it('rebuilds the files the book has, leaving its cover as the author designed it', () => {
+    expect(rebuildFormats({ pdf: '/p', epub: '/e', zip: '/z', 'cover-pdf': '/c', 'cover-png': '/c.png' })).toEqual(['pdf', 'epub', 'zip']);
+  });
+
+  it("builds the book's usual files when it has none yet", () => {
+    expect(rebuildFormats({})).toEqual(['pdf', 'epub', 'docx', 'zip']);
+  });
+});
+
+describe('saveProblem', () => {
+  it('tells a stale save (reload) from a busy book (wait) and from anything else (retry)', () => {
+    expect(saveProblem(new ApiError(409, EditingMessages.stale))).toEqual({ kind: 'stale', message: EditingMessages.stale });
+    expect(saveProblem(new ApiError(409, EditingMessages.busy))).toEqual({ kind: 'busy', message: EditingMessages.busy });
+    expect(saveProblem(new ApiError(409, EditingMessages.assistClosed))).toEqual({ kind: 'other', message: EditingMessages.assistClosed });
+    expect(saveProblem(new ApiError(0, 'Network error'))).toEqual({ kind: 'other', message: 'Network error' });
+  });
+});

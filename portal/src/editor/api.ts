@@ -1,0 +1,67 @@
+import type {
+  AssistRequest,
+  AssistView,
+  BuildRequest,
+  BuildStatus,
+  ChapterCompareResponse,
+  ChapterVersionDetail,
+  ChapterVersionsResponse,
+  EditableChapterView,
+  UpdateChapterRequest,
+} from '../../../libs/contracts/index.ts';
+import { BOOK_FORMATS, EditingMessages, PACKAGE_FORMATS, type PackageFormat } from '../../../libs/domain/index.ts';
+import { ApiError, apiFetch } from '../api/client.ts';
+import { sleep } from '../generator/api.ts';
+
+/** The author's editing API (document 2, §7.3): chapters, their versions and the AI Writing Assistant. */
+export type { AssistView, ChapterCompareResponse, ChapterVersionView, EditableChapterView } from '../../../libs/contracts/index.ts';
+
+const chapterPath = (id: string, n: number) => `/api/projects/${id}/chapters/${n}`;
+const json = (method: string, body: unknown = {}): RequestInit => ({ method, body: JSON.stringify(body) });
+
+export const editing = {
+  chapter: (id: string, n: number) => apiFetch<EditableChapterView>(chapterPath(id, n)),
+  save: (id: string, n: number, body: UpdateChapterRequest) => apiFetch<EditableChapterView>(chapterPath(id, n), json('PUT', body)),
+  versions: (id: string, n: number) => apiFetch<ChapterVersionsResponse>(`${chapterPath(id, n)}/versions`),
+  version: (id: string, n: number, versionId: string) => apiFetch<ChapterVersionDetail>(`${chapterPath(id, n)}/versions/${versionId}`),
+  compare: (id: string, n: number, a: string, b: string) =>
+    apiFetch<ChapterCompareResponse>(`${chapterPath(id, n)}/versions/compare?${new URLSearchParams({ a, b }).toString()}`),
+  restore: (id: string, n: number, versionId: string, baseVersion?: number) =>
+    apiFetch<EditableChapterView>(`${chapterPath(id, n)}/versions/${versionId}/restore`, json('POST', baseVersion === undefined ? {} : { base_version: baseVersion })),
+  assist: (id: string, n: number, body: AssistRequest) => apiFetch<AssistView>(`${chapterPath(id, n)}/assist`, json('POST', body)),
+  assistStatus: (id: string, assistId: string) => apiFetch<AssistView>(`/api/projects/${id}/assist/${assistId}`),
+  discard: (id: string, assistId: string) => apiFetch<AssistView>(`/api/projects/${id}/assist/${assistId}/discard`, json('POST')),
+  rebuild: (id: string, formats: PackageFormat[]) => apiFetch<BuildStatus>(`/api/projects/${id}/build`, json('POST', { formats } satisfies BuildRequest)),
+};
+
+/** How often the assistant's change is read while it is being written, and for how long at most. */
+const ASSIST_POLL_MS = 1000;
+const ASSIST_TIMEOUT_MS = 5 * 60_000;
+
+/** Reads the assistant's change until it is ready (or failed, or closed), from the answer that started it. */
+export async function waitForAssist(id: string, first: AssistView, signal?: AbortSignal): Promise<AssistView> {
+  const deadline = Date.now() + ASSIST_TIMEOUT_MS;
+  let view = first;
+  while (view.status === 'running') {
+    if (Date.now() > deadline) throw new Error('The assistant took too long: try again');
+    await sleep(ASSIST_POLL_MS);
+    if (signal?.aborted) return view;
+    view = await editing.assistStatus(id, view.id);
+  }
+  return view;
+}
+
+/** Why a save was refused: someone saved after this edit began, the book is being written, or anything else. */
+export type SaveProblem = { kind: 'stale' | 'busy' | 'other'; message: string };
+export function saveProblem(error: unknown): SaveProblem {
+  const message = (error as Error).message || 'An error occurred';
+  if (error instanceof ApiError && error.status === 409 && message === EditingMessages.stale) return { kind: 'stale', message };
+  if (error instanceof ApiError && error.status === 409 && message === EditingMessages.busy) return { kind: 'busy', message };
+  return { kind: 'other', message };
+}
+
+/** The files a rebuild makes again: the formats the book has files of (its cover does not change with the text). */
+export function rebuildFormats(downloads: Partial<Record<string, string>>): PackageFormat[] {
+  const built = PACKAGE_FORMATS.filter((format) => format !== 'cover' && downloads[format]);
+  return built.length ? built : [...BOOK_FORMATS];
+}
