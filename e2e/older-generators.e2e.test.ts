@@ -56,18 +56,18 @@ describe('the older ten-step generator', () => {
 });
 
 describe('the older Quarto generator', () => {
-  it('is for signed-in authors only', async () => {
+  it('is for signed-in authors only, and signing in leads back to it', async () => {
     const visitor = await (await browser.newContext()).newPage();
     await visitor.goto(`${baseURL}/quarto`);
-    await visitor.waitForURL(`${baseURL}/login`);
+    await visitor.waitForURL(`${baseURL}/login?next=${encodeURIComponent('/quarto')}`);
 
     const author = { email: `quarto-${randomUUID().slice(0, 8)}@example.com`, password: 'my own sturdy passphrase' };
     await fetch(`${baseURL}/api/auth/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(author) });
     await visitor.getByLabel('Email').fill(author.email);
     await visitor.getByLabel('Password', { exact: true }).fill(author.password);
     await visitor.getByRole('button', { name: 'Sign In' }).click();
-    await visitor.waitForURL(`${baseURL}/dashboard`);
-    await visitor.goto(`${baseURL}/quarto`);
+    // Signing in leads back to the page that asked for it.
+    await visitor.waitForURL(`${baseURL}/quarto`);
     await visitor.getByRole('heading', { name: 'Quarto book generator' }).waitFor();
   });
 });

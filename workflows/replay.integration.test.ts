@@ -22,7 +22,8 @@ import { paidSignal } from './print-order/messages.ts';
  * records fresh ones from the runs below. `-v1` files were recorded before the PDF stage existed, `-v2` before
  * the EPUB joined it and `book-step-v4` before step-mode books ended after an idle time-out: books started then
  * still replay (`patched('build-interior-pdf')`, `patched('build-epub')`, `patched('step-idle-timeout')`).
- * `book-step-outline-edit` is a step-mode book whose outline the author edited (editOutline) after a chapter was written.
+ * `book-step-outline-edit` is a step-mode book whose outline the author edited (editOutline) after a chapter was written;
+ * `book-step-settings` one whose chapter calls brought a generation mode and a content depth.
  * `print-order` is a print order from preflight through payment to shipped (against the Lulu simulator); `elite` an
  * Elite request from its quote through payment, production, a proof's change round and printing to completed.
  */
@@ -102,6 +103,18 @@ describe('workflow replay', () => {
     await book.executeUpdate(finalizeUpdate);
     await book.result();
     await replayAndRecord('book-step-outline-edit', book.workflowId, book.firstExecutionRunId);
+  });
+
+  it('replays a step-mode book whose chapters were written sequentially at draft depth, then one regenerated', async () => {
+    const id = await project();
+    const book = await engine.client.workflow.start(bookWorkflow, { workflowId: `book-${id}`, taskQueue: config.TEMPORAL_TASK_QUEUE, args: [{ projectId: id, mode: 'step', chapterConcurrency: 2, chaptersToGenerate: null }] });
+    await book.executeUpdate(generateOutlineUpdate, { args: [{ chapterCount: 3 }] });
+    await book.executeUpdate(generateChaptersUpdate, { args: [[1], { mode: 'selective', depth: 'outline' }] });
+    await book.executeUpdate(generateChaptersUpdate, { args: [null, { mode: 'sequential', depth: 'draft' }] });
+    await book.executeUpdate(regenerateChapterUpdate, { args: [3] });
+    await book.executeUpdate(finalizeUpdate);
+    await book.result();
+    await replayAndRecord('book-step-settings', book.workflowId, book.firstExecutionRunId);
   });
 
   it('replays a print order run just now, from preflight through payment to shipped', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/core';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { AiProviderCall, GeneratedChapter, GeneratorProject, returnBookCredit, SourceFile, spendBookCredit, writeChapter as writeChapterText, type OutlineChapter } from '../../libs/db/index.ts';
-import { countWords, GenerationMessages, PROVIDERS, WORD_COUNT_TOLERANCE, type ProviderId } from '../../libs/domain/index.ts';
+import { countWords, DEPTH_SHARE, GenerationMessages, PROVIDERS, WORD_COUNT_TOLERANCE, type ChapterSettings, type ProviderId } from '../../libs/domain/index.ts';
 import type { StorageService } from '../../libs/storage/index.ts';
 import { gistOf, ProviderError, type ChapterBrief, type Completion, type TextProvider, type WritingTask } from '../../libs/ai/index.ts';
 import { citedNumbers, keepValidCitations, passagesOf, relevantPassages } from '../../libs/sources/extract.ts';
@@ -23,6 +23,19 @@ export interface OutlineSettings {
 /** Chapters aim at this many words unless the target says otherwise. */
 const DEFAULT_CHAPTER_WORDS = 3000;
 const MAX_RESIZES = 2;
+/**
+ * Sequential mode gives a chapter the earlier chapters' own text, at most this many words in all (about 8,000
+ * tokens, far inside every provider's context window): each earlier chapter's opening and ending, in equal shares.
+ */
+const SEQUENTIAL_MEMORY_WORDS = 6000;
+
+/** An earlier chapter's text within `share` words: the whole of it, or its opening and its ending. */
+function excerptOf(content: string, share: number): string {
+  const words = content.split(/\s+/).filter(Boolean);
+  if (words.length <= share) return words.join(' ');
+  const half = Math.floor(share / 2);
+  return `${words.slice(0, half).join(' ')} … ${words.slice(-half).join(' ')}`;
+}
 
 export function chapterCountFor(totalWords: number, provider: ProviderId): number {
   return Math.max(3, Math.min(PROVIDERS[provider].maxChapters, Math.round(totalWords / DEFAULT_CHAPTER_WORDS)));
@@ -197,10 +210,12 @@ export function createWritingActivities({ orm, storage, providers }: GenerationD
     },
 
     /**
-     * Writes one chapter from its brief and a memory of what the chapters before it say, then expands or trims
-     * until it is within ±20 % of its word budget. An already written chapter is kept unless `force` is set.
+     * Writes one chapter from its brief and a memory of what the chapters before it say (in sequential mode their
+     * own text, otherwise their gist). Its depth sets the share of the word budget; a polished chapter then has its
+     * revision pass, expanded or trimmed until it is within ±20 % of the budget. An already written chapter is kept
+     * unless `force` is set.
      */
-    async writeChapter(projectId: string, number: number, force = false): Promise<{ number: number; words: number; reused: boolean }> {
+    async writeChapter(projectId: string, number: number, force = false, settings: ChapterSettings = {}): Promise<{ number: number; words: number; reused: boolean }> {
       const { em, project, provider } = await load(projectId);
       const outline = project.outline ?? [];
       const plan = outline.find((c) => c.number === number);
@@ -209,17 +224,22 @@ export function createWritingActivities({ orm, storage, providers }: GenerationD
       if (existing && !force) return { number, words: existing.wordCount, reused: true };
 
       const written = await em.find(GeneratedChapter, { project: projectId, number: { $lt: number } }, { orderBy: { number: 'asc' } });
-      const memory = outline
-        .filter((c) => c.number < number)
-        .map((c) => `Chapter ${c.number}, "${c.title}": ${gistOf(written.find((w) => w.number === c.number)?.content ?? '') || c.description}`);
-      const brief: ChapterBrief = { number, title: plan.title, description: plan.description, keyPoints: plan.key_points, targetWords: plan.target_words };
+      const earlier = outline.filter((c) => c.number < number);
+      const share = Math.floor(SEQUENTIAL_MEMORY_WORDS / Math.max(1, earlier.length));
+      const recall = (content: string) => (settings.mode === 'sequential' ? excerptOf(content, share) : gistOf(content));
+      const memory = earlier.map((c) => `Chapter ${c.number}, "${c.title}": ${recall(written.find((w) => w.number === c.number)?.content ?? '') || c.description}`);
+      const depth = settings.depth ?? 'polished';
+      const targetWords = Math.round(plan.target_words * DEPTH_SHARE[depth]);
+      const brief: ChapterBrief = { number, title: plan.title, description: plan.description, keyPoints: plan.key_points, targetWords };
       const base = { title: project.title, language: project.language, chapter: brief };
       // Grounding: the source passages that matter most to this chapter, numbered as the references will be.
       const sources = await sourcesOf(em, project.sourceBatchId);
       const passages = relevantPassages(passagesOf(sources), [plan.title, plan.description, ...plan.key_points].join(' '));
       const allowed = new Set(passages.map((p) => p.n));
-      let completion = await call(em, project, provider, `chapter ${number}`, { kind: 'chapter', ...base, idea: project.topic, style: project.writingStyle, totalChapters: outline.length, memory, passages });
-      for (let attempt = 0; attempt < MAX_RESIZES; attempt++) {
+      let completion = await call(em, project, provider, `chapter ${number}`, {
+        kind: 'chapter', ...base, idea: project.topic, style: project.writingStyle, totalChapters: outline.length, memory, passages, ...(settings.depth ? { depth } : {}),
+      });
+      for (let attempt = 0; depth === 'polished' && attempt < MAX_RESIZES; attempt++) {
         const words = countWords(completion.text);
         if (Math.abs(words - brief.targetWords) <= brief.targetWords * WORD_COUNT_TOLERANCE) break;
         const kind = words < brief.targetWords ? 'expand' : 'trim';

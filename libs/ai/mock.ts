@@ -203,7 +203,10 @@ function chapter(task: ChapterTask): string {
     ...Array.from({ length: 2 }, () => sentence(v, p)),
   ].join(' ');
   v.used.add(opening);
-  const perSection = Math.max(60, Math.floor((brief.targetWords - countWords(opening)) / sections.length) - 10);
+  // An outline-depth chapter lists its key points first, then gives each a short paragraph.
+  const points = task.depth === 'outline' ? sections.map((point) => `- ${point}`).join('\n') : null;
+  const lead = points ? `${opening}\n\n${points}` : opening;
+  const perSection = Math.max(60, Math.floor((brief.targetWords - countWords(lead)) / sections.length) - 10);
   let cited = 0;
   const cite = (i: number) => {
     const passage = task.passages[cited % Math.max(1, task.passages.length)];
@@ -212,7 +215,7 @@ function chapter(task: ChapterTask): string {
     return sentence(v, '', () => fill(v.draw(CITATIONS), { a: v.draw(v.nouns), source: passage.source, quote: quoteFrom(passage.text, v.rng), n: String(passage.n) }));
   };
   const body = sections.map((point) => `## ${point}\n\n${paragraphs(v, topicOf(point, phrases, p), perSection, cite).join('\n\n')}`);
-  return [opening, ...body].join('\n\n');
+  return [lead, ...body].join('\n\n');
 }
 
 /** Up to 14 words of a passage, starting where a sentence or clause does. */

@@ -1,4 +1,5 @@
 import { assistPrompt } from './assist.ts';
+import type { ContentDepth } from '../domain/index.ts';
 import type { WritingTask } from './tasks.ts';
 
 export interface Prompt {
@@ -12,6 +13,13 @@ const tokensFor = (words: number) => Math.min(16_000, Math.ceil(words * 1.6) + 4
 const SYSTEM =
   'You are a careful non-fiction book writer. Write clear, specific, well-structured prose in Markdown. ' +
   'Never invent sources. When you use a numbered source passage, cite it as [n] right after the claim.';
+
+/** What each content depth asks of a chapter (its length is set by the brief's target words). */
+const DEPTH_INSTRUCTIONS: Record<ContentDepth, string> = {
+  outline: 'Write it as an outline: start with the key points as a bulleted list, then under a ## heading for each point one short paragraph of two or three sentences.',
+  draft: 'Write it as a first draft: complete paragraphs that make every point, without polishing the prose.',
+  polished: 'Write finished, polished prose, ready to publish.',
+};
 
 /** Turns a writing task into the prompt a real model receives. */
 export function promptFor(task: WritingTask): Prompt {
@@ -40,6 +48,7 @@ export function promptFor(task: WritingTask): Prompt {
           `This chapter: ${chapter.description}`,
           `Cover these points: ${chapter.keyPoints.join('; ')}.`,
           `Length: about ${chapter.targetWords} words.`,
+          DEPTH_INSTRUCTIONS[task.depth ?? 'polished'],
           task.memory.length ? `Earlier chapters already covered the following; do not repeat it, build on it:\n- ${task.memory.join('\n- ')}` : '',
           task.passages.length ? `Source passages you may use and must cite by number:\n${task.passages.map((p) => `[${p.n}] (${p.source}) ${p.text}`).join('\n')}` : '',
           'Start with the chapter text itself (no chapter heading); use ## for sections.',

@@ -1,6 +1,6 @@
 // What the writing activities ask a provider for. Real providers turn a task into a prompt (prompts.ts);
 // the mock provider writes from the task's fields directly, deterministically.
-import type { AssistAction } from '../domain/index.ts';
+import type { AssistAction, ContentDepth } from '../domain/index.ts';
 
 export interface SourcePassage {
   /** Citation number: the source's position in the book's reference list. */
@@ -38,9 +38,11 @@ export interface ChapterTask {
   style: string;
   chapter: ChapterBrief;
   totalChapters: number;
-  /** What earlier chapters covered, so this one does not repeat them. */
+  /** What earlier chapters covered, so this one does not repeat them (in sequential mode, their own text). */
   memory: string[];
   passages: SourcePassage[];
+  /** outline: key points and short paragraphs; draft: a first draft; polished (or absent): finished prose. */
+  depth?: ContentDepth;
 }
 
 export interface FrameTask {

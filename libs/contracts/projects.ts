@@ -28,6 +28,9 @@ export interface CreateProjectRequest extends CoverRequest {
   language?: string;
   /** null: every chapter; []: none; [n…]: those. */
   chapters_to_generate?: number[] | null;
+  /** sequential, parallel (default) or selective (only chapters_to_generate). */
+  generation_mode?: string;
+  /** outline, draft or polished (default). */
   content_depth?: string;
   include_cover?: boolean;
   formats?: string[];
@@ -44,6 +47,7 @@ export interface StageRequest {
   author?: string;
   book_idea?: string;
   chapters_to_generate?: number[] | null;
+  generation_mode?: string;
   content_depth?: string;
 }
 

@@ -255,4 +255,34 @@ export const CHAPTER_COUNTS = [3, 5, 7, 10, 12] as const;
 export const DEFAULT_CHAPTER_COUNT = 5;
 export const BOOK_STYLES = ['practical', 'academic', 'narrative', 'reference'] as const;
 export const GENERATION_MODES = ['sequential', 'parallel', 'selective'] as const;
+export type GenerationMode = (typeof GENERATION_MODES)[number];
 export const CONTENT_DEPTHS = ['outline', 'draft', 'polished'] as const;
+export type ContentDepth = (typeof CONTENT_DEPTHS)[number];
+/** The flows' defaults: the full workflow writes one chapter after another, the demo all at once; both polish. */
+export const DEFAULT_GENERATION_MODE = { workflow: 'sequential', demo: 'parallel' } as const satisfies Record<string, GenerationMode>;
+export const DEFAULT_CONTENT_DEPTH: ContentDepth = 'polished';
+/** The share of a chapter's word budget each depth writes (polished: all of it, then a revision pass to ±20 %). */
+export const DEPTH_SHARE: Record<ContentDepth, number> = { outline: 0.15, draft: 0.5, polished: 1 };
+
+/**
+ * How the chapter stage writes (generation_mode, content_depth). Absent fields keep the behaviour books had before
+ * the controls worked: every chapter at once, polished.
+ */
+export interface ChapterSettings {
+  mode?: GenerationMode;
+  depth?: ContentDepth;
+}
+
+export const ChapterSettingsMessages = {
+  mode: `generation_mode must be one of: ${GENERATION_MODES.join(', ')}`,
+  depth: `content_depth must be one of: ${CONTENT_DEPTHS.join(', ')}`,
+  selectiveNeedsChapters: 'generation_mode selective writes the chapters you choose: list them in chapters_to_generate',
+} as const;
+
+/** Why these settings cannot run with this chapter list (null: they can). */
+export function chapterSettingsProblem(settings: ChapterSettings, only: number[] | null): string | null {
+  if (settings.mode !== undefined && !(GENERATION_MODES as readonly string[]).includes(settings.mode)) return ChapterSettingsMessages.mode;
+  if (settings.depth !== undefined && !(CONTENT_DEPTHS as readonly string[]).includes(settings.depth)) return ChapterSettingsMessages.depth;
+  if (settings.mode === 'selective' && only === null) return ChapterSettingsMessages.selectiveNeedsChapters;
+  return null;
+}

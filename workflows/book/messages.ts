@@ -3,7 +3,7 @@ import { defineQuery, defineUpdate } from '@temporalio/workflow';
 import type { EditedChapter } from '../../activities/generation/outline-edit.ts';
 import type { OutlineSettings } from '../../activities/generation/writing.ts';
 import type { BookProgress } from '../../libs/contracts/projects.ts';
-import type { CoverChoice, ProviderId, WrittenSoFar } from '../../libs/domain/index.ts';
+import type { ChapterSettings, CoverChoice, ProviderId, WrittenSoFar } from '../../libs/domain/index.ts';
 
 /** Shared by the workflow and its clients: how to read a book's progress and drive it stage by stage. */
 
@@ -19,6 +19,8 @@ export interface BookInput {
   chapterConcurrency?: number;
   /** null: every chapter; []: skip the chapter stage; [n…]: only those. */
   chaptersToGenerate: number[] | null;
+  /** generation_mode and content_depth of the chapter stage (a step-mode generate-chapters call may bring its own). */
+  chapterSettings?: ChapterSettings;
   /** The project already has an outline of this many chapters (the intelligent API's clients bring their own). */
   outlinedChapters?: number;
   /** How soon a silent writing activity (e.g. its worker died) is retried elsewhere; default 30 s. Tests shorten it. */
@@ -40,7 +42,9 @@ export const progressQuery = defineQuery<BookProgress>('progress');
 export type { OutlineSettings };
 export const generateOutlineUpdate = defineUpdate<{ chapterCount: number }, [OutlineSettings]>('generateOutline');
 export const generateIntroductionUpdate = defineUpdate<{ words: number }>('generateIntroduction');
-export const generateChaptersUpdate = defineUpdate<{ generated: number[] }, [number[] | null]>('generateChapters');
+// Its settings are new: histories with one argument replay with the behaviour they had (all at once, polished).
+export type { ChapterSettings };
+export const generateChaptersUpdate = defineUpdate<{ generated: number[] }, [number[] | null, ChapterSettings?]>('generateChapters');
 export const generateSummaryUpdate = defineUpdate<{ words: number }>('generateSummary');
 export const finalizeUpdate = defineUpdate<{ finalized: true }>('finalize');
 export const regenerateChapterUpdate = defineUpdate<{ number: number; words: number }, [number]>('regenerateChapter');

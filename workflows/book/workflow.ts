@@ -15,6 +15,7 @@ import type { createActivities } from '../../activities/index.ts';
 import {
   BOOK_FORMATS,
   chapterProgress,
+  chapterSettingsProblem,
   GenerationMessages,
   innermostMessage,
   OutlineMessages,
@@ -38,6 +39,7 @@ import {
   regenerateChapterUpdate,
   type BookInput,
   type BookProgress,
+  type ChapterSettings,
   type OutlineSettings,
 } from './messages.ts';
 import { packageWorkflow } from '../package/workflow.ts';
@@ -65,8 +67,9 @@ const DEFAULT_LANES = 4;
 
 /**
  * One book, id `book-<projectId>`. In `auto` mode it runs every stage in the spec's order; in `step` mode
- * each stage is an update the staged API sends, returning when that stage is done. Chapters are written in
- * parallel, each as its own activity; the content lives in PostgreSQL, the history holds ids and counts.
+ * each stage is an update the staged API sends, returning when that stage is done. Chapters are written each as
+ * its own activity, all at once or (sequential mode) one after another; the content lives in PostgreSQL, the
+ * history holds ids and counts.
  */
 export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
   const { projectId } = input;
@@ -96,6 +99,8 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
     state.chapters = Object.fromEntries(Array.from({ length: state.chapterCount }, (_, i) => [i + 1, 'pending' as const]));
   }
   let finalized = false;
+  /** How chapters are written: the input's, then the last generate-chapters call's (a regeneration writes the same way). */
+  let chapterSettings = input.chapterSettings;
   if (input.resume) resume(input.resume);
   setHandler(progressQuery, () => state);
 
@@ -151,7 +156,8 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
         state.chapters[n] = 'writing';
         state.currentChapter = n;
         try {
-          const { words } = await writing.writeChapter(projectId, n, force);
+          // Books whose calls bring no settings schedule the activity exactly as their histories recorded it.
+          const { words } = await (chapterSettings ? writing.writeChapter(projectId, n, force, chapterSettings) : writing.writeChapter(projectId, n, force));
           chapterWords[n] = words;
           state.chapters[n] = 'generated';
           state.wordsSoFar = Object.values(chapterWords).reduce((a, b) => a + b, 0);
@@ -164,7 +170,8 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
         state.percent = chapterProgress(done, numbers.length);
       }
     };
-    await Promise.all(Array.from({ length: lanesFor(numbers.length) }, lane));
+    // Sequential: one lane, so each chapter is written once the ones before it are, and reads their text.
+    await Promise.all(Array.from({ length: chapterSettings?.mode === 'sequential' ? 1 : lanesFor(numbers.length) }, lane));
     state.currentChapter = null;
     // Chapters that were written stay written; a chapter that failed for good fails the stage, visibly.
     if (failures.length) throw failures[0];
@@ -327,13 +334,22 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
     const existingChapter = (n: number) => {
       if (!Number.isInteger(n) || n < 1 || n > state.chapterCount) throw new Error(GenerationMessages.invalidChapter(n, state.chapterCount));
     };
-    setHandler(generateChaptersUpdate, async (only) => ({ generated: await chapters(only) }), {
-      validator: (only) => {
-        needOutline();
-        if (only && new Set(only).size !== only.length) throw new Error(GenerationMessages.chapterList);
-        only?.forEach(existingChapter);
+    setHandler(
+      generateChaptersUpdate,
+      async (only: number[] | null, settings?: ChapterSettings) => {
+        if (settings) chapterSettings = settings;
+        return { generated: await chapters(only) };
       },
-    });
+      {
+        validator: (only: number[] | null, settings?: ChapterSettings) => {
+          needOutline();
+          if (only && new Set(only).size !== only.length) throw new Error(GenerationMessages.chapterList);
+          only?.forEach(existingChapter);
+          const problem = chapterSettingsProblem(settings ?? chapterSettings ?? {}, only);
+          if (problem) throw new Error(problem);
+        },
+      },
+    );
     setHandler(regenerateChapterUpdate, async (n) => ({ number: n, words: (await chapters([n], true), chapterWords[n] ?? 0) }), {
       validator: (n) => {
         needOutline();

@@ -4,19 +4,25 @@ import {
   BOOK_STYLES,
   CHAPTER_COUNTS,
   COLOR_SCHEMES,
+  CONTENT_DEPTHS,
   DEFAULT_CHAPTER_COUNT,
+  DEFAULT_CONTENT_DEPTH,
+  DEFAULT_GENERATION_MODE,
   DEFAULT_TARGET_PAGES,
   DEFAULT_WRITING_STYLE,
   DEMO_MESSAGES,
   DEMO_PRESETS,
   DESIGN_STYLES,
+  GENERATION_MODES,
   projectName,
   readingMinutes,
   TARGET_LENGTHS,
   WORDS_PER_PAGE,
   wordsForPages,
   type ColorScheme,
+  type ContentDepth,
   type DesignStyle,
+  type GenerationMode,
   type ProviderId,
 } from '../../../libs/domain/index.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
@@ -45,6 +51,17 @@ const FLOWS = {
 
 type TaskStatus = 'pending' | 'processing' | 'completed' | 'error';
 
+const MODE_HELP: Record<GenerationMode, string> = {
+  sequential: 'Sequential: one chapter after another, each written with the text of the chapters before it.',
+  parallel: 'Parallel: every chapter at once (fastest); each knows the plan, not the others’ text.',
+  selective: 'Selective: only the chapters you tick below.',
+};
+const DEPTH_HELP: Record<ContentDepth, string> = {
+  outline: 'Outline: key points and short paragraphs, a small part of each chapter’s words.',
+  draft: 'Draft: about half of each chapter’s words.',
+  polished: 'Polished: each chapter’s full length, with a revision pass.',
+};
+
 /** The whole book as one Markdown file, made in the page from the chapters it already has. */
 function markdownOf(project: ProjectView): string {
   return [
@@ -69,6 +86,8 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
   const [form, setForm] = useState(initialForm);
   const [files, setFiles] = useState<File[]>([]);
   const [structure, setStructure] = useState({ chapters: DEFAULT_CHAPTER_COUNT, style: DEFAULT_WRITING_STYLE });
+  const initialContent = { mode: DEFAULT_GENERATION_MODE[kind] as GenerationMode, depth: DEFAULT_CONTENT_DEPTH, chosen: [] as number[] };
+  const [content, setContent] = useState(initialContent);
   const [project, setProject] = useState<ProjectView | null>(null);
   const [writing, setWriting] = useState<number | null>(null);
   const [build, setBuild] = useState<BuildStatus | null>(null);
@@ -152,13 +171,18 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
       setProject(await staged.project(id));
       setStep(3);
       setBusy('Writing the chapters…');
-      await streamChapters(id, aiModel, (e) => {
-        if (e.event === 'chapter_start') {
-          setWriting(e.data.chapter_number);
-          setBusy(`Writing chapter ${e.data.chapter_number} of ${e.data.total_chapters}…`);
-        }
-        if (e.event === 'chapter_complete') void staged.project(id).then(setProject);
-      });
+      await streamChapters(
+        id,
+        aiModel,
+        (e) => {
+          if (e.event === 'chapter_start') {
+            setWriting(e.data.chapter_number);
+            setBusy(`Writing chapter ${e.data.chapter_number} of ${e.data.total_chapters}…`);
+          }
+          if (e.event === 'chapter_complete') void staged.project(id).then(setProject);
+        },
+        { generation_mode: content.mode, content_depth: content.depth, chapters_to_generate: content.mode === 'selective' ? [...content.chosen].sort((a, b) => a - b) : null },
+      );
       setBusy('Writing the summary…');
       await staged.summary(id, aiModel);
       await staged.finalize(id);
@@ -191,6 +215,7 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
     setForm(initialForm);
     setFiles([]);
     setStructure({ chapters: DEFAULT_CHAPTER_COUNT, style: DEFAULT_WRITING_STYLE });
+    setContent(initialContent);
     setProject(null);
     setBuild(null);
     setPreviews(null);
@@ -213,7 +238,7 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
   /** What Next does on each step, and whether it may. */
   const nextAction: Record<number, { label: string; run: () => void; enabled: boolean }> = {
     1: { label: 'Generate Structure', run: generateStructure, enabled: isDemo || filled },
-    2: { label: 'Generate Content', run: () => (contentReady ? setStep(3) : id && void generateContent(id)), enabled: Boolean(id) },
+    2: { label: 'Generate Content', run: () => (contentReady ? setStep(3) : id && void generateContent(id)), enabled: Boolean(id) && (contentReady || content.mode !== 'selective' || content.chosen.length > 0) },
     3: { label: isDemo ? 'Generate PDF' : 'Next', run: () => (isDemo && id && !pdfReady ? void makePdf(id).then(() => setStep(4)) : setStep(4)), enabled: contentReady },
     4: { label: isDemo ? 'Create Cover' : 'Next', run: () => setStep(5), enabled: pdfReady },
     5: { label: isDemo ? 'Complete Demo' : 'Next', run: () => (isDemo ? setDone(true) : setStep(6)), enabled: Boolean(coverUrl) },
@@ -351,6 +376,37 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
                     ))}
                   </ol>
                 </OutlineEditor>
+                <div className="structure-settings" aria-label="Content settings">
+                  <label className="inline-field">
+                    Generation mode
+                    <select value={content.mode} disabled={contentReady} onChange={(e) => setContent({ ...content, mode: e.target.value as GenerationMode })} aria-label="Generation mode">
+                      {GENERATION_MODES.map((m) => <option key={m} value={m}>{m}</option>)}
+                    </select>
+                  </label>
+                  <label className="inline-field">
+                    Content depth
+                    <select value={content.depth} disabled={contentReady} onChange={(e) => setContent({ ...content, depth: e.target.value as ContentDepth })} aria-label="Content depth">
+                      {CONTENT_DEPTHS.map((d) => <option key={d} value={d}>{d}</option>)}
+                    </select>
+                  </label>
+                </div>
+                <p className="muted">{MODE_HELP[content.mode]} {DEPTH_HELP[content.depth]}</p>
+                {content.mode === 'selective' && (
+                  <fieldset className="chapter-choice">
+                    <legend>Chapters to write</legend>
+                    {planned.map((c) => (
+                      <label key={c.chapter_number} className="inline-field">
+                        <input
+                          type="checkbox"
+                          checked={content.chosen.includes(c.chapter_number)}
+                          disabled={contentReady}
+                          onChange={(e) => setContent({ ...content, chosen: e.target.checked ? [...content.chosen, c.chapter_number] : content.chosen.filter((n) => n !== c.chapter_number) })}
+                        />
+                        {c.chapter_number}. {c.chapter_title}
+                      </label>
+                    ))}
+                  </fieldset>
+                )}
                 <p className="muted stats">
                   {planned.length} chapters · {Math.round(plannedWords / 350)}-{Math.round(plannedWords / WORDS_PER_PAGE)} pages · {Math.round(plannedWords * 0.9).toLocaleString()}-{Math.round(plannedWords * 1.1).toLocaleString()} words
                 </p>

@@ -62,9 +62,12 @@ export const staged = {
     post<CoverAnswer>(`/${id}/generate-cover`, { ai_model: aiModel, template: 'amazon_kdp', ...design } satisfies CoverRequest),
 };
 
+/** How the chapter stage writes: generation_mode, content_depth and, for selective, the chosen chapters. */
+export type ChapterChoice = Pick<StageRequest, 'generation_mode' | 'content_depth' | 'chapters_to_generate'>;
+
 /** generate-chapters/stream: the chapter stage as server-sent events, read from a POST (EventSource cannot POST). */
-export async function streamChapters(id: string, aiModel: string, onEvent: (e: ChapterEvent) => void): Promise<void> {
-  const body: StageRequest = { chapters_to_generate: null, content_depth: 'polished', ai_model: aiModel };
+export async function streamChapters(id: string, aiModel: string, onEvent: (e: ChapterEvent) => void, choice: ChapterChoice = {}): Promise<void> {
+  const body: StageRequest = { chapters_to_generate: null, content_depth: 'polished', ...choice, ai_model: aiModel };
   const response = await authorizedPost(`/api/projects/${id}/generate-chapters/stream`, body);
   if (!response.body) throw new Error('Response body is null');
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();

@@ -3,7 +3,7 @@ import { WorkflowUpdateStage, type WorkflowHandle } from '@temporalio/client';
 import type { ChapterEvent } from '../../../../libs/contracts/index.ts';
 import { innermostMessage } from '../../../../libs/domain/index.ts';
 import type { bookWorkflow } from '../../../../workflows/book/workflow.ts';
-import { generateChaptersUpdate, progressQuery, type BookProgress } from '../../../../workflows/book/messages.ts';
+import { generateChaptersUpdate, progressQuery, type BookProgress, type ChapterSettings } from '../../../../workflows/book/messages.ts';
 
 const POLL_MS = 400;
 
@@ -15,6 +15,7 @@ const POLL_MS = 400;
 export async function streamChapters(
   handle: WorkflowHandle<typeof bookWorkflow>,
   only: number[] | null,
+  settings: ChapterSettings | undefined,
   titleOf: (n: number) => string,
   res: Response,
 ): Promise<void> {
@@ -29,7 +30,7 @@ export async function streamChapters(
   let finished = false;
   let failure: string | null = null;
   try {
-    const update = await handle.startUpdate(generateChaptersUpdate, { args: [only], waitForStage: WorkflowUpdateStage.ACCEPTED });
+    const update = await handle.startUpdate(generateChaptersUpdate, { args: settings ? [only, settings] : [only], waitForStage: WorkflowUpdateStage.ACCEPTED });
     void update.result().then(
       () => (finished = true),
       (error: unknown) => {

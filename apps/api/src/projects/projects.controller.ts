@@ -38,7 +38,7 @@ import { PackagingService } from './packaging.service.ts';
 import { previewsOf, sendPreview } from './previews.ts';
 import { sendProjectFile } from './project-files.ts';
 import { buildStatusOf, orchestrationStatusOf } from './project-status.ts';
-import { BuildDto, coverChoiceOf, CoverDto, CreateProjectDto, StageDto } from './projects.dto.ts';
+import { BuildDto, chapterSettingsOf, coverChoiceOf, CoverDto, CreateProjectDto, StageDto } from './projects.dto.ts';
 import { ProjectsService } from './projects.service.ts';
 import { chapterView, projectView, tocView } from './projects.view.ts';
 
@@ -125,7 +125,8 @@ export class ProjectsController {
     await this.projects.owned(id, user);
     const only = dto.chapters_to_generate === undefined ? null : dto.chapters_to_generate;
     if (only?.length === 0) return { chapters_generated: 0, chapters: [] };
-    const { generated } = await this.projects.step(() => this.projects.handle(id).executeUpdate(generateChaptersUpdate, { args: [only] }));
+    const settings = chapterSettingsOf(dto);
+    const { generated } = await this.projects.step(() => this.projects.handle(id).executeUpdate(generateChaptersUpdate, { args: settings ? [only, settings] : [only] }));
     const chapters = (await this.projects.chapters(id)).filter((c) => generated.includes(c.number));
     return { chapters_generated: chapters.length, chapters: chapters.map(chapterView) };
   }
@@ -136,7 +137,7 @@ export class ProjectsController {
   async chaptersStream(@Param('id') id: string, @Body() dto: StageDto, @Res() res: Response, @CurrentUser() user?: AuthUser): Promise<void> {
     const project = await this.projects.owned(id, user);
     const titles = new Map((project.outline ?? []).map((c) => [c.number, c.title]));
-    await streamChapters(this.projects.handle(id), dto.chapters_to_generate ?? null, (n) => titles.get(n) ?? `Chapter ${n}`, res);
+    await streamChapters(this.projects.handle(id), dto.chapters_to_generate ?? null, chapterSettingsOf(dto), (n) => titles.get(n) ?? `Chapter ${n}`, res);
   }
 
   @Post(':id/chapters/:number/regenerate')

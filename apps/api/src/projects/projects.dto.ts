@@ -12,15 +12,19 @@ import {
   DEFAULT_COVER_PAGE_COUNT,
   DEFAULT_COVER_TEMPLATE,
   DESIGN_STYLES,
+  GENERATION_MODES,
   GenerationMessages,
   MAX_CHAPTER_PAGES,
   MAX_CHAPTERS,
   PACKAGE_FORMATS,
   TOC_LIMITS,
+  type ChapterSettings,
   type ColorScheme,
+  type ContentDepth,
   type CoverChoice,
   type CoverTemplate,
   type DesignStyle,
+  type GenerationMode,
 } from '../../../../libs/domain/index.ts';
 import { Optional } from '../common/validation.ts';
 
@@ -100,7 +104,14 @@ export class CreateProjectDto extends BriefDto implements CreateProjectRequest {
   chapter_count?: number;
   @ApiPropertyOptional({ default: 'English' }) @Optional() @IsString() @MaxLength(40) language?: string;
   @ApiPropertyOptional({ description: 'null: every chapter; []: none; [n…]: those', nullable: true, type: [Number] }) @ChapterList() chapters_to_generate?: number[] | null;
-  @ApiPropertyOptional({ enum: CONTENT_DEPTHS }) @Optional() @IsIn(CONTENT_DEPTHS, oneOf(CONTENT_DEPTHS, 'content_depth')) content_depth?: string;
+  @ApiPropertyOptional({ enum: GENERATION_MODES, description: 'sequential: one chapter after another, each reading the text before it; parallel (default): all at once; selective: only chapters_to_generate' })
+  @Optional()
+  @IsIn(GENERATION_MODES, oneOf(GENERATION_MODES, 'generation_mode'))
+  generation_mode?: GenerationMode;
+  @ApiPropertyOptional({ enum: CONTENT_DEPTHS, description: 'outline: key points and short paragraphs; draft: about half the word budget; polished (default): the whole budget, revised' })
+  @Optional()
+  @IsIn(CONTENT_DEPTHS, oneOf(CONTENT_DEPTHS, 'content_depth'))
+  content_depth?: ContentDepth;
   @ApiPropertyOptional() @Optional() @IsBoolean() include_cover?: boolean;
   @ApiPropertyOptional() @Optional() @IsArray() @ArrayMaxSize(PACKAGE_FORMATS.length * 2) @IsString({ each: true }) formats?: string[];
   @ApiPropertyOptional({ description: 'source_materials_id from /api/intelligent/process-sources' })
@@ -124,7 +135,14 @@ export class StageDto implements StageRequest {
   @ApiPropertyOptional() @Optional() @IsString() @MaxLength(200) author?: string;
   @ApiPropertyOptional() @Optional() @IsString() @MaxLength(20_000) book_idea?: string;
   @ApiPropertyOptional({ nullable: true, type: [Number] }) @ChapterList() chapters_to_generate?: number[] | null;
-  @ApiPropertyOptional({ enum: CONTENT_DEPTHS }) @Optional() @IsIn(CONTENT_DEPTHS, oneOf(CONTENT_DEPTHS, 'content_depth')) content_depth?: string;
+  @ApiPropertyOptional({ enum: GENERATION_MODES, description: 'generate-chapters: sequential, parallel or selective' })
+  @Optional()
+  @IsIn(GENERATION_MODES, oneOf(GENERATION_MODES, 'generation_mode'))
+  generation_mode?: GenerationMode;
+  @ApiPropertyOptional({ enum: CONTENT_DEPTHS, description: 'generate-chapters: outline, draft or polished' })
+  @Optional()
+  @IsIn(CONTENT_DEPTHS, oneOf(CONTENT_DEPTHS, 'content_depth'))
+  content_depth?: ContentDepth;
 }
 
 /** POST /api/intelligent/toc. */
@@ -171,6 +189,12 @@ export class ChapterRequestDto extends BriefDto {
   @ValidateNested({ each: true })
   @Type(() => TocEntryDto)
   toc?: TocEntryDto[];
+}
+
+/** generation_mode and content_depth of a request, when it brings either (none: the book's own settings). */
+export function chapterSettingsOf(dto: { generation_mode?: GenerationMode; content_depth?: ContentDepth }): ChapterSettings | undefined {
+  if (dto.generation_mode === undefined && dto.content_depth === undefined) return undefined;
+  return { ...(dto.generation_mode ? { mode: dto.generation_mode } : {}), ...(dto.content_depth ? { depth: dto.content_depth } : {}) };
 }
 
 /** The cover fields of a request, with the spec's defaults. */

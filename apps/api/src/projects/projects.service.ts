@@ -9,6 +9,7 @@ import { currentVersion, GeneratedChapter, GeneratorProject, reserveBookCredit, 
 import {
   bookWorkflowId,
   briefProblems,
+  chapterSettingsProblem,
   CreditMessages,
   DEFAULT_TARGET_PAGES,
   DEFAULT_WRITING_STYLE,
@@ -33,7 +34,7 @@ import { ProjectIdAttribute, StageAttribute, UserIdAttribute } from '../../../..
 import type { AuthUser } from '../auth/auth.types.ts';
 import { CONFIG } from '../config/config.module.ts';
 import { isBeingWritten } from './project-status.ts';
-import { coverChoiceOf, type CreateProjectDto } from './projects.dto.ts';
+import { chapterSettingsOf, coverChoiceOf, type CreateProjectDto } from './projects.dto.ts';
 
 export const NOT_FOUND = ProjectMessages.notFound;
 /** A stage call waits out a run that is just ending (it takes an activity's time) for at most this long. */
@@ -82,6 +83,9 @@ export class ProjectsService {
     const provider = this.provider(dto.ai_model, user);
     const { displayName, maxChapters } = PROVIDERS[provider];
     if (outline && outline.length > maxChapters) throw new UnprocessableEntityException(GenerationMessages.tooManyChapters(displayName, maxChapters));
+    const chapterSettings = chapterSettingsOf(dto);
+    const settingsProblem = mode === 'auto' && chapterSettings ? chapterSettingsProblem(chapterSettings, dto.chapters_to_generate ?? null) : null;
+    if (settingsProblem) throw new UnprocessableEntityException(settingsProblem);
     for (const n of dto.chapters_to_generate ?? []) {
       if (n > maxChapters) throw new UnprocessableEntityException(GenerationMessages.invalidChapter(n, maxChapters));
     }
@@ -119,6 +123,7 @@ export class ProjectsService {
     await this.startBook(project, {
       mode,
       chaptersToGenerate: dto.chapters_to_generate ?? null,
+      ...(chapterSettings ? { chapterSettings } : {}),
       includeCover: mode === 'auto' && dto.include_cover !== false,
       cover: coverChoiceOf(dto),
       ...(outline ? { outlinedChapters: outline.length } : {}),
