@@ -1,12 +1,9 @@
 import type { MikroORM } from '@mikro-orm/core';
 import { CheckoutSession, EliteQuote, EliteRequest } from '../../libs/db/index.ts';
-import { elitePaymentName } from '../../libs/domain/index.ts';
+import { elitePaymentName, eliteRequestPath } from '../../libs/domain/index.ts';
 import { eliteCheckoutMetadata, successUrlWithSessionId, type CheckoutDeps } from '../../libs/payments/index.ts';
 import { openAmountCheckout } from '../payments/amount-checkout.ts';
 import type { EliteActivities } from './types.ts';
-
-/** The request's page on the portal, where the author comes back to after paying (or not). */
-export const eliteRequestPath = (requestId: string) => `/elite-requests/${requestId}`;
 
 /** The accepted quote's payment: a Stripe Checkout Session for its amount, started once per request. */
 export function createEliteCheckoutActivities({ orm, checkout }: { orm: MikroORM; checkout: CheckoutDeps }): Pick<EliteActivities, 'openEliteCheckout'> {

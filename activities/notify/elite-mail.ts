@@ -1,11 +1,10 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { EliteNotification } from '../../libs/contracts/index.ts';
 import { EliteProof, EliteQuote, EliteRequest, EliteRequestEvent, PrintOrder, Profile } from '../../libs/db/index.ts';
-import { ELITE_PROMISE_LABELS, ELITE_PROMISES, eliteWorkflowId, isUuid, type ElitePromiseName } from '../../libs/domain/index.ts';
+import { ELITE_PROMISE_LABELS, ELITE_PROMISES, eliteRequestPath, eliteWorkflowId, isUuid, type ElitePromiseName } from '../../libs/domain/index.ts';
 import type { MailMessage, MailSettings } from '../../libs/mail/index.ts';
 import { eliteAuthorUpdate, eliteRequestConfirmation, eliteRequestNotice, eliteTeamUpdate, type EliteEventFacts } from '../../libs/mail/messages.ts';
 import { eliteAudience, type EliteAudience } from '../elite/audience.ts';
-import { eliteRequestPath } from '../elite/checkout.ts';
 
 interface Addressed {
   key: string;

@@ -368,5 +368,12 @@ export interface EliteState {
   announced: boolean;
 }
 
+/** A request's page on the portal (mails and the checkout's return link lead there). */
+export const eliteRequestPath = (requestId: string) => `/elite-requests/${encodeURIComponent(requestId)}`;
+
+/** Where a new request starts: waiting for its quote, or (paid up front) in production at editing with the copies the offer includes. */
+export const eliteStart = (prepaid: boolean): Pick<EliteState, 'status' | 'step' | 'copies'> =>
+  prepaid ? { status: 'in_production', step: 'editing', copies: ELITE_PREPAID_COPIES } : { status: 'received', step: null, copies: null };
+
 /** The step after `step`, or null after printing. */
 export const nextEliteStep = (step: EliteStep): EliteStep | null => ELITE_STEPS[ELITE_STEPS.indexOf(step) + 1] ?? null;

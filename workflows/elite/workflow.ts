@@ -24,7 +24,6 @@ import {
   ELITE_ACTIONS,
   ELITE_DURATIONS,
   ELITE_HISTORY_LIMIT,
-  ELITE_PREPAID_COPIES,
   ELITE_PROMISE_LABELS,
   ELITE_QUOTE_AMOUNT,
   ELITE_QUOTE_COPIES,
@@ -32,6 +31,7 @@ import {
   eliteActionProblem,
   eliteEventMailId,
   eliteRoleProblem,
+  eliteStart,
   eliteWorkflowId,
   innermostMessage,
   isFinalEliteStatus,
@@ -140,8 +140,7 @@ function firstState(input: EliteInput, ms: (name: EliteDurationName) => number):
   const start = workflowInfo().startTime.getTime();
   const promise = (name: ElitePromiseName, within: number): PromiseState => ({ name, dueAt: new Date(start + within).toISOString(), metAt: null, remindedAt: null, breachedAt: null });
   const state: EliteState = {
-    status: 'received',
-    step: null,
+    ...eliteStart(false),
     stepStarted: false,
     proof: null,
     proofRound: 0,
@@ -152,7 +151,6 @@ function firstState(input: EliteInput, ms: (name: EliteDurationName) => number):
     payBy: null,
     paidWith: null,
     paidAt: null,
-    copies: null,
     shippingAddress: null,
     printOrderId: null,
     productionStartedAt: null,
@@ -165,9 +163,7 @@ function firstState(input: EliteInput, ms: (name: EliteDurationName) => number):
   if (!input.prepaid) return state;
   return {
     ...state,
-    status: 'in_production',
-    step: 'editing',
-    copies: ELITE_PREPAID_COPIES,
+    ...eliteStart(true),
     productionStartedAt: new Date(start).toISOString(),
     promises: [promise('first_chapters', ms('firstChaptersWithin')), promise('books', ms('booksWithin'))],
   };

@@ -214,7 +214,7 @@ export const dateTime = (iso: string): string => new Date(iso).toLocaleString();
 
 /** The dashboard tab the request pages and /success link to. */
 export const ELITE_TAB_PATH = '/dashboard?tab=elite';
-export const eliteRequestPath = (id: string) => `/elite-requests/${encodeURIComponent(id)}`;
+export { eliteRequestPath } from '../../../libs/domain/index.ts';
 
 /** The status badge's colour (the print badges' tones): waiting on the author yellow, moving blue, done green, ended red or grey. */
 export function eliteStatusTone(status: EliteStatus): 'blue' | 'yellow' | 'green' | 'dark-green' | 'red' | 'grey' {

@@ -4,7 +4,7 @@ import { ConflictException, Inject, Injectable, Logger, NotFoundException, Servi
 import type { Config } from '../../../../libs/config/index.ts';
 import type { EliteRequestData } from '../../../../libs/contracts/index.ts';
 import { BookProject, EliteProjectDetails, EliteProof, EliteRequest, Payment, Profile, User } from '../../../../libs/db/index.ts';
-import { ELITE_PREPAID_COPIES, EliteMessages, isEmailAddress, isUuid, OPEN_ELITE_STATUSES, ProjectMessages } from '../../../../libs/domain/index.ts';
+import { EliteMessages, eliteStart, isEmailAddress, isUuid, OPEN_ELITE_STATUSES, ProjectMessages } from '../../../../libs/domain/index.ts';
 import type { EliteActionPayload } from '../../../../workflows/elite/messages.ts';
 import type { AuthUser } from '../auth/auth.types.ts';
 import { CONFIG } from '../config/config.module.ts';
@@ -158,10 +158,8 @@ export class EliteRequestsService {
         projectDetails: tx.getReference(EliteProjectDetails, details.id),
         payment: tx.getReference(Payment, payment.id),
         prepaid: true,
-        // As the workflow starts it: in production at editing, with the two copies the offer includes.
-        status: 'in_production',
-        step: 'editing',
-        copies: ELITE_PREPAID_COPIES,
+        // As the workflow starts it (the projection shows it at once).
+        ...eliteStart(true),
         topic: details.bookTopic,
         contactMethod: 'email',
         preferredTimeline: details.timeline ?? null,

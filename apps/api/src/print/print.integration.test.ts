@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BookProject, GeneratorProject, PrintOrder, User } from '../../../../libs/db/index.ts';
+import { BookProject, PrintOrder } from '../../../../libs/db/index.ts';
 import {
   AddressMessages,
   CA_PROVINCES,
@@ -10,7 +10,6 @@ import {
   PrintMessages,
   printOrderFileKey,
   printOrderWorkflowId,
-  projectFileKey,
   ProjectMessages,
   unitPrice,
   US_STATES,
@@ -22,6 +21,7 @@ import { pdfWithText } from '../../../../testing/files.ts';
 import { eventually, freePort, testConfig } from '../../../../testing/index.ts';
 import { blankPdf, printReadyFiles } from '../../../../testing/print-files.ts';
 import { PrintSimulator } from '../../../../testing/print-simulator/simulator.ts';
+import { insertSavedBook } from '../../../../testing/saved-books.ts';
 import { apiClient, serveApi, serveWithWorker, type Json } from '../../../../testing/test-server.ts';
 
 // A Lulu simulator of this file's own (its jobs move only when told), and a worker on a task queue of its own, so the
@@ -55,52 +55,8 @@ const standard = PRINT_PRODUCTS[0] as (typeof PRINT_PRODUCTS)[number];
 const largeFormat = PRINT_PRODUCTS[2] as (typeof PRINT_PRODUCTS)[number];
 
 /** A saved book of `userId` with these files in storage, as saving a generated book leaves it. */
-async function savedBook(userId: string, files: { interior?: Buffer; cover?: Buffer } = printReadyFiles(DEFAULT_POD_PACKAGE_ID, PAGES), { pages = PAGES, generationStatus = 'completed' } = {}): Promise<string> {
-  const fork = em();
-  const project = fork.create(GeneratorProject, {
-    id: randomUUID(),
-    user: fork.getReference(User, userId),
-    name: 'print-test',
-    title: 'Printed Matter',
-    author: 'Ada Writer',
-    topic: 'How books are printed',
-    writingStyle: 'professional',
-    totalTargetWords: 10_000,
-    provider: 'mock',
-    mode: 'auto',
-    pageCount: pages,
-    createdAt: new Date(),
-    updatedAt: new Date(),
-  });
-  for (const [kind, bytes] of Object.entries(files) as ['interior' | 'cover', Buffer | undefined][]) {
-    if (!bytes) continue;
-    const key = projectFileKey(project, `${kind}.pdf`);
-    await served.engine.deps.storage.put(key, bytes, 'application/pdf');
-    if (kind === 'interior') project.pdfKey = key;
-    else project.coverPdfKey = key;
-  }
-  const book = fork.create(BookProject, {
-    id: randomUUID(),
-    user: fork.getReference(User, userId),
-    generatorProject: project,
-    title: 'Printed Matter',
-    author: 'Ada Writer',
-    bookIdea: 'How books are printed',
-    topic: 'How books are printed',
-    outline: { book: { title: 'Printed Matter', description: '', target_length: 10_000 }, chapters: [] },
-    tocData: [],
-    chaptersData: [],
-    writingStyle: 'professional',
-    source: 'one-shot',
-    status: 'complete',
-    generationStatus,
-    pageCount: pages,
-    createdAt: new Date(),
-    updatedAt: new Date(),
-  });
-  await fork.flush();
-  return book.id;
-}
+const savedBook = (userId: string, files: { interior?: Buffer; cover?: Buffer } = printReadyFiles(DEFAULT_POD_PACKAGE_ID, PAGES), { pages = PAGES, generationStatus = 'completed' } = {}) =>
+  insertSavedBook(served.engine.deps, userId, { files, pages, generationStatus });
 
 const quote = (overrides: Record<string, unknown> = {}) => ({ pod_package_id: DEFAULT_POD_PACKAGE_ID, quantity: 10, page_count: PAGES, shipping_address: ADDRESS, shipping_level: 'MAIL', ...overrides });
 const orderBody = (bookId: string, overrides: Record<string, unknown> = {}) => ({ ...quote(), book_project_id: bookId, contact_email: 'ada@example.com', ...overrides });
