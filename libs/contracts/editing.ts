@@ -1,4 +1,4 @@
-import type { AssistAction, AssistStatus, ChapterVersionSource } from '../domain/index.ts';
+import type { AssistAction, AssistStatus, BookImageType, ChapterVersionSource } from '../domain/index.ts';
 
 /** GET /api/projects/{id}/chapters/{order}: a chapter as the editor opens it. */
 export interface EditableChapterView {
@@ -94,4 +94,21 @@ export interface UpdateOutlineRequest {
     total_pages?: number;
     summary?: string;
   };
+}
+
+/** POST /api/projects/{id}/images (multipart: `image`, optional `alt`) and GET /api/projects/{id}/images: a book's own image. */
+export interface BookImageView {
+  id: string;
+  /** The path chapters name it by: `images/<id>.png`. */
+  path: string;
+  /** Ready to insert into a chapter: `![alt](images/<id>.png)`. */
+  markdown: string;
+  filename: string;
+  content_type: BookImageType;
+  size: number;
+  width: number;
+  height: number;
+  /** GET: the image's bytes, for its owner only. */
+  url: string;
+  created_at: string;
 }

@@ -10,6 +10,7 @@ export * from './payments.ts';
 export * from './print.ts';
 export * from './elite.ts';
 export * from './editing.ts';
+export * from './book-images.ts';
 export * from './manuscript.ts';
 export * from './generation.ts';
 export * from './book-projects.ts';

@@ -16,3 +16,7 @@ export const printOrderFileKey = (order: { id: string; userId: string }, name: s
 
 /** An Elite request's own files: revised manuscripts the team uploads, and each proof round's PDFs as the author saw them. */
 export const eliteFileKey = (request: { id: string; userId: string }, name: string) => `${request.userId}/elite-requests/${request.id}/${name}`;
+
+/** An image the author put in the book: with the project's files, so removing the project removes it. */
+export const bookImageKey = (project: { id: string; user?: { id: string } | null }, image: { id: string; extension: string }) =>
+  `${projectFilePrefix(project)}images/${image.id}.${image.extension}`;

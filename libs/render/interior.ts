@@ -1,4 +1,4 @@
-import { languageCode } from '../domain/index.ts';
+import { languageCode, type BookImageType } from '../domain/index.ts';
 import { compileToPdf } from './fonts.ts';
 import { escapeText, markdownToTypst, typstString } from './markdown-to-typst.ts';
 
@@ -10,6 +10,18 @@ export interface Manuscript {
   chapters: { number: number; title: string; content: string }[];
   summary?: string | null;
   references: { n: number; filename: string }[];
+  /**
+   * The book's own images (libs/domain/book-images.ts), keyed by the path the Markdown names them by
+   * (`images/<id>.png`): the only images a renderer draws. Any other image source is dropped.
+   */
+  images?: ReadonlyMap<string, ManuscriptImage>;
+}
+
+export interface ManuscriptImage {
+  contentType: BookImageType;
+  data: Uint8Array;
+  width: number;
+  height: number;
 }
 
 export interface TrimSize {

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { PROVIDER_IDS } from '../../domain/index.ts';
+import { CONTENT_DEPTHS, GENERATION_MODES, PROVIDER_IDS } from '../../domain/index.ts';
 import { User } from './user.ts';
 
 export interface OutlineChapter {
@@ -29,6 +29,9 @@ export const GeneratorProjectSchema = defineEntity({
     language: p.string().default('English'),
     provider: p.enum(PROVIDER_IDS),
     mode: p.enum(['auto', 'step'] as const),
+    /** How its chapters are written (§9): the brief's choice, then the one the last chapters stage ran with. */
+    generationMode: p.enum(GENERATION_MODES).nullable(),
+    contentDepth: p.enum(CONTENT_DEPTHS).nullable(),
     stage: p.string().default('creating_project'),
     failedStage: p.string().nullable(),
     error: p.text().nullable(),

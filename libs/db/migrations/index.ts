@@ -13,6 +13,8 @@ import { Migration20261122010000_book_request_workflow } from './Migration202611
 import { Migration20261122020000_print_orders } from './Migration20261122020000_print_orders.ts';
 import { Migration20261122030000_elite_requests } from './Migration20261122030000_elite_requests.ts';
 import { Migration20261122040000_chapter_versions } from './Migration20261122040000_chapter_versions.ts';
+import { Migration20261123000000_book_images } from './Migration20261123000000_book_images.ts';
+import { Migration20261123010000_chapter_settings } from './Migration20261123010000_chapter_settings.ts';
 
 /** Every migration in order: write each as a class in this folder (named Migration<UTC timestamp>_<what>) and add it here. */
 export const migrationsList = [
@@ -31,4 +33,6 @@ export const migrationsList = [
   { name: 'Migration20261122020000_print_orders', class: Migration20261122020000_print_orders },
   { name: 'Migration20261122030000_elite_requests', class: Migration20261122030000_elite_requests },
   { name: 'Migration20261122040000_chapter_versions', class: Migration20261122040000_chapter_versions },
+  { name: 'Migration20261123000000_book_images', class: Migration20261123000000_book_images },
+  { name: 'Migration20261123010000_chapter_settings', class: Migration20261123010000_chapter_settings },
 ];
