@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BookRequest, User } from '../libs/db/index.ts';
 import { AuthMessages } from '../libs/domain/index.ts';
 import { openDeps, testConfig } from '../testing/index.ts';
-import { waitForMail } from '../testing/mail-inbox.ts';
+import { waitForMail, waitForSubject } from '../testing/mail-inbox.ts';
 import { repoRoot } from '../scripts/stack/profile.ts';
 import { launchBrowser, snapshot } from './browser.ts';
 
@@ -234,6 +234,36 @@ describe('an author changing their e-mail', () => {
     await page.getByRole('alert').waitFor();
     await expect(page.getByRole('alert').textContent()).resolves.toBe(AuthMessages.invalidVerificationToken);
     expect((await json('/auth/token?grant_type=password', 'POST', { email: newEmail, password: old.password })).status).toBe(200);
+    await page.context().close();
+  });
+});
+
+describe('an author who forgot their password', () => {
+  it('asks for a link on /login, sets a new password from the mailed link, is signed in, and the old password no longer works', async () => {
+    const forgetful = { email: `forgetful-${tag}@example.com`, password: 'my own sturdy passphrase' };
+    await fetch(`${baseURL}/api/auth/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(forgetful) });
+    const page = await freshPage();
+    await page.goto(`${baseURL}/login`);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL(`${baseURL}/recover`);
+    await page.getByLabel('Email').fill(forgetful.email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(page.getByRole('status').textContent()).resolves.toBe(AuthMessages.recoverySent);
+
+    const link = /https?:\/\/\S+\/recover\?token=[\w%-]+/.exec((await waitForSubject(forgetful.email, 'Set a new password')).text)?.[0];
+    expect(link).toBeTruthy();
+    await page.goto(`${baseURL}${new URL(link as string).pathname}${new URL(link as string).search}`);
+    await page.getByLabel('New password', { exact: true }).fill('a freshly chosen passphrase');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('a freshly chosen passphrase');
+    await snapshot(page, 'recover-new-password');
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await page.waitForURL(`${baseURL}/dashboard`);
+    await page.getByText(forgetful.email).first().waitFor();
+
+    const signIn = (password: string) =>
+      fetch(`${baseURL}/api/auth/token?grant_type=password`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: forgetful.email, password }) });
+    expect((await signIn(forgetful.password)).status).toBe(400);
+    expect((await signIn('a freshly chosen passphrase')).status).toBe(200);
     await page.context().close();
   });
 });

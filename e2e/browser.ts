@@ -4,6 +4,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { Config } from '../libs/config/index.ts';
 import { startEngine, testConfig, type Engine } from '../testing/index.ts';
+import { waitForSubject } from '../testing/mail-inbox.ts';
 
 /** Debian's Chromium, headless, with its calls home switched off (this machine has no internet). */
 export function launchBrowser(): Promise<Browser> {
@@ -56,13 +57,21 @@ export function e2eSession(): E2eSession {
   return session;
 }
 
+/** Confirms a new account's e-mail as its owner does, with the link mailed at sign-up (unconfirmed accounts may not buy or order prints). */
+export async function confirmEmail(baseURL: string, email: string): Promise<void> {
+  const token = /[?&]token=([\w-]+)/.exec((await waitForSubject(email, 'Confirm your e-mail address')).text)?.[1];
+  const answer = await fetch(`${baseURL}/api/auth/verify`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token }) });
+  if (!answer.ok) throw new Error(`confirming ${email} failed: ${answer.status} ${await answer.text()}`);
+}
+
 /**
- * A page of its own (own storage) whose visitor has just signed up and signed in through /login; `prepare` gets the
+ * A page of its own (own storage) whose visitor has just signed up, confirmed the e-mail and signed in through /login; `prepare` gets the
  * new account's id first (e.g. to give it a book credit).
  */
 export async function signedInPage(browser: Browser, baseURL: string, prepare?: (userId: string) => Promise<unknown>): Promise<Page> {
   const account = { email: `author-${crypto.randomUUID()}@example.com`, password: 'my own sturdy passphrase' };
   const signedUp = await fetch(`${baseURL}/api/auth/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(account) });
+  await confirmEmail(baseURL, account.email);
   await prepare?.(((await signedUp.json()) as { user: { id: string } }).user.id);
   const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
   await page.goto(`${baseURL}/login`);

@@ -2,8 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { CHAPTER_VERSION_LABELS, countWords, EditingMessages } from '../libs/domain/index.ts';
+import { BookImageMessages, CHAPTER_VERSION_LABELS, countWords, EditingMessages } from '../libs/domain/index.ts';
 import { mockExpansion } from '../libs/ai/mock-assist.ts';
+import { pngOf, TINY_GIF } from '../testing/book-images.ts';
 import { e2eSession, snapshot } from './browser.ts';
 
 const baseURL = inject('baseURL');
@@ -174,5 +175,35 @@ describe("the author's editor, in the browser", () => {
     await page.getByRole('button', { name: 'Reload latest' }).click();
     await expect.poll(() => area.inputValue()).toContain('A line from another tab.');
     await expect(area.inputValue()).resolves.not.toContain('Typed here.');
+  });
+
+  it('uploads an image from the toolbar into the chapter, and the preview shows it', async () => {
+    const area = chapterText();
+    await area.press('Control+End');
+    const upload = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Upload image' }).click();
+      await (await chooser).setFiles(file);
+    };
+    await upload({ name: 'kites.png', mimeType: 'image/png', buffer: TINY_GIF });
+    await page.getByRole('alert').getByText(BookImageMessages.typeNotAllowed).waitFor();
+    await upload({ name: 'kites.png', mimeType: 'image/png', buffer: pngOf(40, 30) });
+    await expect.poll(() => area.inputValue()).toMatch(/\n\n!\[kites\]\(images\/[0-9a-f-]{36}\.png\)\n\n$/);
+    await expect.poll(() => saveState().textContent(), { timeout: 10_000 }).toBe('Saved');
+    expect((await api('GET', `/projects/${projectId}/chapters/1`)).content).toMatch(/!\[kites\]\(images\/[0-9a-f-]{36}\.png\)/);
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const image = page.getByRole('region', { name: 'Chapter preview' }).getByRole('img', { name: 'kites' });
+    await expect.poll(() => image.evaluate((element) => (element as unknown as { naturalWidth: number }).naturalWidth)).toBe(40);
+    // On a phone the toolbar wraps and nothing scrolls sideways.
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const sideways = () => {
+      const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+      return root.scrollWidth - root.clientWidth;
+    };
+    await expect(page.evaluate(sideways)).resolves.toBeLessThanOrEqual(0);
+    await snapshot(page, 'editing-image-phone');
+    if (viewport) await page.setViewportSize(viewport);
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
   });
 });

@@ -6,7 +6,7 @@ import { Profile } from '../libs/db/index.ts';
 import { EliteMessages } from '../libs/domain/index.ts';
 import { eventually } from '../testing/index.ts';
 import { mailTo } from '../testing/mail-inbox.ts';
-import { e2eConfig, e2eSession, snapshot } from './browser.ts';
+import { confirmEmail, e2eConfig, e2eSession, snapshot } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const password = 'my own sturdy passphrase';
@@ -82,6 +82,7 @@ async function teamCan(admin: Page, label: string, timeout = 60_000) {
 beforeAll(async () => {
   ({ page } = session);
   token = (await api('POST', '/auth/signup', author)).access_token as string;
+  await confirmEmail(baseURL, author.email);
   const start = await api('POST', '/projects/generate-complete', { title, author: 'Ada Writer', book_idea: 'How small companies lead distributed teams with trust and rituals', ai_model: 'mock', total_target_words: 10_000 });
   const projectId = start.project_id as string;
   const generated = await eventually(() => api('GET', `/projects/orchestration/${projectId}/status`), (status) => status.status === 'completed', 90_000);

@@ -30,7 +30,7 @@ describe('the one-shot generator, from a new visitor to My Books', () => {
     await page.getByLabel('Author').fill('Ada Writer');
     await page.getByLabel('Description').fill('How small companies lead distributed teams with trust and rituals');
     await page.getByLabel('Source files (optional)').setInputFiles({ name: 'notes.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ not a document') });
-    await page.getByRole('button', { name: 'Generate with Staged Workflow' }).click();
+    await page.getByRole('button', { name: 'Write My Book' }).click();
     const failure = page.getByRole('alert');
     await failure.getByRole('heading', { name: 'Generation Failed' }).waitFor();
     await expect(failure.textContent()).resolves.toContain('Failed to process source materials: Unsupported file format');
@@ -53,7 +53,7 @@ describe('the one-shot generator, from a new visitor to My Books', () => {
     await author.getByLabel('Description').fill('How small companies lead distributed teams with trust and rituals');
     await author.getByLabel(/Anthropic Claude/).check();
     await expect(author.getByText('Estimated time: 5-10 minutes').isVisible()).resolves.toBe(true);
-    await author.getByRole('button', { name: 'Generate with Staged Workflow' }).click();
+    await author.getByRole('button', { name: 'Write My Book' }).click();
     const failure = author.getByRole('alert');
     await failure.getByRole('heading', { name: 'Generation Failed' }).waitFor({ timeout: 60_000 });
     await expect(failure.textContent()).resolves.toContain(`Orchestration failed: Anthropic: ${REFUSAL} (HTTP 400)`);
@@ -65,7 +65,7 @@ describe('the one-shot generator, from a new visitor to My Books', () => {
 
   it('checks the form before anything is sent', async () => {
     await page.goto(`${baseURL}/one-shot`);
-    const start = page.getByRole('button', { name: 'Generate with Staged Workflow' });
+    const start = page.getByRole('button', { name: 'Write My Book' });
     await expect(start.isDisabled()).resolves.toBe(true);
     await page.getByLabel('Title').fill('Trust at a Distance');
     await page.getByLabel('Author').fill('Ada Writer');
@@ -78,17 +78,17 @@ describe('the one-shot generator, from a new visitor to My Books', () => {
   });
 
   it('writes the whole book on mock with live progress, then offers every file', async () => {
-    await page.getByRole('button', { name: 'Generate with Staged Workflow' }).click();
+    await page.getByRole('button', { name: 'Write My Book' }).click();
     await page.getByRole('progressbar').waitFor();
     await page.getByRole('heading', { name: 'Your book is ready!' }).waitFor({ timeout: 90_000 });
     await page.locator('.preview-strip img').nth(3).waitFor();
     await snapshot(page, 'one-shot-complete');
 
     const pdf = await download('Download PDF Book');
-    expect(pdf.file).toBe('book.pdf');
+    expect(pdf.file).toBe('Trust_at_a_Distance_book.pdf');
     expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
     const zip = await download('Download Quarto Project');
-    expect(zip.file).toBe('book-source.zip');
+    expect(zip.file).toBe('Trust_at_a_Distance_project.zip');
     expect(execFileSync('unzip', ['-Z1', zip.path], { encoding: 'utf8' }).split('\n')).toContain('_quarto.yml');
     const cover = await download('Download Cover');
     expect(cover.file).toBe('Trust_at_a_Distance_cover.pdf');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { OutlineMessages } from '../libs/domain/index.ts';
+import { CHAPTER_VERSION_LABELS, OutlineMessages } from '../libs/domain/index.ts';
 import { e2eSession, snapshot } from './browser.ts';
 
 const baseURL = inject('baseURL');
@@ -19,14 +19,15 @@ const chapter = (n: number) => page.getByRole('group', { name: new RegExp(`^Chap
 const tocTitles = () => page.locator('.toc > li > strong').allTextContents();
 
 describe("the wizard's outline editor", () => {
-  it('renames chapter 2, moves chapter 4 to first place and deletes one before drafting; the chapters follow the edited plan', async () => {
+  it('renames chapter 2, moves chapter 4 to first place and deletes one before drafting; the chapters follow the edited plan; after drafting a chapter moves and is regenerated as a new version', async () => {
     await page.goto(`${baseURL}/ai-generator`);
     await page.getByLabel('Title').fill('Plans Before Prose');
     await page.getByLabel('Author').fill('Ada Writer');
     await page.getByLabel('Topic / description').fill('How authors shape a plan before a single chapter is written');
     await page.getByLabel('Target word count').fill('15000');
     await advance('Create Project', 'Project created');
-    const projectId = (await page.locator('.stage-card code').textContent()) ?? '';
+    // The wizard keeps its project in the tab's session (no id is shown to the author).
+    const projectId = (await page.evaluate(() => sessionStorage.getItem('pressroom.wizard.project'))) ?? '';
     await advance('Generate Outline', 'Outline generated');
     const planned = await tocTitles();
     expect(planned).toHaveLength(5);
@@ -61,5 +62,17 @@ describe("the wizard's outline editor", () => {
     await expect(page.getByRole('tab').count()).resolves.toBe(4);
     const project = (await (await fetch(`${baseURL}/api/projects/${projectId}`)).json()) as { chapters: { chapter_number: number; chapter_title: string }[] };
     expect(project.chapters.map((c) => c.chapter_title)).toEqual(edited);
+
+    // After drafting: chapter 4 moves one place earlier with its text, then is regenerated, which keeps that text as version 1.
+    await page.getByRole('tab', { name: '4 ✓' }).click();
+    await page.getByRole('button', { name: 'Move earlier' }).click();
+    await page.getByRole('heading', { name: `3. ${planned[2]}` }).waitFor();
+    await page.getByText(`“${planned[2]}” is now chapter 3.`).waitFor();
+    await page.getByRole('button', { name: 'Regenerate Chapter' }).click();
+    const regenerate = page.getByRole('alertdialog', { name: 'Regenerate chapter 3?' });
+    await expect(regenerate.textContent()).resolves.toContain('The current text is kept as version 1; restore it from Versions.');
+    await regenerate.getByRole('button', { name: 'Regenerate' }).click();
+    await page.getByText('Chapter 3 was written again as version 2.').waitFor({ timeout: 30_000 });
+    await expect(page.locator('.version-list li').first().textContent()).resolves.toContain(`Version 2 (current) · ${CHAPTER_VERSION_LABELS.regenerated}`);
   });
 });

@@ -6,7 +6,7 @@ import { CheckoutMessages, EliteDetailsMessages, GenerationMessages } from '../l
 import { FakeAiServer } from '../testing/ai-fakes.ts';
 import { eventually, startEngine, type Engine } from '../testing/index.ts';
 import { mailTo, type CaughtMail } from '../testing/mail-inbox.ts';
-import { e2eConfig, launchBrowser, snapshot } from './browser.ts';
+import { confirmEmail, e2eConfig, launchBrowser, snapshot } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const password = 'my own sturdy passphrase';
@@ -35,6 +35,7 @@ async function newAuthor(email: string): Promise<Page> {
   await page.getByLabel('Confirm password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.waitForURL(`${baseURL}/dashboard`);
+  await confirmEmail(baseURL, email);
   return page;
 }
 
@@ -93,7 +94,7 @@ describe('the AI Book Generator, bought from the landing page and spent on a boo
     await page.getByLabel('Author').fill('Ada Writer');
     await page.getByLabel('Description').fill('How small companies lead distributed teams with trust and rituals');
     await page.getByLabel(/Anthropic Claude/).check();
-    await page.getByRole('button', { name: 'Generate with Staged Workflow' }).click();
+    await page.getByRole('button', { name: 'Write My Book' }).click();
     await page.getByRole('heading', { name: GenerationMessages.done }).waitFor({ timeout: 170_000 });
     expect(writingAi.calls()).toBeGreaterThan(0);
 
@@ -111,7 +112,7 @@ describe('the AI Book Generator, bought from the landing page and spent on a boo
     await page.getByLabel('Author').fill('Ada Writer');
     await page.getByLabel('Description').fill('A book there is no credit left to pay for');
     await page.getByLabel(/Anthropic Claude/).check();
-    await page.getByRole('button', { name: 'Generate with Staged Workflow' }).click();
+    await page.getByRole('button', { name: 'Write My Book' }).click();
     const failure = page.getByRole('alert');
     await failure.getByRole('heading', { name: 'Generation Failed' }).waitFor();
     await expect(failure.textContent()).resolves.toContain('takes a book credit');

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PrintOrderView } from '../libs/contracts/index.ts';
 import { AddressMessages, PrintMessages } from '../libs/domain/index.ts';
 import { repoRoot } from '../scripts/stack/profile.ts';
-import { e2eSession, snapshot } from './browser.ts';
+import { confirmEmail, e2eSession, snapshot } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const author = { email: `printer-${randomUUID().slice(0, 8)}@example.com`, password: 'my own sturdy passphrase' };
@@ -29,6 +29,7 @@ async function api<T = Record<string, unknown>>(method: string, path: string, bo
 beforeAll(async () => {
   ({ page } = session);
   token = (await api('POST', '/auth/signup', author)).access_token as string;
+  await confirmEmail(baseURL, author.email);
   userId = (await api('GET', '/profile')).id as string;
   const start = await api('POST', '/projects/generate-complete', { title: 'Trust at a Distance', author: 'Ada Writer', book_idea: 'How small companies lead distributed teams with trust and rituals', ai_model: 'mock', total_target_words: 10_000 });
   const projectId = start.project_id as string;

@@ -63,4 +63,34 @@ describe('the six-step workflow, signed in', () => {
     await expect(page.getByLabel('Book Title').inputValue()).resolves.toBe('');
     await expect(page.getByLabel('Target Length').inputValue()).resolves.toBe('100');
   });
+
+  it('writes only the chapters chosen, at outline depth, and keeps those settings with the book', async () => {
+    const title = `Outline Only ${randomUUID().slice(0, 6)}`;
+    await page.goto(`${baseURL}/workflow`);
+    await expect(page.getByLabel('Mock data (instant)').isChecked()).resolves.toBe(true);
+    await page.getByLabel('Book Title').fill(title);
+    await page.getByLabel('Author Name').fill('Ada Writer');
+    await page.getByLabel('Describe your book idea').fill('How small companies lead distributed teams with trust and rituals');
+    await page.getByLabel('Target Length').selectOption('50');
+    await button('Generate Structure').click();
+    await onStep('Structure');
+    await page.getByLabel('Generation mode').selectOption('selective');
+    await page.getByLabel('Content depth').selectOption('outline');
+    const choice = page.getByRole('group', { name: 'Chapters to write' }).getByRole('checkbox');
+    await choice.nth(1).check();
+    await choice.nth(3).check();
+    await button('Generate Content').click();
+    await onStep('Content');
+    await page.locator('button:enabled', { hasText: /^Next$/ }).waitFor({ timeout: 60_000 });
+    const tabs = page.getByRole('tablist', { name: 'Chapters' }).getByRole('tab');
+    expect(await Promise.all([0, 1, 2, 3, 4].map((i) => tabs.nth(i).isEnabled()))).toEqual([false, true, false, true, false]);
+
+    const db = engine.deps.orm.em.fork().getConnection();
+    const [book]: { id: string; generation_mode: string; content_depth: string; outline: { number: number; target_words: number }[] }[] = await db.execute('select id, generation_mode, content_depth, outline from generator_projects where title = ?', [title]);
+    expect(book).toMatchObject({ generation_mode: 'selective', content_depth: 'outline' });
+    const written: { number: number; word_count: number }[] = await db.execute('select number, word_count from generated_chapters where project_id = ? order by number', [book?.id]);
+    expect(written.map((c) => c.number)).toEqual([2, 4]);
+    // A polished chapter is its whole budget (±20 %); an outline is about 15 % of it.
+    for (const c of written) expect(c.word_count).toBeLessThan(0.3 * (book?.outline.find((o) => o.number === c.number)?.target_words ?? 0));
+  });
 });

@@ -23,7 +23,8 @@ import { paidSignal } from './print-order/messages.ts';
  * the EPUB joined it and `book-step-v4` before step-mode books ended after an idle time-out: books started then
  * still replay (`patched('build-interior-pdf')`, `patched('build-epub')`, `patched('step-idle-timeout')`).
  * `book-step-outline-edit` is a step-mode book whose outline the author edited (editOutline) after a chapter was written;
- * `book-step-settings` one whose chapter calls brought a generation mode and a content depth.
+ * `book-step-settings` one whose chapter calls brought a generation mode and a content depth (`-v1` before they were
+ * merged call by call and kept on the project: `patched('chapter-settings-kept')`).
  * `print-order` is a print order from preflight through payment to shipped (against the Lulu simulator); `elite` an
  * Elite request from its quote through payment, production, a proof's change round and printing to completed.
  */

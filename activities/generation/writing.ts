@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/core';
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import { AiProviderCall, GeneratedChapter, GeneratorProject, returnBookCredit, SourceFile, spendBookCredit, writeChapter as writeChapterText, type OutlineChapter } from '../../libs/db/index.ts';
+import { AiProviderCall, currentVersion, GeneratedChapter, GeneratorProject, returnBookCredit, shelveBook, SourceFile, spendBookCredit, writeChapter as writeChapterText, type OutlineChapter } from '../../libs/db/index.ts';
 import { countWords, DEPTH_SHARE, GenerationMessages, PROVIDERS, WORD_COUNT_TOLERANCE, type ChapterSettings, type ProviderId } from '../../libs/domain/index.ts';
 import type { StorageService } from '../../libs/storage/index.ts';
 import { gistOf, ProviderError, type ChapterBrief, type Completion, type TextProvider, type WritingTask } from '../../libs/ai/index.ts';
@@ -171,6 +171,11 @@ export function createWritingActivities({ orm, storage, providers }: GenerationD
       await orm.em.fork().nativeUpdate(GeneratorProject, { id: projectId }, { stage: 'idle', updatedAt: new Date() });
     },
 
+    /** The settings a chapters stage runs with, kept on the project: the pages show them and a later run of the book writes the same way. */
+    async recordChapterSettings(projectId: string, settings: ChapterSettings): Promise<void> {
+      await orm.em.fork().nativeUpdate(GeneratorProject, { id: projectId }, { generationMode: settings.mode ?? null, contentDepth: settings.depth ?? null, updatedAt: new Date() });
+    },
+
     async writeOutline(projectId: string, settings?: OutlineSettings): Promise<{ chapterCount: number; totalWords: number }> {
       const { em, project, provider } = await load(projectId);
       if (settings?.chapterCount !== undefined) project.chapterCount = settings.chapterCount;
@@ -238,6 +243,7 @@ export function createWritingActivities({ orm, storage, providers }: GenerationD
       const allowed = new Set(passages.map((p) => p.n));
       let completion = await call(em, project, provider, `chapter ${number}`, {
         kind: 'chapter', ...base, idea: project.topic, style: project.writingStyle, totalChapters: outline.length, memory, passages, ...(settings.depth ? { depth } : {}),
+        ...(existing ? { redraft: await currentVersion(em, projectId, number) } : {}),
       });
       for (let attempt = 0; depth === 'polished' && attempt < MAX_RESIZES; attempt++) {
         const words = countWords(completion.text);
@@ -277,6 +283,7 @@ export function createWritingActivities({ orm, storage, providers }: GenerationD
       project.stage = 'complete';
       project.completedAt = new Date();
       await em.flush();
+      if (project.user) await shelveBook(em, project, 'generator');
       await spendBookCredit(em, projectId);
       if (project.user) await em.getConnection().execute('update profiles set books_generated = books_generated + 1 where id = ?', [project.user.id]);
     },

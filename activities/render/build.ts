@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/core';
 import type { Root } from 'mdast';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
+import { loadBookImages } from '../../libs/book-images/index.ts';
 import { GeneratedChapter, GeneratorProject, nextPackageRun } from '../../libs/db/index.ts';
 import {
   BOOK_FILES,
@@ -90,6 +91,7 @@ export function createRenderActivities({ orm, storage }: { orm: MikroORM; storag
       chapters: chapters.map((c) => ({ number: c.number, title: c.title, content: c.content })),
       summary: project.summary ?? null,
       references: project.references ?? [],
+      images: await loadBookImages(em, storage, projectId, [project.introduction, ...chapters.map((c) => c.content), project.summary]),
     };
     return { em, project, manuscript, chapters };
   }

@@ -164,4 +164,15 @@ describe('whole mock books', () => {
     expect(sentences.length).toBeGreaterThan(sentencesOf(short).length);
     expect(new Set(sentences).size).toBe(sentences.length);
   });
+
+  it('writes a new draft when a chapter is written again, and the same draft for the same request', async () => {
+    const { title, idea } = IDEAS[0] as Idea;
+    const brief: ChapterBrief = { number: 2, title: 'Reading the Colony', description: 'What the bees show.', keyPoints: ['Signs of a healthy hive'], targetWords: 1200 };
+    const task = { kind: 'chapter' as const, title, idea, language: 'English', style: 'practical', chapter: brief, totalChapters: 6, memory: [], passages: [] };
+    const first = (await mock.generate(task)).text;
+    expect((await mock.generate(task)).text).toBe(first);
+    const again = (await mock.generate({ ...task, redraft: 1 })).text;
+    expect(again).not.toBe(first);
+    expect(Math.abs(countWords(again) - countWords(first))).toBeLessThan(countWords(first) * 0.5);
+  });
 });

@@ -49,6 +49,7 @@ export function promptFor(task: WritingTask): Prompt {
           `Cover these points: ${chapter.keyPoints.join('; ')}.`,
           `Length: about ${chapter.targetWords} words.`,
           DEPTH_INSTRUCTIONS[task.depth ?? 'polished'],
+          task.redraft ? 'The author asked for this chapter to be written again: write a fresh draft, with new examples and new wording.' : '',
           task.memory.length ? `Earlier chapters already covered the following; do not repeat it, build on it:\n- ${task.memory.join('\n- ')}` : '',
           task.passages.length ? `Source passages you may use and must cite by number:\n${task.passages.map((p) => `[${p.n}] (${p.source}) ${p.text}`).join('\n')}` : '',
           'Start with the chapter text itself (no chapter heading); use ## for sections.',

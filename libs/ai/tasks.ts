@@ -43,6 +43,8 @@ export interface ChapterTask {
   passages: SourcePassage[];
   /** outline: key points and short paragraphs; draft: a first draft; polished (or absent): finished prose. */
   depth?: ContentDepth;
+  /** Set when the chapter is written again: how many versions it has had. The author asked for a new draft, not the same one. */
+  redraft?: number;
 }
 
 export interface FrameTask {

@@ -40,6 +40,16 @@ export interface ChapterVersionsResponse {
   current_version: number;
   versions: ChapterVersionView[];
 }
+/** GET /api/projects/{id}/removed-chapters: chapters taken out of the book, newest first, as their last version shows them. */
+export interface RemovedChaptersResponse {
+  removed: {
+    /** Names it in POST /api/projects/{id}/removed-chapters/{key}/put-back. */
+    key: number;
+    title: string;
+    words: number;
+    last_saved_at: string;
+  }[];
+}
 /** GET /api/projects/{id}/chapters/{order}/versions/compare?a=&b=: a word diff from a to b. */
 export interface ChapterCompareResponse {
   a: ChapterVersionView;

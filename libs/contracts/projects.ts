@@ -1,4 +1,4 @@
-import type { BookFileKind, ColorScheme, CoverTemplate, DesignStyle, ProviderId } from '../domain/index.ts';
+import type { BookFileKind, ColorScheme, ContentDepth, CoverTemplate, DesignStyle, GenerationMode, ProviderId } from '../domain/index.ts';
 
 // The generation API (document 2, section 7): the staged calls, the one-shot run and its status, the build and the cover.
 
@@ -15,6 +15,8 @@ export interface CoverRequest {
 
 /** POST /api/projects and /api/projects/generate-complete. */
 export interface CreateProjectRequest extends CoverRequest {
+  /** Which page started the book (one-shot, wizard, workflow, …): a signed-in author's book is in My Books from its start, and Resume returns there. */
+  source?: string;
   title?: string;
   author?: string;
   book_idea?: string;
@@ -101,6 +103,8 @@ export interface BookProgress {
 /** GET /api/projects/orchestration/{id}/status. */
 export interface OrchestrationStatus {
   status: 'running' | 'completed' | 'failed' | 'cancelled';
+  /** The book's title, so a page opened on the book by its id (My Books' Watch progress) can name it. */
+  title: string;
   current_step: string;
   progress: number;
   message: string;
@@ -162,6 +166,9 @@ export interface ProjectView {
   author: string;
   topic: string;
   writing_style: string;
+  /** How the book's chapters are written (from its brief, then its last chapters stage); null: parallel, polished. */
+  generation_mode: GenerationMode | null;
+  content_depth: ContentDepth | null;
   total_target_words: number;
   ai_model: ProviderId;
   stage: string;

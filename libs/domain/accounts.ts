@@ -15,12 +15,16 @@ export const AUTH_TICK_MS = 30_000;
 export const AUTH_REFRESH_TICKS = 3;
 /** How long the link that confirms a new e-mail address stays valid. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
-/** An account without a password may set one (or change its e-mail) only from a session this recent. */
-export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
+/** How long the link that sets a new password (from POST /api/auth/recover) stays valid; it works once. */
+export const PASSWORD_RECOVERY_TTL_MS = 60 * 60 * 1000;
+/** How long the code GET /api/auth/reauthenticate mails stays valid; it works once. */
+export const REAUTHENTICATION_CODE_TTL_MS = 10 * 60 * 1000;
+export const REAUTHENTICATION_CODE_DIGITS = 6;
 
 export const AuthMessages = {
   credentialsRequired: 'You must provide either an email or phone number and a password',
   passwordTooShort: 'Password must be at least 8 characters long',
+  passwordRequired: 'Enter the new password twice',
   passwordsDoNotMatch: 'Passwords do not match',
   weakPassword: 'Password is too weak',
   invalidEmail: 'Please enter a valid email address',
@@ -38,9 +42,16 @@ export const AuthMessages = {
   sessionTimeout: 'Session timeout after 5s',
   forbidden: 'You do not have access to this resource',
   backOfficeRefused: 'This account has no access to the back office.',
-  currentPasswordRequired: 'Enter your current password to change your password or e-mail',
+  currentPasswordRequired: 'Enter your current password, or the code we e-mail you, to change your password or e-mail',
   currentPasswordWrong: 'Your current password is incorrect',
-  recentSignInRequired: `Sign in again (within the last ${RECENT_SIGN_IN_MS / 60_000} minutes) to set a password or change your e-mail`,
+  reauthenticationCodeWrong: 'This code is wrong or has expired. Ask for a new one.',
+  reauthenticationSent: `We e-mailed you a code. Enter it within ${REAUTHENTICATION_CODE_TTL_MS / 60_000} minutes to confirm the change.`,
+  noEmailForCode: 'This account has no e-mail address to send a code to; enter your current password instead.',
+  recoverySent: 'If an account uses this address, we have e-mailed it a link to set a new password. The link works once, within an hour.',
+  invalidRecoveryToken: 'This password reset link is invalid, used or expired. Ask for a new one on the sign-in page.',
+  verificationSent: 'We sent you a new confirmation link. Open it to confirm your e-mail address.',
+  alreadyVerified: 'Your e-mail address is already confirmed.',
+  verifiedEmailRequired: 'Confirm your e-mail address first: open the link we e-mailed you, or resend it from your dashboard. Until then you can write books, but not buy or order prints.',
   invalidVerificationToken: 'This verification link is invalid or has expired',
   mailUnavailable: 'The verification e-mail could not be sent. Please try again later.',
   googleEmailUnverified: 'This e-mail is registered already; sign in with your password (Google has not verified this address).',
@@ -70,6 +81,12 @@ export const isEmailAddress = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.te
 export function signUpProblem(email: string, password: string, confirm: string): string | null {
   if (!email.trim() || !password || !confirm) return AuthMessages.credentialsRequired;
   if (!isEmailAddress(email)) return AuthMessages.invalidEmail;
+  return newPasswordProblem(password, confirm);
+}
+
+/** The password rules of sign-up, for any screen that sets a new password. */
+export function newPasswordProblem(password: string, confirm: string): string | null {
+  if (!password || !confirm) return AuthMessages.passwordRequired;
   if (password !== confirm) return AuthMessages.passwordsDoNotMatch;
   if (password.length < MIN_PASSWORD_LENGTH) return AuthMessages.passwordTooShort;
   return null;

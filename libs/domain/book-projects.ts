@@ -10,6 +10,7 @@ export const ProjectMessages = {
   deleteConfirm: 'Are you sure? This will permanently delete this book project and all associated files.',
   fileNotFound: 'File not found in storage',
   fetchFailed: 'Failed to fetch book projects',
+  deleteUnavailable: 'This book is being written and cannot be stopped right now. Please try again shortly.',
   deleteFailed: (reason: string) => `Failed to delete project: ${reason || 'Unknown error'}`,
   downloadFailed: (kind: string, reason: string) => `Failed to download ${kind}: ${reason || 'Unknown error'}`,
   shopUpdateFailed: 'Failed to update shop settings',
@@ -118,4 +119,28 @@ export function shopProblems(input: ShopSettingsInput): { field: string; message
   if (input.shop_description && input.shop_description.length > SHOP.descriptionMax) problems.push({ field: 'shop_description', messages: [ProjectMessages.descriptionTooLong] });
   if (input.isbn && input.isbn.trim() && !isValidIsbn(input.isbn)) problems.push({ field: 'isbn', messages: [ProjectMessages.invalidIsbn] });
   return problems;
+}
+
+/** Where the author's unfinished books are, so My Books can offer to resume them. */
+export const UNFINISHED_STATUSES = ['generating', 'outline_complete', 'draft'] as const;
+
+/**
+ * A book's badges in My Books, read from its generator project: finished; failed; being written in one go; or, for a
+ * book written step by step, a draft (outlined once its outline exists) waiting for its author.
+ */
+export function shelfStatus(project: { stage: string; failedStage?: string | null; completedAt?: Date | null; mode: 'auto' | 'step'; outline?: readonly unknown[] | null }): { status: string; generationStatus: string } {
+  if (project.stage === 'complete' || project.completedAt) return { status: 'complete', generationStatus: 'completed' };
+  const draft = project.outline?.length ? 'outline_complete' : 'draft';
+  if (project.failedStage) return { status: draft, generationStatus: 'failed' };
+  if (project.mode === 'auto' && project.stage !== 'cancelled') return { status: 'generating', generationStatus: 'generating' };
+  return { status: draft, generationStatus: project.stage === 'cancelled' ? 'failed' : 'pending' };
+}
+
+/**
+ * The page that picks an unfinished book up where it was left, opened on it: the one-shot page follows a book written
+ * in one go; a book written step by step continues in the wizard it was started in, or in the AI Book Generator.
+ */
+export function resumePath(book: { project_id: string; source: string }): string {
+  const page = ({ 'one-shot': '/one-shot', legacy: '/ai-generator-legacy', quarto: '/quarto' } as Record<string, string>)[book.source] ?? '/ai-generator';
+  return `${page}?project=${encodeURIComponent(book.project_id)}`;
 }

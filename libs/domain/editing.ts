@@ -67,6 +67,9 @@ export const EditingMessages = {
   assistNotReady: 'The assistant has not finished this change yet',
   assistClosed: 'This change was already accepted or discarded',
   assistNotFound: 'This change was not found for this chapter',
+  removedNotFound: 'This removed chapter was not found',
+  /** A step-mode book still being put together: its workflow owns the plan. */
+  putBackWhenDone: 'A removed chapter can be put back once the book is finished; until then, add it again with Add chapter',
   saved: 'Saved',
 } as const;
 

@@ -258,8 +258,8 @@ export const GENERATION_MODES = ['sequential', 'parallel', 'selective'] as const
 export type GenerationMode = (typeof GENERATION_MODES)[number];
 export const CONTENT_DEPTHS = ['outline', 'draft', 'polished'] as const;
 export type ContentDepth = (typeof CONTENT_DEPTHS)[number];
-/** The flows' defaults: the full workflow writes one chapter after another, the demo all at once; both polish. */
-export const DEFAULT_GENERATION_MODE = { workflow: 'sequential', demo: 'parallel' } as const satisfies Record<string, GenerationMode>;
+/** The flows' defaults: the full workflow writes one chapter after another, the demo and the one-shot page all at once; all polish. */
+export const DEFAULT_GENERATION_MODE = { workflow: 'sequential', demo: 'parallel', oneShot: 'parallel' } as const satisfies Record<string, GenerationMode>;
 export const DEFAULT_CONTENT_DEPTH: ContentDepth = 'polished';
 /** The share of a chapter's word budget each depth writes (polished: all of it, then a revision pass to ±20 %). */
 export const DEPTH_SHARE: Record<ContentDepth, number> = { outline: 0.15, draft: 0.5, polished: 1 };

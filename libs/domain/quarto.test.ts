@@ -90,6 +90,11 @@ describe('the project structure check', () => {
     expect(nested.warnings).toEqual([M.subdirectory('chapters/chapter-001.qmd')]);
   });
 
+  it("takes the book's own images in images/, where the chapters name them", () => {
+    const image = { path: 'images/0b6f0d8e-5a43-4c1e-9d4e-2f1a3b5c7d9e.png', content: new Uint8Array([0x89, 0x50]) };
+    expect(checkProjectStructure([...project(), image])).toEqual({ isValid: true, errors: [], warnings: [], suggestions: [] });
+  });
+
   it.each(['TODO: write this.', 'Lorem ipsum dolor sit amet.', '[Placeholder] for the chapter.', 'PLACEHOLDER text.'])('warns about placeholder content: %j', (text) => {
     const check = checkProjectStructure(replacing(page(chapterFileName(1), 'One', `${body} ${text}`)));
     expect(check).toMatchObject({ isValid: true, warnings: [M.placeholder(chapterFileName(1))], suggestions: [M.suggestReplacePlaceholders] });

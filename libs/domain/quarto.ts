@@ -1,4 +1,5 @@
 // The Quarto project download (spec: "Quarto project zip"): its files, its name and the structure check it must pass.
+import { bookImageRef } from './book-images.ts';
 import { projectName } from './generation.ts';
 
 /** The files of the project, beside one `chapter-NNN.qmd` per chapter. */
@@ -68,7 +69,8 @@ export const QuartoCheckMessages = {
 
 export interface QuartoFile {
   path: string;
-  content: string;
+  /** Text, or the bytes of one of the book's images (`images/<id>.png`, where the chapters name it). */
+  content: string | Uint8Array;
 }
 
 export interface ProjectStructureCheck {
@@ -104,8 +106,10 @@ export function checkProjectStructure(files: QuartoFile[]): ProjectStructureChec
   if (!files.some((f) => isChapterFileName(f.path))) warnings.push(QuartoCheckMessages.noChapters);
 
   for (const file of files) {
+    // The book's images are where the chapters name them: in images/.
+    if (bookImageRef(file.path)) continue;
     if (file.path.replace(/^\.\//, '').includes('/')) warnings.push(QuartoCheckMessages.subdirectory(file.path));
-    if (!file.path.endsWith('.qmd')) continue;
+    if (!file.path.endsWith('.qmd') || typeof file.content !== 'string') continue;
     const { frontMatter, body } = splitFrontMatter(file.content);
     if (PLACEHOLDERS.some((pattern) => pattern.test(body))) {
       warnings.push(QuartoCheckMessages.placeholder(file.path));

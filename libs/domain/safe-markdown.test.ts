@@ -99,3 +99,38 @@ describe('on the source, for Quarto and Markdown viewers', () => {
     expect(source('`{{< env HOME >}}`\n\n    {{< include x >}}')).toBe('`{{{< env HOME >}}}`\n\n    {{{< include x >}}}');
   });
 });
+
+describe("the book's own images", () => {
+  const own = 'images/0b6f0d8e-5a43-4c1e-9d4e-2f1a3b5c7d9e.png';
+  const other = 'images/1c7a1e9f-6b54-4d2f-8e5f-3a2b4c6d8e0f.png';
+  // A path the caller admits but that names no book image is dropped all the same.
+  const admitted = new Set([own, 'file:///etc/hostname', 'pic.png']);
+  const images = (markdown: string) => {
+    const found: { url: string; alt: string | null | undefined }[] = [];
+    const walk = (node: { type: string; url?: string; alt?: string | null; children?: unknown[] }) => {
+      if (node.type === 'image' || node.type === 'imageReference') found.push({ url: node.url ?? node.type, alt: node.alt });
+      for (const child of (node.children ?? []) as (typeof node)[]) walk(child);
+    };
+    const tree = unified().use(remarkParse).use(remarkGfm).use(remarkAdmitNoExternalResources, admitted);
+    walk(tree.runSync(tree.parse(markdown)));
+    return found;
+  };
+
+  it('on the tree: an admitted image stays, named inline or through a definition; every other image is its alt text', () => {
+    expect(images(`A ![one](${own}) and ![two][pic] and [![three](${own})](https://example.com)\n\n[pic]: ${own}`)).toEqual([
+      { url: own, alt: 'one' },
+      { url: own, alt: 'two' },
+      { url: own, alt: 'three' },
+    ]);
+    expect(images(`![a](${other}) ![b](file:///etc/hostname) ![c](pic.png) ![d](/${own}) ![e][r]\n\n[r]: ${other}`)).toEqual([]);
+    expect(nodeTypes(`![x](${own})`).has('image')).toBe(false);
+  });
+
+  it('on the source: an admitted image written again with its alt text as plain text, its path and nothing else', () => {
+    const admittedSource = (markdown: string) => withoutExternalResources(markdown, (text) => parser.parse(text), admitted);
+    expect(admittedSource(`A ![a_b *c* {=html}](${own} "title") b.`)).toBe(`A ![a\\_b c \\{\\=html\\}](${own}) b.`);
+    expect(admittedSource(`![r][i]\n\n[i]: ${own}`)).toBe(`![r](${own})\n\n`);
+    expect(admittedSource(`![o](${other}) and ![f](file:///etc/hostname)`)).toBe('o and f');
+    expect(source(`![x](${own})`)).toBe('x');
+  });
+});

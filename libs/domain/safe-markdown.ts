@@ -1,11 +1,13 @@
 import type { Nodes, Parents, PhrasingContent, Root, RootContent } from 'mdast';
+import { bookImageRef } from './book-images.ts';
 
 /**
  * Book text comes from authors, their uploaded sources and model output, so anything in it may try to make a renderer
  * fetch or read a resource (`![x](file:///etc/hostname)`, `<img src="http://127.0.0.1/...">`). The rule every
- * renderer follows: a book admits no external resource. Images become their alt text (books have no stored images),
- * raw HTML becomes its text, and a link stays a link only to the web or to an e-mail address; other links become
- * their text. Pure (type-only imports): the server's renderers and the portal's exports share it.
+ * renderer follows: a book admits no external resource. An image stays an image only when it names one of the book's
+ * own images (book-images.ts) that the caller admits; every other image becomes its alt text, raw HTML becomes its
+ * text, and a link stays a link only to the web or to an e-mail address; other links become their text. Pure: the
+ * server's renderers and the portal's exports share it.
  */
 
 /** A link a book may carry: http(s) or mailto, with nothing a later tool could read as markup or a shortcode. */
@@ -23,6 +25,15 @@ export const htmlAsText = (html: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
+/** The book's own images a text may show, by the path it names them by (`images/<uuid>.png`). */
+export interface AdmittedImages {
+  has(path: string): boolean;
+}
+
+const NO_IMAGES: AdmittedImages = new Set<string>();
+
+const isAdmittedImage = (url: string | undefined, images: AdmittedImages) => url !== undefined && bookImageRef(url) !== null && images.has(url);
+
 const LINE_BREAK = /^<br\s*\/?>$/i;
 const FLOW_PARENTS = new Set(['root', 'blockquote', 'listItem', 'footnoteDefinition']);
 
@@ -36,14 +47,22 @@ const definitionsOf = (tree: Root) => {
   return urls;
 };
 
-/** The rule on a syntax tree (a remark transformer): images, raw HTML, definitions and other links replaced. */
-export function admitNoExternalResources(tree: Root): Root {
+/**
+ * The rule on a syntax tree (a remark transformer): images but the admitted ones, raw HTML, definitions and other
+ * links replaced. An admitted image named through a definition becomes an image with the definition's path.
+ */
+export function admitNoExternalResources(tree: Root, images: AdmittedImages = NO_IMAGES): Root {
   const definitions = definitionsOf(tree);
   const replace = (node: RootContent, parent: Parents): RootContent[] => {
     switch (node.type) {
       case 'image':
-      case 'imageReference':
+        if (isAdmittedImage(node.url, images)) return [node];
         return node.alt ? [{ type: 'text', value: node.alt }] : [];
+      case 'imageReference': {
+        const url = definitions.get(node.identifier);
+        if (isAdmittedImage(url, images)) return [{ type: 'image', url: url as string, alt: node.alt ?? '' }];
+        return node.alt ? [{ type: 'text', value: node.alt }] : [];
+      }
       case 'html': {
         if (LINE_BREAK.test(node.value.trim())) return FLOW_PARENTS.has(parent.type) ? [] : [{ type: 'break' }];
         const value = htmlAsText(node.value);
@@ -77,8 +96,8 @@ export function admitNoExternalResources(tree: Root): Root {
   return tree;
 }
 
-/** The rule as a remark plugin: `unified().use(remarkParse).use(remarkGfm).use(remarkAdmitNoExternalResources)`. */
-export const remarkAdmitNoExternalResources = () => admitNoExternalResources;
+/** The rule as a remark plugin: `unified().use(remarkParse).use(remarkGfm).use(remarkAdmitNoExternalResources[, images])`. */
+export const remarkAdmitNoExternalResources = (images: AdmittedImages = NO_IMAGES) => (tree: Root) => admitNoExternalResources(tree, images);
 
 interface Edit {
   start: number;
@@ -93,7 +112,7 @@ export const markdownLiteral = (text: string) => text.replace(/[!-/:-@[-`{-~]/g,
 // (a Pandoc attribute such as {=html}, or a Quarto shortcode {{< include ... >}}).
 const TEXT_MARKUP = /\\(?=[A-Za-z])|\\[\s\S]|[{}]/g;
 
-function sourceEdits(markdown: string, tree: Root): Edit[] {
+function sourceEdits(markdown: string, tree: Root, images: AdmittedImages): Edit[] {
   const definitions = definitionsOf(tree);
   const edits: Edit[] = [];
   const span = (node: Nodes) => {
@@ -117,8 +136,11 @@ function sourceEdits(markdown: string, tree: Root): Edit[] {
   const visit = (node: Nodes) => {
     switch (node.type) {
       case 'image':
-      case 'imageReference':
-        return replace(node, markdownLiteral(node.alt ?? ''));
+      case 'imageReference': {
+        // An admitted image is written out again, inline: its description as plain text, its path and nothing else.
+        const url = node.type === 'image' ? node.url : definitions.get(node.identifier);
+        return replace(node, isAdmittedImage(url, images) ? `![${markdownLiteral(node.alt ?? '')}](${url})` : markdownLiteral(node.alt ?? ''));
+      }
       case 'html':
         return replace(node, LINE_BREAK.test(node.value.trim()) ? ' ' : markdownLiteral(htmlAsText(node.value)));
       case 'definition':
@@ -167,14 +189,15 @@ const escapeShortcodes = (markdown: string) => markdown.replace(/(?<!\{)\{\{</g,
 
 /**
  * The rule on Markdown that another tool renders later (Quarto and Pandoc for the project zip, a Markdown viewer for
- * an export): the source kept as written except where it names a resource or markup (images, raw HTML, links that
- * are neither web nor mail, fences and attributes in braces, raw TeX, shortcodes). Removing text can join what was
- * apart (`!` + `<span>` + `[a](url)` becomes an image), so the source is parsed again until nothing changes.
+ * an export): the source kept as written except where it names a resource or markup (images but the admitted ones,
+ * raw HTML, links that are neither web nor mail, fences and attributes in braces, raw TeX, shortcodes). Removing text
+ * can join what was apart (`!` + `<span>` + `[a](url)` becomes an image), so the source is parsed again until
+ * nothing changes.
  */
-export function withoutExternalResources(markdown: string, parse: (markdown: string) => Root): string {
+export function withoutExternalResources(markdown: string, parse: (markdown: string) => Root, images: AdmittedImages = NO_IMAGES): string {
   let current = markdown;
   for (let round = 0; round < 10; round++) {
-    const next = escapeShortcodes(apply(current, sourceEdits(current, parse(current))));
+    const next = escapeShortcodes(apply(current, sourceEdits(current, parse(current), images)));
     if (next === current) return current;
     current = next;
   }

@@ -382,3 +382,52 @@ export function eliteTeamUpdate(facts: EliteEventFacts): MailBody {
     ],
   );
 }
+
+// Account mails: each carries a secret (a link or a code) that only its recipient should use.
+
+export function accountConfirmation(link: string, hours: number): MailBody {
+  return compose(
+    'Confirm your e-mail address for Pressroom',
+    [
+      `Welcome to Pressroom. Confirm this address within ${hours} hours so that you can buy and order prints, and so that purchases made with it are added to your account.`,
+      'If you did not create an account, ignore this message.',
+    ],
+    [],
+    { label: 'Confirm your e-mail', url: link },
+  );
+}
+
+export function emailChangeConfirmation(link: string, hours: number): MailBody {
+  return compose(
+    'Confirm your new e-mail address for Pressroom',
+    [`Someone asked to use this address for their Pressroom account. If it was you, confirm it within ${hours} hours.`, 'If it was not you, ignore this message: nothing changes.'],
+    [],
+    { label: 'Confirm this address', url: link },
+  );
+}
+
+export function emailChangeNotice(newEmail: string): MailBody {
+  return compose('Your Pressroom e-mail address is being changed', [
+    `A change of your Pressroom account's e-mail address to ${newEmail} was requested. It takes effect only once confirmed from that address.`,
+    'If you did not ask for this, change your password now; that also signs out every other session.',
+  ]);
+}
+
+export function passwordRecovery(link: string, minutes: number): MailBody {
+  return compose(
+    'Set a new password for Pressroom',
+    [
+      `Someone asked to reset the password of the Pressroom account with this address. If it was you, open the link within ${minutes} minutes; it works once, and signs out every other session.`,
+      'If it was not you, ignore this message: your password stays as it is.',
+    ],
+    [],
+    { label: 'Set a new password', url: link },
+  );
+}
+
+export function reauthenticationCode(code: string, minutes: number): MailBody {
+  return compose('Your Pressroom confirmation code', [
+    `Your code to confirm a change of your password or e-mail is ${code}. It works once, within ${minutes} minutes.`,
+    'If you did not ask for it, change your password: someone may be signed in to your account.',
+  ]);
+}

@@ -5,6 +5,7 @@ import {
   Footer,
   FootnoteReferenceRun,
   HeadingLevel,
+  ImageRun,
   LevelFormat,
   Packer,
   PageNumber,
@@ -23,7 +24,8 @@ import {
   type ParagraphChild,
 } from 'docx';
 import type { FootnoteDefinition, List, PhrasingContent, RootContent, Table as MdTable } from 'mdast';
-import { languageCode } from '../domain/index.ts';
+import { BOOK_IMAGE_TYPES, languageCode } from '../domain/index.ts';
+import { NO_IMAGES, naturalWidthIn, type BookImages } from './images.ts';
 import type { Manuscript } from './interior.ts';
 import { parseBookMarkdown } from './safe-markdown.ts';
 
@@ -39,6 +41,9 @@ const MONO = 'Courier New';
 const INCH = 1440;
 /** 6 x 9 in, in twips. */
 export const DOCX_PAGE = { width: 6 * INCH, height: 9 * INCH } as const;
+const MARGIN_X = 0.75 * INCH;
+/** Word sizes images in pixels at 96 to the inch. */
+const WORD_PX_PER_IN = 96;
 const LIST_INDENT = 360;
 const QUOTE_INDENT = 540;
 
@@ -78,7 +83,7 @@ function listLevels(ordered: boolean, start = 1): ILevelsOptions[] {
 }
 
 /** Markdown → DOCX blocks, with the footnotes and list numberings they use (shared across the whole book). */
-function createConverter() {
+function createConverter(images: BookImages) {
   const footnotes: Record<number, { children: Paragraph[] }> = {};
   const numbering = new Map<string, NumberingDefinition>([
     ['bullets', { reference: 'bullets', levels: listLevels(false) }],
@@ -88,7 +93,7 @@ function createConverter() {
   let nextList = 1;
 
   function convert(markdown: string, headingOffset = 1): FileChild[] {
-    const tree = parseBookMarkdown(markdown);
+    const tree = parseBookMarkdown(markdown, images);
     const notes = new Map<string, FootnoteDefinition>();
     const collect = (nodes: RootContent[]) => {
       for (const node of nodes) {
@@ -126,6 +131,22 @@ function createConverter() {
           case 'link':
             // Only web and mail links are left in the tree (safe-markdown.ts).
             return [new ExternalHyperlink({ link: node.url, children: inline(node.children, { ...style, link: true }, ctx) })];
+          case 'image': {
+            // Only the book's own images are left in the tree: at their natural size, at most as wide as the text.
+            const image = images.get(node.url);
+            if (!image) return [];
+            const textWidthIn = (DOCX_PAGE.width - 2 * MARGIN_X - ctx.indent - ctx.quote * 2 * QUOTE_INDENT) / INCH;
+            const width = Math.round(Math.min(textWidthIn, naturalWidthIn(image)) * WORD_PX_PER_IN);
+            const alt = node.alt ?? '';
+            return [
+              new ImageRun({
+                type: BOOK_IMAGE_TYPES[image.contentType],
+                data: image.data,
+                transformation: { width, height: Math.max(1, Math.round((width * image.height) / image.width)) },
+                altText: { name: node.url, description: alt, title: alt },
+              }),
+            ];
+          }
           case 'footnoteReference': {
             const note = notes.get(node.identifier);
             if (!note || ctx.inFootnote) return [];
@@ -247,7 +268,7 @@ const chapterHeading = (text: string) => new Paragraph({ heading: HeadingLevel.H
 /** The book as a DOCX: title page, contents, introduction, chapters, summary and references. */
 export async function renderDocx(book: Manuscript): Promise<Buffer> {
   const locale = LOCALES[languageCode(book.language)] ?? 'en-US';
-  const converter = createConverter();
+  const converter = createConverter(book.images ?? NO_IMAGES);
 
   const body: FileChild[] = [
     new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(book.title)] }),
@@ -311,7 +332,7 @@ export async function renderDocx(book: Manuscript): Promise<Buffer> {
           titlePage: true,
           page: {
             size: DOCX_PAGE,
-            margin: { top: 0.8 * INCH, bottom: 0.75 * INCH, left: 0.75 * INCH, right: 0.75 * INCH, header: 0.4 * INCH, footer: 0.4 * INCH, gutter: 0 },
+            margin: { top: 0.8 * INCH, bottom: 0.75 * INCH, left: MARGIN_X, right: MARGIN_X, header: 0.4 * INCH, footer: 0.4 * INCH, gutter: 0 },
           },
         },
         footers: {

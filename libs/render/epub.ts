@@ -5,22 +5,34 @@ import rehypeStringify from 'rehype-stringify';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { languageCode } from '../domain/index.ts';
-import type { Manuscript } from './interior.ts';
+import { NO_IMAGES, type BookImages } from './images.ts';
+import type { Manuscript, ManuscriptImage } from './interior.ts';
 import { parseBookMarkdown } from './safe-markdown.ts';
 
 // A CommonJS build of an ESM package: required.
 const { EPub } = createRequire(import.meta.url)('epub-gen-memory') as { EPub: typeof EPubClass };
 
-export const EPUB_REFUSES_DOWNLOADS = 'An EPUB holds only its own text: it fetches no image, font or cover';
+export const EPUB_REFUSES_DOWNLOADS = "An EPUB holds only its own text and the book's own images: it fetches no image, font or cover";
 
 /**
  * epub-gen-memory downloads every `<img src>`, font and cover it is given (over HTTP, or from the disk for file:
- * URLs), and has no option to stop it. The book's HTML names nothing (see safe-markdown.ts); should anything ever
- * get through, the EPUB fails rather than fetch it.
+ * URLs), and has no option to stop it. The book's HTML names nothing but the book's own images (see
+ * safe-markdown.ts), whose bytes are packed from memory; should anything else ever get through, the EPUB fails
+ * rather than fetch it.
  */
 class SealedEpub extends EPub {
+  private readonly bookImages: BookImages;
+  constructor(options: Options, sections: Chapter[], bookImages: BookImages) {
+    super(options, sections);
+    this.bookImages = bookImages;
+  }
   protected override async downloadAllImages() {
-    if (this.images.length) throw new Error(EPUB_REFUSES_DOWNLOADS);
+    for (const image of this.images) {
+      const own = this.bookImages.get(image.url);
+      if (!own) throw new Error(EPUB_REFUSES_DOWNLOADS);
+      // Where the manifest (written before) and the chapters point: images/<id>.<extension>.
+      this.zip.file(`OEBPS/images/${image.id}.${image.extension}`, own.data);
+    }
   }
   protected override async downloadAllFonts() {
     if (this.options.fonts.length) throw new Error(EPUB_REFUSES_DOWNLOADS);
@@ -30,20 +42,38 @@ class SealedEpub extends EPub {
   }
 }
 
-/** An EPUB 3 of the given XHTML sections, fetching nothing. */
-export const writeEpub = (options: Options, sections: Chapter[]): Promise<Buffer> => new SealedEpub({ ...options, version: 3 }, sections).genEpub();
+/** An EPUB 3 of the given XHTML sections, fetching nothing: an `<img>` may name only one of `images`, by its path. */
+export const writeEpub = (options: Options, sections: Chapter[], images: BookImages = NO_IMAGES): Promise<Buffer> =>
+  new SealedEpub({ ...options, version: 3 }, sections, images).genEpub();
 
 const toHtml = unified().use(remarkRehype).use(rehypeStringify);
 
-/** Markdown → XHTML-safe HTML: no image, no raw HTML, links only to the web and to e-mail addresses. */
-export const markdownToHtml = (markdown: string) => toHtml.stringify(toHtml.runSync(parseBookMarkdown(markdown)));
+/**
+ * Markdown → XHTML-safe HTML: no raw HTML, links only to the web and to e-mail addresses, and images only the book's
+ * own, each `<img>` with the source `src` gives it (by default the path the Markdown names it by).
+ */
+export function markdownToHtml(markdown: string, images: BookImages = NO_IMAGES, src: (image: ManuscriptImage, path: string) => string = (_, path) => path): string {
+  const tree = toHtml.runSync(parseBookMarkdown(markdown, images));
+  const visit = (node: (typeof tree)['children'][number] | typeof tree) => {
+    if (node.type === 'element' && node.tagName === 'img') {
+      const path = String(node.properties.src);
+      const image = images.get(path);
+      if (image) node.properties.src = src(image, path);
+    }
+    if ('children' in node) for (const child of node.children) visit(child);
+  };
+  if (images.size) visit(tree);
+  return toHtml.stringify(tree);
+}
 
 /** The same book as an EPUB 3: introduction, chapters, summary and references, with a navigable contents. */
 export async function renderEpub(book: Manuscript): Promise<Buffer> {
+  const images = book.images ?? NO_IMAGES;
+  const html = (markdown: string) => markdownToHtml(markdown, images);
   const sections = [
-    ...(book.introduction ? [{ title: 'Introduction', content: markdownToHtml(book.introduction) }] : []),
-    ...book.chapters.map((c) => ({ title: `${c.number}. ${c.title}`, content: markdownToHtml(c.content) })),
-    ...(book.summary ? [{ title: 'Summary', content: markdownToHtml(book.summary) }] : []),
+    ...(book.introduction ? [{ title: 'Introduction', content: html(book.introduction) }] : []),
+    ...book.chapters.map((c) => ({ title: `${c.number}. ${c.title}`, content: html(c.content) })),
+    ...(book.summary ? [{ title: 'Summary', content: html(book.summary) }] : []),
     ...(book.references.length ? [{ title: 'References', content: `<ol>${book.references.map((r) => `<li value="${r.n}">${escapeHtml(r.filename)}</li>`).join('')}</ol>` }] : []),
   ];
   return writeEpub(
@@ -57,5 +87,6 @@ export async function renderEpub(book: Manuscript): Promise<Buffer> {
       verbose: false,
     },
     sections,
+    images,
   );
 }

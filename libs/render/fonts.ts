@@ -19,11 +19,14 @@ const require = createRequire(import.meta.url);
 export const fontDirectories = (): string[] =>
   ['@expo-google-fonts/inter', '@expo-google-fonts/playfair-display'].map((name) => dirname(require.resolve(`${name}/package.json`)));
 
+// Typst's project root: a folder that does not exist, so Typst reads no file from disk, only those a compile hands it.
+const TYPST_ROOT = '/pressroom-typst';
+
 let compiler: NodeCompiler | undefined;
 
 /** The shared compiler, created on first use (loading the fonts once). */
 export function typstCompiler(): NodeCompiler {
-  compiler ??= NodeCompiler.create({ fontArgs: [{ fontPaths: fontDirectories() }] });
+  compiler ??= NodeCompiler.create({ workspace: TYPST_ROOT, fontArgs: [{ fontPaths: fontDirectories() }] });
   return compiler;
 }
 
@@ -34,9 +37,21 @@ interface Diagnostic {
   range?: unknown;
 }
 
-/** Compiles Typst source to a PDF; a failure throws with Typst's own diagnostics. */
-export function compileToPdf(source: string): { pdf: Buffer; pageCount: number } {
+/**
+ * Compiles Typst source to a PDF; a failure throws with Typst's own diagnostics. `files` are the only files the
+ * source may read, by their path from the root (`/images/<id>.png`), held in memory for this compile alone.
+ */
+export function compileToPdf(source: string, files: ReadonlyMap<string, Uint8Array> = new Map()): { pdf: Buffer; pageCount: number } {
   const typst = typstCompiler();
+  for (const [path, data] of files) typst.mapShadow(`${TYPST_ROOT}${path}`, Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+  try {
+    return compile(typst, source);
+  } finally {
+    if (files.size) typst.resetShadow();
+  }
+}
+
+function compile(typst: NodeCompiler, source: string): { pdf: Buffer; pageCount: number } {
   const result = typst.compile({ mainFileContent: source });
   try {
     const document = result.result;

@@ -82,10 +82,11 @@ describe('renderBookHtml', () => {
 });
 
 describe('BOOK_HTML_POLICY', () => {
-  it('allows the inline style and nothing else to load or run', () => {
+  it('allows the inline style and images inside the page, and nothing else to load or run', () => {
     const directives = Object.fromEntries(BOOK_HTML_POLICY.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
     expect(directives['default-src']).toEqual(["'none'"]);
     expect(directives['style-src']).toEqual(["'unsafe-inline'"]);
+    expect(directives['img-src']).toEqual(['data:']);
     expect(directives['script-src']).toBeUndefined();
     expect(directives['base-uri']).toEqual(["'none'"]);
     expect(directives['form-action']).toEqual(["'none'"]);

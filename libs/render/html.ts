@@ -1,13 +1,16 @@
 import escapeHtml from 'escape-html';
 import { languageCode } from '../domain/index.ts';
 import { markdownToHtml } from './epub.ts';
+import { NO_IMAGES, imageDataUri } from './images.ts';
 import type { Manuscript } from './interior.ts';
 
 /**
- * What a browser may do with the HTML book: nothing but show it. No script, no image, font or stylesheet from
- * anywhere, no form, no <base>; only the page's own <style>. Sandboxed, so even a way round this runs nowhere.
+ * What a browser may do with the HTML book: nothing but show it. No script, no font or stylesheet from anywhere, no
+ * image but those inside the page (the book's own, as data: URIs), no form, no <base>; only the page's own <style>.
+ * Sandboxed, so even a way round this runs nowhere.
  */
-export const BOOK_HTML_POLICY = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'; sandbox allow-popups allow-popups-to-escape-sandbox";
+export const BOOK_HTML_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'; sandbox allow-popups allow-popups-to-escape-sandbox";
 
 const STYLE = `
 body { margin: 0; background: #f7f5f0; color: #1d1d1f; font: 18px/1.65 Georgia, 'Times New Roman', serif; }
@@ -22,20 +25,23 @@ a { color: #1a4f8b; }
 blockquote { margin: 1.5rem 0; padding-left: 1rem; border-left: 3px solid #ccc; color: #444; }
 pre { overflow-x: auto; background: #f3f3f3; padding: 0.75rem; }
 table { border-collapse: collapse; } td, th { border: 1px solid #ccc; padding: 0.25rem 0.5rem; }
+img { max-width: 100%; height: auto; }
 `;
 
 const section = (id: string, title: string, body: string) => `<section id="${id}"><h2>${escapeHtml(title)}</h2>\n${body}</section>`;
 
 /**
  * The book as one readable HTML page: title page, contents, introduction, chapters, summary and references. The text
- * goes through the renderers' safe Markdown path (no raw HTML, no image, links only to the web and to e-mail
- * addresses) and everything else is escaped; serve it with BOOK_HTML_POLICY.
+ * goes through the renderers' safe Markdown path (no raw HTML, images only the book's own, inside the page as data:
+ * URIs, links only to the web and to e-mail addresses) and everything else is escaped; serve it with BOOK_HTML_POLICY.
  */
 export function renderBookHtml(book: Manuscript): string {
+  const images = book.images ?? NO_IMAGES;
+  const html = (markdown: string) => markdownToHtml(markdown, images, imageDataUri);
   const parts = [
-    ...(book.introduction ? [{ id: 'introduction', title: 'Introduction', html: markdownToHtml(book.introduction) }] : []),
-    ...book.chapters.map((c) => ({ id: `chapter-${c.number}`, title: `${c.number}. ${c.title}`, html: markdownToHtml(c.content) })),
-    ...(book.summary ? [{ id: 'summary', title: 'Summary', html: markdownToHtml(book.summary) }] : []),
+    ...(book.introduction ? [{ id: 'introduction', title: 'Introduction', html: html(book.introduction) }] : []),
+    ...book.chapters.map((c) => ({ id: `chapter-${c.number}`, title: `${c.number}. ${c.title}`, html: html(c.content) })),
+    ...(book.summary ? [{ id: 'summary', title: 'Summary', html: html(book.summary) }] : []),
     ...(book.references.length ? [{ id: 'references', title: 'References', html: `<ol>${book.references.map((r) => `<li value="${r.n}">${escapeHtml(r.filename)}</li>`).join('')}</ol>` }] : []),
   ];
   return `<!DOCTYPE html>

@@ -1,6 +1,7 @@
 import { languageCode, type BookImageType } from '../domain/index.ts';
 import { compileToPdf } from './fonts.ts';
-import { escapeText, markdownToTypst, typstString } from './markdown-to-typst.ts';
+import { NO_IMAGES } from './images.ts';
+import { escapeText, markdownToTypst, typstImagePath, typstString } from './markdown-to-typst.ts';
 
 export interface Manuscript {
   title: string;
@@ -34,6 +35,8 @@ export const TRIM_6X9: TrimSize = { widthIn: 6, heightIn: 9 };
 /** The interior as Typst source: a real book's front matter, chapters on right-hand pages, running heads. */
 export function interiorSource(book: Manuscript, trim: TrimSize = TRIM_6X9): string {
   const lang = languageCode(book.language);
+  const images = book.images ?? NO_IMAGES;
+  const typst = (markdown: string) => markdownToTypst(markdown, { images });
   const title = escapeText(book.title);
   const author = escapeText(book.author);
   const parts = [
@@ -69,16 +72,22 @@ export function interiorSource(book: Manuscript, trim: TrimSize = TRIM_6X9): str
     const label = `<part-${parts.length}>`;
     return `#recto()\n#set page(header: running-head(${label}), footer: folio)\n= ${heading} ${label}\n\n${body}`;
   };
-  if (book.introduction) parts.push(part('Introduction', markdownToTypst(book.introduction)));
-  for (const chapter of book.chapters) parts.push(part(`${chapter.number}. ${escapeText(chapter.title)}`, markdownToTypst(chapter.content)));
-  if (book.summary) parts.push(part('Summary', markdownToTypst(book.summary)));
+  if (book.introduction) parts.push(part('Introduction', typst(book.introduction)));
+  for (const chapter of book.chapters) parts.push(part(`${chapter.number}. ${escapeText(chapter.title)}`, typst(chapter.content)));
+  if (book.summary) parts.push(part('Summary', typst(book.summary)));
   if (book.references.length) {
     parts.push(part('References', `#set par(first-line-indent: 0pt)\n${book.references.map((r) => `[${r.n}] ${escapeText(r.filename)}`).join(' \\\n')}`));
   }
   return parts.join('\n\n');
 }
 
-/** Typesets the interior; the page count is read from the typeset document. */
+/** Typesets the interior, handing Typst the bytes of the images it draws; the page count is read from the typeset document. */
 export function renderInterior(book: Manuscript, trim: TrimSize = TRIM_6X9): { pdf: Buffer; pageCount: number } {
-  return compileToPdf(interiorSource(book, trim));
+  const source = interiorSource(book, trim);
+  const files = new Map<string, Uint8Array>();
+  for (const [path, image] of book.images ?? NO_IMAGES) {
+    const at = typstImagePath(path);
+    if (at && source.includes(typstString(at))) files.set(at, image.data);
+  }
+  return compileToPdf(source, files);
 }

@@ -1,10 +1,12 @@
 import type { RootContent, PhrasingContent } from 'mdast';
+import { bookImagePath, bookImageRef } from '../domain/index.ts';
+import { NO_IMAGES, naturalWidthIn, type BookImages } from './images.ts';
 import { parseBookMarkdown } from './safe-markdown.ts';
 
 /**
  * Markdown (as chapters are written) → Typst markup, over remark's syntax tree, so every character of the
- * author's text is escaped and nothing in it can run as Typst code or make Typst read a file (no images, and links
- * only to the web and to e-mail addresses: safe-markdown.ts).
+ * author's text is escaped and nothing in it can run as Typst code or make Typst read a file (links only to the web
+ * and to e-mail addresses, and images only the book's own, at paths this module writes: safe-markdown.ts).
  */
 
 /** Text in Typst markup: every character with a meaning is escaped. */
@@ -15,8 +17,17 @@ export function escapeText(text: string): string {
 /** A Typst string literal. */
 export const typstString = (text: string) => JSON.stringify(text);
 
-export function markdownToTypst(markdown: string, headingOffset = 1): string {
-  const tree = parseBookMarkdown(markdown);
+/**
+ * Where Typst finds a book image: a path under the compiler's root, made of the image's id alone (fonts.ts hands
+ * Typst the bytes under this path; nothing is on disk). Null for a path that names no book image.
+ */
+export function typstImagePath(path: string): string | null {
+  const ref = bookImageRef(path);
+  return ref && `/${bookImagePath(ref)}`;
+}
+
+export function markdownToTypst(markdown: string, { headingOffset = 1, images = NO_IMAGES }: { headingOffset?: number; images?: BookImages } = {}): string {
+  const tree = parseBookMarkdown(markdown, images);
   const footnotes = new Map<string, RootContent[]>();
   for (const node of tree.children) if (node.type === 'footnoteDefinition') footnotes.set(node.identifier, node.children);
 
@@ -39,6 +50,17 @@ export function markdownToTypst(markdown: string, headingOffset = 1): string {
         return ' \\\n';
       case 'link':
         return `#link(${typstString(node.url)})[${inline(node.children)}]`;
+      case 'image': {
+        // Only the book's own images are left in the tree (safe-markdown.ts): drawn at their natural size, at most
+        // as wide as the text, with the description as the caption.
+        const image = images.get(node.url);
+        const path = typstImagePath(node.url);
+        if (!image || !path) return '';
+        const alt = node.alt ?? '';
+        const width = naturalWidthIn(image).toFixed(3);
+        const drawn = `layout(size => image(${typstString(path)}, width: calc.min(size.width, ${width}in), alt: ${typstString(alt)}))`;
+        return `#figure(${drawn}${alt.trim() ? `, caption: [${escapeText(alt.replace(/\s+/g, ' '))}]` : ''})`;
+      }
       case 'footnoteReference': {
         const content = footnotes.get(node.identifier);
         return content ? `#footnote[${blocks(content)}]` : '';

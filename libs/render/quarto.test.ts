@@ -196,12 +196,12 @@ describe('the Quarto project zip, read back with unzip', () => {
       chapters: [{ number: 7, title: 'Last', content: 'The last chapter [3].' }, { number: 2, title: 'First', content: '# One\n\nThe first chapter [1].' }],
     };
     const files = quartoProjectFiles(book, generatedAt);
-    const chapter = (path: string) => files.find((f) => f.path === path)?.content ?? '';
+    const chapter = (path: string) => String(files.find((f) => f.path === path)?.content ?? '');
     expect(chapter('chapter-001.qmd')).toMatch(/^title: "First"$/m);
     expect(chapter('chapter-001.qmd')).toContain('## One\n\nThe first chapter [1].');
     expect(chapter('chapter-002.qmd')).toContain('The last chapter [@source3].');
     expect(chapter('chapter-002.qmd')).toContain('Chapter 2 · 4 words · Generated 2025-03-09');
-    expect(parse(files.find((f) => f.path === QUARTO_FILES.config)?.content ?? '').lang).toBe('fr');
+    expect(parse(chapter(QUARTO_FILES.config)).lang).toBe('fr');
   });
 
   it('refuses to make a download that fails the structure check', async () => {

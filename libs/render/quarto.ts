@@ -4,6 +4,8 @@ import { stringify } from 'yaml';
 import {
   QUARTO_DEFAULTS,
   QUARTO_FILES,
+  bookImagePath,
+  bookImageRef,
   chapterFileName,
   checkProjectStructure,
   countWords,
@@ -12,6 +14,7 @@ import {
   type ProjectStructureCheck,
   type QuartoFile,
 } from '../domain/index.ts';
+import { NO_IMAGES, type BookImages } from './images.ts';
 import type { Manuscript } from './interior.ts';
 import { parseMarkdown, safeMarkdownSource } from './safe-markdown.ts';
 
@@ -61,12 +64,13 @@ function citation(run: string, sources: ReadonlySet<number>): string | null {
 
 /**
  * A chapter's Markdown as Quarto (Pandoc) Markdown: the text kept as written, with four changes. Nothing that would
- * make Quarto fetch, read or run anything stays (safe-markdown.ts); citations [n] of the book's sources become
+ * make Quarto fetch, read or run anything stays but the book's own images, which the project ships at the paths the
+ * text names them by (safe-markdown.ts); citations [n] of the book's sources become
  * [@sourceN]; headings move down a level when the text uses `#`, so the page title is the only level-one heading;
  * and `$` and `@` are escaped where Pandoc would read them as math or citations.
  */
-export function markdownToQmd(written: string, sources: ReadonlySet<number> = new Set()): string {
-  const markdown = safeMarkdownSource(written);
+export function markdownToQmd(written: string, sources: ReadonlySet<number> = new Set(), images: BookImages = NO_IMAGES): string {
+  const markdown = safeMarkdownSource(written, images);
   const tree = parseMarkdown(markdown);
   const edits: Edit[] = [];
   const headings: Heading[] = [];
@@ -124,7 +128,8 @@ export function quartoProjectFiles(book: Manuscript, generatedAt: Date): QuartoF
   const chapters = [...book.chapters].sort((a, b) => a.number - b.number).map((chapter, i) => ({ ...chapter, position: i + 1, file: chapterFileName(i + 1), words: countWords(chapter.content) }));
   const references = [...book.references].sort((a, b) => a.n - b.n);
   const sources = new Set(references.map((r) => r.n));
-  const qmd = (markdown: string) => markdownToQmd(markdown, sources);
+  const images = book.images ?? NO_IMAGES;
+  const qmd = (markdown: string) => markdownToQmd(markdown, sources, images);
   const words = countWords(book.introduction ?? '') + chapters.reduce((sum, c) => sum + c.words, 0) + countWords(book.summary ?? '');
   const lang = languageCode(book.language);
   const title = markdownText(book.title);
@@ -250,6 +255,11 @@ Citations use Pandoc's default style (Chicago author-date); add a \`csl:\` entry
     { path: QUARTO_FILES.bibliography, content: bibliography },
     { path: QUARTO_FILES.readme, content: readme },
     { path: QUARTO_FILES.ignore, content: ignore },
+    // The path is made again from the image's id, so nothing else decides where a file goes in the zip.
+    ...[...images].flatMap(([path, image]) => {
+      const ref = bookImageRef(path);
+      return ref ? [{ path: bookImagePath(ref), content: image.data }] : [];
+    }),
   ];
 }
 
@@ -262,7 +272,11 @@ async function zip(files: QuartoFile[], date: Date): Promise<Buffer> {
     archive.on('end', () => resolve(Buffer.concat(chunks)));
     archive.on('error', reject);
   });
-  for (const file of files) archive.append(Buffer.from(file.content, 'utf8'), { name: file.path, date });
+  for (const file of files) {
+    // Images are compressed already: stored as they are.
+    if (typeof file.content === 'string') archive.append(Buffer.from(file.content, 'utf8'), { name: file.path, date });
+    else archive.append(Buffer.from(file.content), { name: file.path, date, store: true });
+  }
   await archive.finalize();
   return done;
 }

@@ -6,10 +6,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pngOf, TINY_JPEG } from '../../testing/book-images.ts';
 import { renderDocx } from './docx.ts';
 import { EPUB_REFUSES_DOWNLOADS, markdownToHtml, renderEpub, writeEpub } from './epub.ts';
-import { interiorSource, type Manuscript } from './interior.ts';
-import { quartoProjectFiles } from './quarto.ts';
+import { renderBookHtml } from './html.ts';
+import { interiorSource, renderInterior, type Manuscript, type ManuscriptImage } from './interior.ts';
+import { quartoProjectFiles, renderQuartoProject } from './quarto.ts';
 import { forgetParsedMarkdown } from './safe-markdown.ts';
 
 // Text that names resources a renderer might fetch or read: a file holding a secret, a loopback server that counts
@@ -59,6 +61,16 @@ function unzipAll(archive: Buffer): string {
   const file = join(mkdtempSync(join(tmpdir(), 'safe-markdown-zip-')), 'out.zip');
   writeFileSync(file, archive);
   return execFileSync('unzip', ['-p', file], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+}
+
+/** An archive's entries, each readable as bytes. */
+function entries(archive: Buffer) {
+  const file = join(mkdtempSync(join(tmpdir(), 'safe-markdown-zip-')), 'out.zip');
+  writeFileSync(file, archive);
+  return {
+    names: execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).split('\n').filter(Boolean),
+    read: (name: string) => execFileSync('unzip', ['-p', file, name], { maxBuffer: 64 * 1024 * 1024 }),
+  };
 }
 
 /** Nothing of the secret or of the references; the alt text as text; the web link kept. */
@@ -133,5 +145,148 @@ describe('no renderer fetches or reads what the text names', () => {
     expect(markdownToHtml(hostile())).toBe(htmlAlone);
     expect(quartoProjectFiles(book(), date)).toEqual(quartoAlone);
     expect(interiorSource(book())).toBe(typstAlone);
+  });
+});
+
+// The book's own images: a PNG wider than the text (10 in at 300 dpi) and a small JPEG, named in the text inline and
+// through a definition; beside them an image path of the right shape that is not the book's, and the hostile text.
+const widePng = pngOf(3000, 600);
+const ownPng = { path: `images/${randomUUID()}.png`, image: { contentType: 'image/png', data: widePng, width: 3000, height: 600 } satisfies ManuscriptImage };
+const ownJpeg = { path: `images/${randomUUID()}.jpg`, image: { contentType: 'image/jpeg', data: TINY_JPEG, width: 4, height: 3 } satisfies ManuscriptImage };
+const strayPath = `images/${randomUUID()}.png`;
+const illustrated = () => `${hostile()}\n\nA chart:\n\n![altown "quoted" & <kept>](${ownPng.path})\n\nA photo ![altjpeg][photo] and a stray ![altstray](${strayPath}).\n\n[photo]: ${ownJpeg.path}`;
+const illustratedBook = (): Manuscript => ({
+  ...book(),
+  introduction: 'No pictures here.',
+  chapters: [{ number: 1, title: 'One', content: illustrated() }],
+  images: new Map<string, ManuscriptImage>([
+    [ownPng.path, ownPng.image],
+    [ownJpeg.path, ownJpeg.image],
+  ]),
+});
+const ownPngBase64 = widePng.toString('base64');
+
+/** Nothing read but the book's own images: no secret, no loopback request, the stray image and the rest as alt text. */
+function expectOnlyOwnImages(output: string) {
+  expect(output).not.toContain(secret);
+  expect(output).not.toContain('127.0.0.1');
+  expect(output).not.toContain(strayPath.slice('images/'.length, -'.png'.length));
+  expect(output).not.toMatch(/file:|javascript:|iVBORw0KGgoAAAANSUhEUgAAAAEAAAAB/i);
+  for (const alt of ['altfile', 'altloop', 'altdata', 'altstray']) expect(output).toContain(alt);
+  expect(hits).toBe(0);
+}
+
+const imgTags = (html: string) => html.match(/<img\b(?:[^>"]|"[^"]*")*>/g) ?? [];
+
+describe("the book's own images, and only those, in every format", () => {
+  it('PDF: each drawn from memory as a figure, at most as wide as the text; nothing else read', () => {
+    const book = illustratedBook();
+    const source = interiorSource(book);
+    expectOnlyOwnImages(source);
+    // Typst sees paths made of the images' ids; the description is the caption.
+    expect(source.match(/\bimage\(/g)).toHaveLength(2);
+    expect(source).toContain(`image("/${ownPng.path}", width: calc.min(size.width, 10.000in)`);
+    expect(source).toContain(`image("/${ownJpeg.path}", width: calc.min(size.width, 0.013in)`);
+    expect(source).toContain('caption: [altown "quoted" & <kept>]'.replace(/[<>]/g, '\\$&'));
+    const file = join(dir, 'illustrated.pdf');
+    writeFileSync(file, renderInterior(book).pdf);
+    const listed = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }).split('\n').slice(2).filter(Boolean);
+    expect(listed.map((line) => line.trim().split(/\s+/).slice(3, 5).join('x')).sort()).toEqual(['3000x600', '4x3']);
+    // The wide image is drawn as wide as the 4.5 in text block: 3000 pixels over 4.5 in is about 667 per inch.
+    expect(listed.find((line) => / 3000 +600 /.test(line))).toMatch(/ 66[67] +66[67] /);
+  });
+
+  it('PDF: text still makes Typst read nothing, however it is written', () => {
+    for (const content of [`![x](/${ownPng.path})`, `![x](./${ownPng.path})`, `![x](${ownPng.path.toUpperCase()})`, `#image("/${ownPng.path}")`, `\`#image("${ownPng.path}")\``]) {
+      const book = { ...illustratedBook(), chapters: [{ number: 1, title: 'One', content }] };
+      expect(interiorSource(book), content).not.toMatch(/=> image\(/);
+      const file = join(dir, 'not-illustrated.pdf');
+      writeFileSync(file, renderInterior(book).pdf);
+      expect(execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }).split('\n').slice(2).filter(Boolean), content).toEqual([]);
+    }
+  });
+
+  it('EPUB: each packed from memory and shown by an <img>; still a valid EPUB 3', async () => {
+    const epub = await renderEpub(illustratedBook());
+    const zip = entries(epub);
+    const images = zip.names.filter((name) => name.startsWith('OEBPS/images/') && !name.endsWith('/'));
+    expect(images).toHaveLength(2);
+    const png = images.find((name) => name.endsWith('.png'));
+    const jpeg = images.find((name) => name.endsWith('.jpeg') || name.endsWith('.jpg'));
+    expect(png && zip.read(png).equals(widePng)).toBe(true);
+    expect(jpeg && zip.read(jpeg).equals(TINY_JPEG)).toBe(true);
+    const text = unzipAll(epub);
+    expectOnlyOwnImages(text);
+    expect(imgTags(text)).toEqual([`<img src="${png?.slice('OEBPS/'.length)}" alt="altown &quot;quoted&quot; &amp; &lt;kept&gt;"/>`, `<img src="${jpeg?.slice('OEBPS/'.length)}" alt="altjpeg"/>`]);
+    expect(text).toMatch(new RegExp(`<item id="image_\\d" href="${png?.slice('OEBPS/'.length)}" media-type="image/png"`));
+    const file = join(dir, 'illustrated.epub');
+    writeFileSync(file, epub);
+    const report = execFileSync('java', ['-jar', '/usr/share/java/epubcheck.jar', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    expect(report).toContain('No errors or warnings detected');
+  }, 60_000);
+
+  it("EPUB: the generator packs the book's own images and refuses every other source", async () => {
+    const images = illustratedBook().images;
+    const epub = await writeEpub({ title: 'T', verbose: false }, [{ title: 'A', content: `<p><img src="${ownPng.path}" alt="x"/></p>` }], images);
+    expect(entries(epub).names.filter((name) => name.startsWith('OEBPS/images/') && name.endsWith('.png'))).toHaveLength(1);
+    for (const src of [strayPath, `${base}/${ownPng.path}`, `file://${secretFile}`, `/${ownPng.path}`]) {
+      await expect(writeEpub({ title: 'T', verbose: false }, [{ title: 'A', content: `<p><img src="${src}" alt="x"/></p>` }], images), src).rejects.toThrow(EPUB_REFUSES_DOWNLOADS);
+    }
+    expect(hits).toBe(0);
+  });
+
+  it('DOCX: each as an image in word/media, at its natural size or the width of the text', async () => {
+    const docx = await renderDocx(illustratedBook());
+    const zip = entries(docx);
+    const media = zip.names.filter((name) => name.startsWith('word/media/'));
+    expect(media).toHaveLength(2);
+    expect(media.map((name) => zip.read(name)).some((bytes) => bytes.equals(widePng))).toBe(true);
+    expect(media.map((name) => zip.read(name)).some((bytes) => bytes.equals(TINY_JPEG))).toBe(true);
+    const document = zip.read('word/document.xml').toString('utf8');
+    expectOnlyOwnImages(document);
+    // English Metric Units, 914400 to the inch: the wide PNG at the 4.5 in of text, the JPEG at 4 pixels over 300 dpi (1 px at 96).
+    expect(document).toContain('<wp:extent cx="4114800" cy="819150"/>');
+    expect(document).toContain('<wp:extent cx="9525" cy="9525"/>');
+    expect(document).toContain('descr="altown &quot;quoted&quot; &amp; &lt;kept&gt;"');
+  });
+
+  it('Quarto: each shipped in the zip at the path the .qmd names it by; the structure check knows them', async () => {
+    const book = illustratedBook();
+    const { zip, check } = await renderQuartoProject(book, new Date('2025-01-02T00:00:00Z'));
+    expect(check.isValid).toBe(true);
+    expect(check.warnings.join('\n')).not.toContain('images/');
+    const archive = entries(zip);
+    expect(archive.names.filter((name) => name.startsWith('images/'))).toEqual([ownPng.path, ownJpeg.path]);
+    expect(archive.read(ownPng.path).equals(widePng)).toBe(true);
+    expect(archive.read(ownJpeg.path).equals(TINY_JPEG)).toBe(true);
+    const qmd = archive.read('chapter-001.qmd').toString('utf8');
+    expectOnlyOwnImages(qmd);
+    expect(qmd).toContain(`![altown \\"quoted\\" \\& \\<kept\\>](${ownPng.path})`);
+    expect(qmd).toContain(`A photo ![altjpeg](${ownJpeg.path}) and a stray altstray.`);
+    expect(qmd.match(/!\[/g)).toHaveLength(2);
+  });
+
+  it('HTML view: each inside the page as a data: URI, its description escaped', () => {
+    const html = renderBookHtml(illustratedBook());
+    expectOnlyOwnImages(html.replace(ownPngBase64, '').replace(TINY_JPEG.toString('base64'), ''));
+    expect(imgTags(html)).toEqual([
+      `<img src="data:image/png;base64,${ownPngBase64}" alt="altown &#x22;quoted&#x22; &#x26; <kept>">`,
+      `<img src="data:image/jpeg;base64,${TINY_JPEG.toString('base64')}" alt="altjpeg">`,
+    ]);
+  });
+
+  it('which images a text shows depends on the book, whichever format parsed the text first', () => {
+    const images = illustratedBook().images;
+    const onlyJpeg = new Map([[ownJpeg.path, ownJpeg.image]]);
+    forgetParsedMarkdown();
+    const shown = (html: string) => imgTags(html).map((tag) => /alt="([^"]*)"/.exec(tag)?.[1]);
+    for (let round = 0; round < 2; round++) {
+      expect(shown(markdownToHtml(illustrated(), images))).toEqual(['altown &#x22;quoted&#x22; &#x26; <kept>', 'altjpeg']);
+      expect(shown(markdownToHtml(illustrated()))).toEqual([]);
+      expect(shown(markdownToHtml(illustrated(), onlyJpeg))).toEqual(['altjpeg']);
+      expect(interiorSource({ ...illustratedBook(), images: onlyJpeg }).match(/\bimage\(/g)).toHaveLength(1);
+      // A text that starts as the memo's key of a text with images does not read as that text.
+      expect(shown(markdownToHtml(`${JSON.stringify([ownJpeg.path])}\n${illustrated()}`))).toEqual([]);
+    }
   });
 });

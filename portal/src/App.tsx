@@ -6,10 +6,13 @@ import { AuthProvider, useAuth } from './auth/AuthContext.tsx';
 import { RedirectIfSignedIn, RequireAuth } from './auth/routes.tsx';
 import { EditBook } from './editor/EditBook.tsx';
 import { EliteRequestPage } from './elite/EliteRequestPage.tsx';
+import { SkipLink } from './layout/SkipLink.tsx';
 import { Spinner } from './layout/Spinner.tsx';
 import { Dashboard } from './pages/Dashboard.tsx';
 import { Landing } from './pages/Landing.tsx';
+import { Account } from './pages/Account.tsx';
 import { Login } from './pages/Login.tsx';
+import { Recover } from './pages/Recover.tsx';
 import { SignUp } from './pages/SignUp.tsx';
 import { VerifyEmail } from './pages/VerifyEmail.tsx';
 import { Faq } from './pages/static/Faq.tsx';
@@ -38,6 +41,8 @@ function AppRoutes() {
       <Route path="/elite-requests/:id" element={<RequireAuth><EliteRequestPage /></RequireAuth>} />
       <Route path="/projects/:id/edit" element={<RequireAuth><EditBook /></RequireAuth>} />
       <Route path="/verify-email" element={<VerifyEmail />} />
+      <Route path="/recover" element={<Recover />} />
+      <Route path="/account" element={<RequireAuth><Account /></RequireAuth>} />
       <Route path="/demo" element={<Demo />} />
       <Route path="/workflow" element={<GuidedWorkflow />} />
       <Route path="/ai-generator" element={<Wizard />} />
@@ -73,6 +78,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         <BrowserRouter>
+          <SkipLink />
           <AppRoutes />
         </BrowserRouter>
       </AuthProvider>

@@ -47,7 +47,8 @@ export type { ChapterSettings };
 export const generateChaptersUpdate = defineUpdate<{ generated: number[] }, [number[] | null, ChapterSettings?]>('generateChapters');
 export const generateSummaryUpdate = defineUpdate<{ words: number }>('generateSummary');
 export const finalizeUpdate = defineUpdate<{ finalized: true }>('finalize');
-export const regenerateChapterUpdate = defineUpdate<{ number: number; words: number }, [number]>('regenerateChapter');
+// A regeneration may bring settings too (the intelligent API's chapter call); histories without them replay as before.
+export const regenerateChapterUpdate = defineUpdate<{ number: number; words: number }, [number, ChapterSettings?]>('regenerateChapter');
 
 /**
  * The author's edited outline, applied whole between stages (never while one runs) in step mode: written chapters

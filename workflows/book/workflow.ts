@@ -99,7 +99,7 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
     state.chapters = Object.fromEntries(Array.from({ length: state.chapterCount }, (_, i) => [i + 1, 'pending' as const]));
   }
   let finalized = false;
-  /** How chapters are written: the input's, then the last generate-chapters call's (a regeneration writes the same way). */
+  /** How chapters are written: the input's (a resumed book's come from its project), then what chapter calls bring (a regeneration writes the same way). */
   let chapterSettings = input.chapterSettings;
   if (input.resume) resume(input.resume);
   setHandler(progressQuery, () => state);
@@ -185,12 +185,16 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
     return Math.min(chapters, cap, input.chapterConcurrency ?? cap);
   }
 
-  /** `after`: written beside the introduction, the stage is done only once that is settled, so the stages finish in the spec's order. */
-  const chapters = (only: number[] | null, force = false, after?: Promise<unknown>) =>
+  /**
+   * `after`: written beside the introduction, the stage is done only once that is settled, so the stages finish in the
+   * spec's order. `kept`: settings a call just brought, recorded on the project before anything is written.
+   */
+  const chapters = (only: number[] | null, force = false, after?: Promise<unknown>, kept?: ChapterSettings) =>
     stage('generating_chapters', STAGE_MESSAGES.generating_chapters, async () => {
       const all = Array.from({ length: state.chapterCount }, (_, i) => i + 1);
       const wanted = only ?? all;
       for (const n of wanted) if (n < 1 || n > state.chapterCount) throw ApplicationFailure.create({ message: GenerationMessages.invalidChapter(n, state.chapterCount), nonRetryable: true });
+      if (kept) await bookkeeping.recordChapterSettings(projectId, kept);
       const written = await writeChapters(wanted, force);
       if (after) await after;
       return written;
@@ -334,26 +338,38 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
     const existingChapter = (n: number) => {
       if (!Number.isInteger(n) || n < 1 || n > state.chapterCount) throw new Error(GenerationMessages.invalidChapter(n, state.chapterCount));
     };
+    /**
+     * A call's settings become the book's, field by field, and are kept on the project (so a later run writes the same
+     * way); books whose calls ran before that replay with the settings replaced whole and nothing recorded.
+     */
+    const adopt = (settings: ChapterSettings | undefined): ChapterSettings | undefined => {
+      if (!settings) return undefined;
+      if (!patched('chapter-settings-kept')) {
+        chapterSettings = settings;
+        return undefined;
+      }
+      chapterSettings = { ...chapterSettings, ...settings };
+      return chapterSettings;
+    };
     setHandler(
       generateChaptersUpdate,
-      async (only: number[] | null, settings?: ChapterSettings) => {
-        if (settings) chapterSettings = settings;
-        return { generated: await chapters(only) };
-      },
+      async (only: number[] | null, settings?: ChapterSettings) => ({ generated: await chapters(only, false, undefined, adopt(settings)) }),
       {
         validator: (only: number[] | null, settings?: ChapterSettings) => {
           needOutline();
           if (only && new Set(only).size !== only.length) throw new Error(GenerationMessages.chapterList);
           only?.forEach(existingChapter);
-          const problem = chapterSettingsProblem(settings ?? chapterSettings ?? {}, only);
+          const problem = chapterSettingsProblem({ ...chapterSettings, ...settings }, only);
           if (problem) throw new Error(problem);
         },
       },
     );
-    setHandler(regenerateChapterUpdate, async (n) => ({ number: n, words: (await chapters([n], true), chapterWords[n] ?? 0) }), {
-      validator: (n) => {
+    setHandler(regenerateChapterUpdate, async (n, settings?: ChapterSettings) => ({ number: n, words: (await chapters([n], true, undefined, adopt(settings)), chapterWords[n] ?? 0) }), {
+      validator: (n, settings?: ChapterSettings) => {
         needOutline();
         existingChapter(n);
+        const problem = settings ? chapterSettingsProblem({ ...chapterSettings, ...settings }, [n]) : null;
+        if (problem) throw new Error(problem);
       },
     });
     setHandler(generateSummaryUpdate, () => frame('summary'), { validator: needOutline });

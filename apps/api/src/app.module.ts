@@ -7,8 +7,9 @@ import { AccountPaymentsModule } from './account-payments/account-payments.contr
 import { AdminModule } from './admin/admin.module.ts';
 import { AssistModule } from './assist/assist.module.ts';
 import { AuthModule } from './auth/auth.module.ts';
-import { JwtAuthGuard, RolesGuard } from './auth/guards.ts';
+import { JwtAuthGuard, RolesGuard, VerifiedEmailGuard } from './auth/guards.ts';
 import { BookProjectsModule } from './book-projects/book-projects.controller.ts';
+import { BookImagesModule } from './book-images/book-images.module.ts';
 import { ChaptersModule } from './chapters/chapters.module.ts';
 import { BookRequestsModule } from './book-requests/book-requests.module.ts';
 import { ConfigModule } from './config/config.module.ts';
@@ -67,15 +68,17 @@ export class AppModule {
         BookProjectsModule,
         ProjectsModule,
         ChaptersModule,
+        BookImagesModule,
         AssistModule,
         SourcesModule,
         PaymentsModule,
         PrintModule,
       ],
-      // Every route needs a signed-in caller unless marked @Public(); @Roles() narrows it further.
+      // Every route needs a signed-in caller unless marked @Public(); @Roles() and @VerifiedEmailRequired() narrow it further.
       providers: [
         { provide: APP_GUARD, useClass: JwtAuthGuard },
         { provide: APP_GUARD, useClass: RolesGuard },
+        { provide: APP_GUARD, useClass: VerifiedEmailGuard },
         { provide: APP_GUARD, useClass: RateLimitGuard },
       ],
     };

@@ -1,3 +1,4 @@
+import { AccountToken, type AccountTokenPurpose } from './account-token.ts';
 import { BookProject, type SavedChapter } from './book-project.ts';
 import { BookRequest, type BookRequestStatusEntry } from './book-request.ts';
 import { AiProviderCall, GeneratedChapter, GeneratorProject, SourceFile, type OutlineChapter } from './generator-project.ts';
@@ -11,5 +12,5 @@ import { Profile } from './profile.ts';
 import { AuthSession, RefreshToken } from './session.ts';
 import { User } from './user.ts';
 
-export { AssistChange, BookImage, ChapterVersion, EliteProof, EliteQuote, EliteRequest, EliteRequestEvent, EliteRevision, type ElitePromiseRecord, Notification, PrintOrder, AiProviderCall, AuthSession, BookCredit, CheckoutSession, EliteProjectDetails, MailDelivery, Payment, StripeEvent, BookProject, BookRequest, type BookRequestStatusEntry, GeneratedChapter, GeneratorProject, HealthCanary, Profile, RefreshToken, SourceFile, User, type OutlineChapter, type SavedChapter };
-export const entities = [HealthCanary, User, Profile, AuthSession, RefreshToken, BookRequest, GeneratorProject, GeneratedChapter, AiProviderCall, SourceFile, BookProject, CheckoutSession, StripeEvent, Payment, BookCredit, EliteProjectDetails, MailDelivery, PrintOrder, Notification, EliteRequest, EliteRequestEvent, EliteQuote, EliteProof, EliteRevision, ChapterVersion, AssistChange, BookImage];
+export { AccountToken, type AccountTokenPurpose, AssistChange, BookImage, ChapterVersion, EliteProof, EliteQuote, EliteRequest, EliteRequestEvent, EliteRevision, type ElitePromiseRecord, Notification, PrintOrder, AiProviderCall, AuthSession, BookCredit, CheckoutSession, EliteProjectDetails, MailDelivery, Payment, StripeEvent, BookProject, BookRequest, type BookRequestStatusEntry, GeneratedChapter, GeneratorProject, HealthCanary, Profile, RefreshToken, SourceFile, User, type OutlineChapter, type SavedChapter };
+export const entities = [HealthCanary, User, Profile, AuthSession, RefreshToken, BookRequest, GeneratorProject, GeneratedChapter, AiProviderCall, SourceFile, BookProject, CheckoutSession, StripeEvent, Payment, BookCredit, EliteProjectDetails, MailDelivery, PrintOrder, Notification, EliteRequest, EliteRequestEvent, EliteQuote, EliteProof, EliteRevision, ChapterVersion, AssistChange, BookImage, AccountToken];

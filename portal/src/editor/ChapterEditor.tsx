@@ -1,7 +1,8 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { CHAPTER_EDIT_LIMITS, chapterStats, readingMinutes } from '../../../libs/domain/index.ts';
 import { MarkdownPreview } from './MarkdownPreview.tsx';
-import { applyFormat, FORMAT_LABELS, FORMAT_SHORTCUTS, FORMATS, type Format } from './markdownFormat.ts';
+import { applyFormat, FORMAT_LABELS, FORMAT_SHORTCUTS, FORMATS, insertBlock, type Format } from './markdownFormat.ts';
+import { useBookImages } from './useBookImages.ts';
 import type { ChapterDraft, SaveState } from './useChapterDraft.ts';
 
 export interface Selection {
@@ -10,6 +11,10 @@ export interface Selection {
 }
 
 const SHORTCUT_OF: Partial<Record<Format, string>> = Object.fromEntries(Object.entries(FORMAT_SHORTCUTS).map(([key, format]) => [format, key.toUpperCase()]));
+/** The formats, then Upload image. */
+const TOOL_COUNT = FORMATS.length + 1;
+/** What the file picker offers: the types a book takes (the server checks the bytes). */
+const IMAGE_ACCEPT = 'image/png,image/jpeg';
 
 /** The saved state, always on screen: what happened to the last change, and what the author can do about a refusal. */
 function SaveStatus({ status, onRetry, onReload }: { status: SaveState; onRetry: () => void; onReload: () => void }) {
@@ -35,16 +40,18 @@ function SaveStatus({ status, onRetry, onReload }: { status: SaveState; onRetry:
 }
 
 /**
- * A chapter's editor (document 2, §2.5): its title, its Markdown with the formatting toolbar (Ctrl/Cmd+B, I, K), a
- * preview through the book's safe Markdown, the words, pages and minutes to read as the author types, and the
- * saved state. `readOnly` says why the text cannot change right now.
+ * A chapter's editor (document 2, §2.5): its title, its Markdown with the formatting toolbar (Ctrl/Cmd+B, I, K) and
+ * Upload image, a preview through the book's safe Markdown (with the book's own images), the words, pages and minutes
+ * to read as the author types, and the saved state. `readOnly` says why the text cannot change right now.
  */
 export function ChapterEditor({
+  projectId,
   draft,
   readOnly = null,
   onSelection,
   wordsPerMinute,
 }: {
+  projectId: string;
   draft: ChapterDraft;
   readOnly?: string | null;
   onSelection?: (selection: Selection) => void;
@@ -59,15 +66,24 @@ export function ChapterEditor({
   const [toolIndex, setToolIndex] = useState(0);
   const toolbar = useRef<HTMLDivElement>(null);
   const onToolbarKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const next = { ArrowRight: toolIndex + 1, ArrowLeft: toolIndex - 1, Home: 0, End: FORMATS.length - 1 }[event.key];
+    const next = { ArrowRight: toolIndex + 1, ArrowLeft: toolIndex - 1, Home: 0, End: TOOL_COUNT - 1 }[event.key];
     if (next === undefined) return;
     event.preventDefault();
-    const index = (next + FORMATS.length) % FORMATS.length;
+    const index = (next + TOOL_COUNT) % TOOL_COUNT;
     setToolIndex(index);
     toolbar.current?.querySelectorAll<HTMLButtonElement>('button')[index]?.focus();
   };
   // Where the selection goes once the formatted text is on screen.
   const pending = useRef<Selection | null>(null);
+  const { images, upload } = useBookImages(projectId);
+  const picker = useRef<HTMLInputElement>(null);
+  // Where the caret was when the author chose Upload image: the file picker takes the focus away.
+  const uploadAt = useRef<Selection>({ start: 0, end: 0 });
+  // The text as it is when the upload ends: the author may type while the image goes up.
+  const live = useRef(draft.content);
+  live.current = draft.content;
+  const [uploading, setUploading] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
 
   useLayoutEffect(() => {
     const element = area.current;
@@ -107,6 +123,31 @@ export function ChapterEditor({
       return;
     }
     draft.setContent(next.text);
+  };
+
+  const chooseImage = () => {
+    const element = area.current;
+    if (!element || locked) return;
+    uploadAt.current = { start: element.selectionStart, end: element.selectionEnd };
+    setUploadError(null);
+    picker.current?.click();
+  };
+
+  const onImageChosen = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setUploading(true);
+    try {
+      const image = await upload(file);
+      const next = insertBlock({ text: live.current, ...uploadAt.current }, image.markdown);
+      pending.current = { start: next.start, end: next.end };
+      draft.setContent(next.text);
+    } catch (error) {
+      setUploadError((error as Error).message || 'The image could not be uploaded');
+    } finally {
+      setUploading(false);
+    }
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -159,12 +200,26 @@ export function ChapterEditor({
               </button>
             );
           })}
+          <button
+            type="button"
+            className="format-button format-image"
+            tabIndex={toolIndex === FORMATS.length ? 0 : -1}
+            onFocus={() => setToolIndex(FORMATS.length)}
+            disabled={locked || mode === 'preview' || uploading}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={chooseImage}
+            title="Upload image (PNG or JPEG)"
+          >
+            {uploading ? 'Uploading…' : 'Upload image'}
+          </button>
+          <input ref={picker} type="file" accept={IMAGE_ACCEPT} hidden aria-label="Image to upload" onChange={(e) => void onImageChosen(e)} />
         </div>
         <div className="mode-toggle" role="group" aria-label="Editor mode">
           <button type="button" aria-pressed={mode === 'edit'} onClick={() => setMode('edit')}>Edit</button>
           <button type="button" aria-pressed={mode === 'preview'} onClick={() => setMode('preview')}>Preview</button>
         </div>
       </div>
+      {uploadError && <p className="error-text" role="alert">{uploadError}</p>}
       {mode === 'edit' ? (
         <textarea
           ref={area}
@@ -182,7 +237,7 @@ export function ChapterEditor({
           onBlur={draft.autosave}
         />
       ) : (
-        <MarkdownPreview markdown={draft.content} label="Chapter preview" />
+        <MarkdownPreview markdown={draft.content} label="Chapter preview" images={images} />
       )}
       {readOnly && <p id={`${ids}-locked`} className="muted">{readOnly}</p>}
       <div className="editor-footer">

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { EditableChapterView } from './api.ts';
+import { editing, type EditableChapterView } from './api.ts';
 import { AssistantPanel } from './AssistantPanel.tsx';
 import { ChapterEditor, type Selection } from './ChapterEditor.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -18,6 +18,7 @@ export function ChapterWorkspace({
   wordsPerMinute,
   onSaved,
   onRegenerate,
+  flushRef,
 }: {
   projectId: string;
   chapter: number;
@@ -28,6 +29,8 @@ export function ChapterWorkspace({
   onSaved?: (chapter: EditableChapterView) => void;
   /** Writes the chapter again with the AI; resolves once it is written (its failure is the page's to show). */
   onRegenerate?: () => Promise<unknown>;
+  /** Filled with this chapter's save-what-is-unsaved, for a page that renumbers chapters (their drafts must not follow the number). */
+  flushRef?: { current: (() => Promise<unknown>) | null };
 }) {
   const queryClient = useQueryClient();
   const draft = useChapterDraft(projectId, chapter, onSaved);
@@ -35,17 +38,25 @@ export function ChapterWorkspace({
   const [assistLock, setAssistLock] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [regenerating, setRegenerating] = useState(false);
+  const [regenerated, setRegenerated] = useState<string | null>(null);
+  if (flushRef) flushRef.current = draft.flush;
 
   const regenerate = async () => {
     if (!onRegenerate) return;
     setConfirming(false);
     setRegenerating(true);
+    setRegenerated(null);
     try {
-      await draft.flush();
+      const kept = (await draft.flush())?.version;
       await onRegenerate();
       await draft.reload();
       setSelection(null);
-      await queryClient.invalidateQueries({ queryKey: ['chapter-versions', projectId, chapter] });
+      // The page shows a failed regeneration; a new version says it worked.
+      const versions = await queryClient.fetchQuery({ queryKey: ['chapter-versions', projectId, chapter], queryFn: () => editing.versions(projectId, chapter), staleTime: 0 });
+      const made = versions.versions[0];
+      if (kept && made && made.version > kept && made.source === 'regenerated') {
+        setRegenerated(`Chapter ${chapter} was written again as version ${made.version}. Your previous text is version ${kept}: restore it from Versions.`);
+      }
     } finally {
       setRegenerating(false);
     }
@@ -56,12 +67,13 @@ export function ChapterWorkspace({
   return (
     <div className="chapter-workspace">
       <div className="workspace-main">
-        <ChapterEditor draft={draft} readOnly={lock} onSelection={setSelection} {...(wordsPerMinute ? { wordsPerMinute } : {})} />
+        <ChapterEditor projectId={projectId} draft={draft} readOnly={lock} onSelection={setSelection} {...(wordsPerMinute ? { wordsPerMinute } : {})} />
         {onRegenerate && (
           <button type="button" className="button button-secondary button-small" disabled={Boolean(lock) || !draft.saved} onClick={() => setConfirming(true)}>
             Regenerate Chapter
           </button>
         )}
+        <p className="muted" role="status">{regenerated}</p>
       </div>
       <div className="workspace-side">
         <AssistantPanel
@@ -85,7 +97,10 @@ export function ChapterWorkspace({
       </div>
       {confirming && (
         <ConfirmDialog title={`Regenerate chapter ${chapter}?`} confirm="Regenerate" onConfirm={() => void regenerate()} onCancel={() => setConfirming(false)}>
-          <p>The AI writes this chapter again. Its new text is saved as a new version; the current text stays in Versions, where you can restore it.</p>
+          <p>
+            The AI writes this chapter again. The current text is kept as version {(draft.saved?.version ?? 0) + (draft.status.state === 'unsaved' ? 1 : 0)}; restore it from Versions. The new text
+            becomes the next version.
+          </p>
         </ConfirmDialog>
       )}
     </div>

@@ -2,9 +2,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { staged } from '../generator/api.ts';
+import { ChapterStructure, useChapterLayout } from './ChapterStructure.tsx';
 import { ChapterTabs } from './ChapterTabs.tsx';
 import { ChapterWorkspace } from './ChapterWorkspace.tsx';
 import { RebuildNotice } from './RebuildNotice.tsx';
+import { RemovedChapters } from './RemovedChapters.tsx';
 
 /**
  * /projects/:id/edit: a saved book's chapters, one tab each, with the editor, the AI Writing Assistant and the
@@ -15,6 +17,7 @@ export function EditBook() {
   const queryClient = useQueryClient();
   const project = useQuery({ queryKey: ['project', id], queryFn: () => staged.project(id) });
   const [tab, setTab] = useState<number | null>(null);
+  const layout = useChapterLayout();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['project', id] });
   const rebuilt = () => Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: ['book-projects'] })]);
 
@@ -34,21 +37,41 @@ export function EditBook() {
         {project.data && (
           <>
             <h1>{project.data.title}</h1>
-            <p className="muted">by {project.data.author} · your changes save as you type, and every save is a version you can go back to.</p>
+            <p className="muted">by {project.data.author} · your changes save as you type, and every save is a version you can go back to. You can also add, move and remove chapters.</p>
             <RebuildNotice projectId={id} outdated={project.data.files_outdated} onRebuilt={rebuilt} />
             {chapters.length === 0 || current === null ? (
               <p>This book has no chapters to edit yet.</p>
             ) : (
               <section className="card">
                 <ChapterTabs chapters={chapters} current={current} panelId={panelId} onPick={setTab} />
+                <ChapterStructure
+                  project={project.data}
+                  current={current}
+                  beforeChange={layout.beforeChange}
+                  onChanged={(after, chapter) => {
+                    queryClient.setQueryData(['project', id], after);
+                    layout.changed();
+                    setTab(chapter);
+                    void queryClient.invalidateQueries({ queryKey: ['removed-chapters', id] });
+                  }}
+                  onWrite={(n) => staged.regenerate(id, n)}
+                />
                 <div role="tabpanel" id={panelId} aria-labelledby={`${panelId}-tab-${current}`}>
                   <h2 className="visually-hidden">
                     Chapter {current}: {currentTitle}
                   </h2>
-                  <ChapterWorkspace key={current} projectId={id} chapter={current} onSaved={() => void refresh()} />
+                  <ChapterWorkspace key={`${layout.layout}-${current}`} projectId={id} chapter={current} flushRef={layout.flushRef} onSaved={() => void refresh()} />
                 </div>
               </section>
             )}
+            <RemovedChapters
+              projectId={id}
+              onPutBack={(chapter) => {
+                layout.changed();
+                setTab(chapter.number);
+                void refresh();
+              }}
+            />
           </>
         )}
       </main>

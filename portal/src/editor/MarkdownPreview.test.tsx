@@ -23,4 +23,17 @@ describe('the chapter preview', () => {
     expect(out).toContain('secret');
     expect(out).toContain('run');
   });
+
+  it("shows the book's own images, fetched from the API, and no other image", () => {
+    const own = 'images/0e7a3c1e-1d2b-4c5d-8e9f-0a1b2c3d4e5f.png';
+    const notThisBooks = 'images/9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a.png';
+    const images = new Map([[own, '/api/projects/p/images/0e7a3c1e-1d2b-4c5d-8e9f-0a1b2c3d4e5f']]);
+    const out = renderToStaticMarkup(<MarkdownPreview markdown={`![Raised beds](${own})\n\n![Not ours](${notThisBooks}) ![Web](https://example.com/a.png)`} label="Preview" images={images} />);
+    // OwnedImage fetches the bytes with the author's token once mounted; until then it holds the image's place.
+    expect(out).toContain('aria-label="Loading Raised beds"');
+    expect(out).not.toMatch(/<img|Loading Not ours|Loading Web|example\.com/);
+    expect(out).toContain('Not ours');
+    expect(out).toContain('Web');
+    expect(html(`![Raised beds](${own})`)).not.toContain('Loading');
+  });
 });

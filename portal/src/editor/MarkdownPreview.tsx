@@ -4,20 +4,29 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { admitNoExternalResources, isAdmittedUrl } from '../../../libs/domain/index.ts';
+import { OwnedImage } from '../components/OwnedImage.tsx';
 
 const parser = unified().use(remarkParse).use(remarkGfm);
 
-/** A chapter's Markdown as a syntax tree under the product's rule: no image, no raw HTML, links only to the web or mail. */
-export const safeTree = (markdown: string): Root => admitNoExternalResources(parser.parse(markdown));
+/** The book's own images, by the path its text names them by (`images/<id>.png`), each with the API address of its bytes. */
+export type PreviewImages = ReadonlyMap<string, string>;
+
+const NO_IMAGES: PreviewImages = new Map();
+
+/**
+ * A chapter's Markdown as a syntax tree under the product's rule: no image but the book's own, no raw HTML, links
+ * only to the web or mail.
+ */
+export const safeTree = (markdown: string, images: PreviewImages = NO_IMAGES): Root => admitNoExternalResources(parser.parse(markdown), images);
 
 /**
  * The tree as React elements, node by node: text is only ever text, so nothing the author, a source or a model wrote
- * can become markup. Node kinds the rule already removed (images, HTML) and any others render as their children.
+ * can become markup. Node kinds the rule already removed (other images, HTML) and any others render as their children.
  */
-function render(node: Nodes, key: number | string, tight = false): ReactNode {
+function render(node: Nodes, key: number | string, images: PreviewImages, tight = false): ReactNode {
   // A tight list's items hold their paragraphs without <p>, as Markdown renderers show them.
   const inner = node.type === 'list' ? !node.spread : node.type === 'listItem' && tight && !node.spread;
-  const children = () => ('children' in node ? node.children.map((child, i) => render(child, i, inner)) : null);
+  const children = () => ('children' in node ? node.children.map((child, i) => render(child, i, images, inner)) : null);
   const el = (tag: string, props: Record<string, unknown> = {}) => createElement(tag, { key, ...props }, children());
   switch (node.type) {
     case 'text':
@@ -55,6 +64,11 @@ function render(node: Nodes, key: number | string, tight = false): ReactNode {
       return el('tr');
     case 'tableCell':
       return el('td');
+    case 'image': {
+      // The rule kept only the book's own images; only they have an address to fetch, with the author's token.
+      const src = images.get(node.url);
+      return src ? createElement(OwnedImage, { key, src, alt: node.alt ?? '', className: 'chapter-image' }) : (node.alt ?? null);
+    }
     case 'footnoteReference':
       return `[${node.label ?? node.identifier}]`;
     default:
@@ -63,11 +77,11 @@ function render(node: Nodes, key: number | string, tight = false): ReactNode {
 }
 
 /** Preview mode of the chapter editor: the chapter as the book will show it, headings one level below the chapter's title. */
-export function MarkdownPreview({ markdown, label }: { markdown: string; label: string }) {
-  const tree = safeTree(markdown);
+export function MarkdownPreview({ markdown, label, images = NO_IMAGES }: { markdown: string; label: string; images?: PreviewImages }) {
+  const tree = safeTree(markdown, images);
   return (
     <div className="markdown-preview" aria-label={label} role="region" tabIndex={0}>
-      {tree.children.length ? tree.children.map((child, i) => render(child, i)) : <p className="muted">Nothing written yet.</p>}
+      {tree.children.length ? tree.children.map((child, i) => render(child, i, images)) : <p className="muted">Nothing written yet.</p>}
     </div>
   );
 }

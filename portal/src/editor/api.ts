@@ -2,11 +2,13 @@ import type {
   AssistRequest,
   AssistView,
   BuildRequest,
+  BookImageView,
   BuildStatus,
   ChapterCompareResponse,
   ChapterVersionDetail,
   ChapterVersionsResponse,
   EditableChapterView,
+  RemovedChaptersResponse,
   UpdateChapterRequest,
 } from '../../../libs/contracts/index.ts';
 import { BOOK_FORMATS, EditingMessages, PACKAGE_FORMATS, type PackageFormat } from '../../../libs/domain/index.ts';
@@ -14,7 +16,7 @@ import { ApiError, apiFetch } from '../api/client.ts';
 import { sleep } from '../generator/api.ts';
 
 /** The author's editing API (document 2, §7.3): chapters, their versions and the AI Writing Assistant. */
-export type { AssistView, ChapterCompareResponse, ChapterVersionView, EditableChapterView } from '../../../libs/contracts/index.ts';
+export type { AssistView, BookImageView, ChapterCompareResponse, ChapterVersionView, EditableChapterView } from '../../../libs/contracts/index.ts';
 
 const chapterPath = (id: string, n: number) => `/api/projects/${id}/chapters/${n}`;
 const json = (method: string, body: unknown = {}): RequestInit => ({ method, body: JSON.stringify(body) });
@@ -28,9 +30,17 @@ export const editing = {
     apiFetch<ChapterCompareResponse>(`${chapterPath(id, n)}/versions/compare?${new URLSearchParams({ a, b }).toString()}`),
   restore: (id: string, n: number, versionId: string, baseVersion?: number) =>
     apiFetch<EditableChapterView>(`${chapterPath(id, n)}/versions/${versionId}/restore`, json('POST', baseVersion === undefined ? {} : { base_version: baseVersion })),
+  removed: (id: string) => apiFetch<RemovedChaptersResponse>(`/api/projects/${id}/removed-chapters`),
+  putBack: (id: string, key: number) => apiFetch<EditableChapterView>(`/api/projects/${id}/removed-chapters/${key}/put-back`, json('POST')),
   assist: (id: string, n: number, body: AssistRequest) => apiFetch<AssistView>(`${chapterPath(id, n)}/assist`, json('POST', body)),
   assistStatus: (id: string, assistId: string) => apiFetch<AssistView>(`/api/projects/${id}/assist/${assistId}`),
   discard: (id: string, assistId: string) => apiFetch<AssistView>(`/api/projects/${id}/assist/${assistId}/discard`, json('POST')),
+  images: (id: string) => apiFetch<BookImageView[]>(`/api/projects/${id}/images`),
+  uploadImage: (id: string, file: File) => {
+    const form = new FormData();
+    form.append('image', file);
+    return apiFetch<BookImageView>(`/api/projects/${id}/images`, { method: 'POST', body: form });
+  },
   rebuild: (id: string, formats: PackageFormat[]) => apiFetch<BuildStatus>(`/api/projects/${id}/build`, json('POST', { formats } satisfies BuildRequest)),
 };
 

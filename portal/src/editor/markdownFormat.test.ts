@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyFormat, type Format } from './markdownFormat.ts';
+import { applyFormat, insertBlock, type Format } from './markdownFormat.ts';
 
 /** Writes a selection as the text with [ and ] around what is selected (| for a caret), to read the cases at a glance. */
 const show = ({ text, start, end }: { text: string; start: number; end: number }) =>
@@ -83,5 +83,21 @@ describe('the line formats', () => {
 
   it('puts the caret on an empty line after the prefix', () => {
     expect(format('bulleted', 'Text\n|')).toBe('Text\n- |');
+  });
+});
+
+describe('insertBlock (an uploaded image)', () => {
+  const image = '![Beds](images/0e7a3c1e-1d2b-4c5d-8e9f-0a1b2c3d4e5f.png)';
+  const insert = (marked: string) => show(insertBlock(at(marked), image));
+
+  it('puts the image in a paragraph of its own after the line the caret is on, never inside the sentence', () => {
+    expect(insert('First para|graph.\n\nSecond.')).toBe(`First paragraph.\n\n${image}|\n\nSecond.`);
+    expect(insert('One line, caret at its [end].')).toBe(`One line, caret at its end.\n\n${image}|\n\n`);
+    expect(insert('Line one|\nline two')).toBe(`Line one\n\n${image}|\n\nline two`);
+  });
+
+  it('adds no blank lines where there already are some', () => {
+    expect(insert('|')).toBe(`${image}|\n\n`);
+    expect(insert('Para.\n\n|\n\nNext.')).toBe(`Para.\n\n${image}|\n\nNext.`);
   });
 });

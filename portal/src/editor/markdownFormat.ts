@@ -145,3 +145,20 @@ function toggleLines(at: TextSelection, pattern: RegExp, prefix: (index: number)
   }
   return { text: text.slice(0, from) + block + text.slice(to), start: from, end: from + block.length };
 }
+
+/**
+ * A block of its own (an uploaded image's Markdown) after the line the caret is on, with a blank line on either side
+ * so that it is a paragraph and not part of the author's sentence; the caret goes just after it.
+ */
+export function insertBlock(at: TextSelection, block: string): TextSelection {
+  const { text, end } = at;
+  const lineEnd = text.indexOf('\n', end);
+  const cut = lineEnd === -1 ? text.length : lineEnd;
+  const before = text.slice(0, cut);
+  const after = text.slice(cut);
+  const lead = before === '' || before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n';
+  const trail = after.startsWith('\n\n') ? '' : after.startsWith('\n') ? '\n' : '\n\n';
+  const inserted = `${lead}${block}${trail}`;
+  const caret = before.length + lead.length + block.length;
+  return { text: before + inserted + after, start: caret, end: caret };
+}

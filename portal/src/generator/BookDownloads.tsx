@@ -20,19 +20,17 @@ export function saveBlob(blob: Blob, name: string): void {
 }
 
 /**
- * A download button per built file, with any further actions (`children`) in the same row. `names` overrides the
- * spec's title-based file names (the one-shot saves book.pdf); `label` names the buttons.
+ * A download button per built file, with any further actions (`children`) in the same row; each file is saved under
+ * the book's own title (Title_book.pdf …); `label` names the buttons.
  */
 export function BookDownloads({
   title,
   downloads,
-  names = {},
   label = (kind) => `Download ${BOOK_FILES[kind].label}`,
   children,
 }: {
   title: string;
   downloads: Partial<Record<BookFileKind, string | null>>;
-  names?: Partial<Record<BookFileKind, string>>;
   label?: (kind: BookFileKind) => string;
   children?: ReactNode;
 }) {
@@ -54,7 +52,7 @@ export function BookDownloads({
               onClick={() => {
                 setBusy(kind);
                 setError(null);
-                saveFile(url, names[kind] ?? downloadName(title, kind))
+                saveFile(url, downloadName(title, kind))
                   .catch((e: Error) => setError(ProjectMessages.downloadFailed(BOOK_FILES[kind].label, e.message)))
                   .finally(() => setBusy(null));
               }}

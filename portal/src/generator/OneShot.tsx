@@ -3,6 +3,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import {
   briefProblems,
+  DEFAULT_CONTENT_DEPTH,
+  DEFAULT_GENERATION_MODE,
   DEFAULT_TARGET_PAGES,
   DEFAULT_WRITING_STYLE,
   estimatedTime,
@@ -10,6 +12,7 @@ import {
   OrchestrationMessages,
   POLLING,
   STAGE_LABELS,
+  type GenerationMode,
   type ProviderId,
 } from '../../../libs/domain/index.ts';
 import { ApiError } from '../api/client.ts';
@@ -17,6 +20,7 @@ import { PreviewStrip } from '../components/OwnedImage.tsx';
 import { orchestrationStatus, projectPreviews, sleep, startGeneration, uploadSources, type OrchestrationStatus } from './api.ts';
 import { unavailableReason, useProviders } from './providers.ts';
 import { BookDownloads } from './BookDownloads.tsx';
+import { ChapterSettingsFields, chapterChoiceOf, type ChapterSettingsValue } from './ChapterSettingsFields.tsx';
 import { SaveToAccount } from './SaveToAccount.tsx';
 import { StageProgress } from './StageProgress.tsx';
 
@@ -38,6 +42,9 @@ const stagesFor = (withSources: boolean, withChapters: boolean, withCover: boole
   ].filter((s): s is string => Boolean(s));
 
 
+/** The whole book in one go: no chapters to pick, so no selective mode. */
+const ONE_SHOT_MODES: readonly GenerationMode[] = ['parallel', 'sequential'];
+
 type View = { kind: 'form' } | { kind: 'running'; projectId: string | null; title: string } | { kind: 'complete'; status: OrchestrationStatus; title: string } | { kind: 'failed'; message: string; stage: string | null };
 
 export function OneShot() {
@@ -49,6 +56,7 @@ export function OneShot() {
   const [provider, setProvider] = useState<ProviderId>('mock');
   const [withChapters, setWithChapters] = useState(true);
   const [withCover, setWithCover] = useState(true);
+  const [chapterSettings, setChapterSettings] = useState<ChapterSettingsValue>({ mode: DEFAULT_GENERATION_MODE.oneShot, depth: DEFAULT_CONTENT_DEPTH, chosen: [] });
   const [formError, setFormError] = useState<string | null>(null);
   const [view, setView] = useState<View>({ kind: 'form' });
   const [status, setStatus] = useState<OrchestrationStatus | null>(null);
@@ -72,7 +80,7 @@ export function OneShot() {
         setStatus(next);
         // A finished book stays on the page (through a sign-in to save it, too) until Start Over.
         if (next.status === 'completed') {
-          return setView({ kind: 'complete', status: next, title: bookTitle });
+          return setView({ kind: 'complete', status: next, title: bookTitle || next.title });
         }
         if (next.status === 'failed' || next.status === 'cancelled') {
           sessionStorage.removeItem(RUNNING_KEY);
@@ -92,6 +100,9 @@ export function OneShot() {
 
   useEffect(() => {
     stopped.current = false;
+    // My Books' Watch progress names the book (?project=); its title comes with the first status.
+    const named = new URLSearchParams(window.location.search).get('project');
+    if (named) sessionStorage.setItem(RUNNING_KEY, JSON.stringify({ projectId: named, title: '' }));
     const saved = sessionStorage.getItem(RUNNING_KEY);
     if (saved) {
       const { projectId, title: bookTitle } = JSON.parse(saved) as { projectId: string; title: string };
@@ -127,9 +138,9 @@ export function OneShot() {
         author: author.trim(),
         book_idea: idea.trim(),
         ai_model: chosen?.modelAlias ?? provider,
+        ...chapterChoiceOf(chapterSettings),
         chapters_to_generate: withChapters && canChapters ? null : [],
         include_cover: withCover && canCover,
-        content_depth: 'polished',
         writing_style: DEFAULT_WRITING_STYLE,
         target_pages: DEFAULT_TARGET_PAGES,
         ...(sourceId ? { source_materials: sourceId } : {}),
@@ -160,7 +171,6 @@ export function OneShot() {
     <div className="page">
       <header className="static-header">
         <Link to="/">← Back to Pressroom</Link>
-        <span className="muted version">One-Shot Generator · v2 · November 2026</span>
       </header>
       <main className="static-main generator">
         <h1>One-Shot Book Generator</h1>
@@ -209,6 +219,7 @@ export function OneShot() {
                 <input type="checkbox" checked={withChapters && canChapters} disabled={!canChapters} onChange={(e) => setWithChapters(e.target.checked)} />
                 Generate Chapters
               </label>
+              <ChapterSettingsFields value={chapterSettings} onChange={setChapterSettings} modes={ONE_SHOT_MODES} disabled={!(withChapters && canChapters)} />
               <label className="toggle">
                 <input type="checkbox" checked={withCover && canCover} disabled={!canCover} onChange={(e) => setWithCover(e.target.checked)} />
                 Generate Cover
@@ -220,13 +231,13 @@ export function OneShot() {
               </p>
             </section>
             {formError && <p className="error-banner" role="alert">{formError}</p>}
-            <button type="submit" className="button" disabled={!ready}>Generate with Staged Workflow</button>
+            <button type="submit" className="button" disabled={!ready}>Write My Book</button>
           </form>
         )}
 
         {view.kind === 'running' && (
           <section className="card" aria-labelledby="progress-title">
-            <h2 id="progress-title">Writing “{view.title}”</h2>
+            <h2 id="progress-title">Writing “{view.title || status?.title}”</h2>
             <StageProgress
               stages={stagesFor(files.length > 0, withChapters && canChapters, withCover && canCover)}
               current={localStage ?? status?.current_step ?? 'creating_project'}
@@ -269,11 +280,11 @@ function Completion({ status, title, onReset }: { status: OrchestrationStatus; t
       <h2 id="done-title">{GenerationMessages.done}</h2>
       <p>
         “{title}”: {status.toc_details.chapter_count} chapters, {status.words_so_far.toLocaleString()} words
-        {previews.data?.page_count ? `, ${previews.data.page_count} pages` : ''}, {status.ai_provider_calls} AI calls.
+        {previews.data?.page_count ? `, ${previews.data.page_count} pages` : ''}.
       </p>
       {previews.data && <PreviewStrip previews={previews.data} />}
       <h3>Downloads</h3>
-      <BookDownloads title={title} downloads={status.downloads} names={{ pdf: 'book.pdf', zip: 'book-source.zip' }} />
+      <BookDownloads title={title} downloads={status.downloads} />
       <h3>Keep it</h3>
       <SaveToAccount projectId={status.project_id} source="one-shot" />
       <p>

@@ -39,7 +39,7 @@ export function ResumeProject() {
           <div className="field">
             <label htmlFor="project-id">Project ID</label>
             <input id="project-id" value={id} onChange={(e) => setId(e.target.value)} placeholder="e.g. 3f6c1a2e-…" autoComplete="off" />
-            <small>Projects are kept on the server, in the database: they survive restarts and nothing needs re-registering.</small>
+            <small>Your books are saved as you go: signed in, you also find every one of them in My Books.</small>
           </div>
           {error && <p className="error-banner" role="alert">{error}</p>}
           <div className="path-buttons">

@@ -4,7 +4,6 @@ import {
   BOOK_STYLES,
   CHAPTER_COUNTS,
   COLOR_SCHEMES,
-  CONTENT_DEPTHS,
   DEFAULT_CHAPTER_COUNT,
   DEFAULT_CONTENT_DEPTH,
   DEFAULT_GENERATION_MODE,
@@ -13,24 +12,24 @@ import {
   DEMO_MESSAGES,
   DEMO_PRESETS,
   DESIGN_STYLES,
-  GENERATION_MODES,
   projectName,
   readingMinutes,
   TARGET_LENGTHS,
   WORDS_PER_PAGE,
   wordsForPages,
   type ColorScheme,
-  type ContentDepth,
   type DesignStyle,
-  type GenerationMode,
   type ProviderId,
 } from '../../../libs/domain/index.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { OwnedImage, PreviewStrip } from '../components/OwnedImage.tsx';
+import { ChapterStructure, useChapterLayout } from '../editor/ChapterStructure.tsx';
 import { ChapterWorkspace } from '../editor/ChapterWorkspace.tsx';
 import { RebuildNotice } from '../editor/RebuildNotice.tsx';
 import { projectPreviews, staged, streamChapters, uploadSources, waitForBuild, type BuildStatus, type Previews, type ProjectView } from './api.ts';
-import { unavailableReason, useProviders } from './providers.ts';
+import { useProviders } from './providers.ts';
+import { ChapterSettingsFields, chapterChoiceOf, chapterSettingsReady, type ChapterSettingsValue } from './ChapterSettingsFields.tsx';
+import { ProviderToggle } from './ProviderToggle.tsx';
 import { BookDownloads, saveBlob } from './BookDownloads.tsx';
 import { OutlineEditor } from './OutlineEditor.tsx';
 import { htmlExport } from './exports.ts';
@@ -50,17 +49,6 @@ const FLOWS = {
 
 
 type TaskStatus = 'pending' | 'processing' | 'completed' | 'error';
-
-const MODE_HELP: Record<GenerationMode, string> = {
-  sequential: 'Sequential: one chapter after another, each written with the text of the chapters before it.',
-  parallel: 'Parallel: every chapter at once (fastest); each knows the plan, not the others’ text.',
-  selective: 'Selective: only the chapters you tick below.',
-};
-const DEPTH_HELP: Record<ContentDepth, string> = {
-  outline: 'Outline: key points and short paragraphs, a small part of each chapter’s words.',
-  draft: 'Draft: about half of each chapter’s words.',
-  polished: 'Polished: each chapter’s full length, with a revision pass.',
-};
 
 /** The whole book as one Markdown file, made in the page from the chapters it already has. */
 function markdownOf(project: ProjectView): string {
@@ -86,7 +74,7 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
   const [form, setForm] = useState(initialForm);
   const [files, setFiles] = useState<File[]>([]);
   const [structure, setStructure] = useState({ chapters: DEFAULT_CHAPTER_COUNT, style: DEFAULT_WRITING_STYLE });
-  const initialContent = { mode: DEFAULT_GENERATION_MODE[kind] as GenerationMode, depth: DEFAULT_CONTENT_DEPTH, chosen: [] as number[] };
+  const initialContent: ChapterSettingsValue = { mode: DEFAULT_GENERATION_MODE[kind], depth: DEFAULT_CONTENT_DEPTH, chosen: [] };
   const [content, setContent] = useState(initialContent);
   const [project, setProject] = useState<ProjectView | null>(null);
   const [writing, setWriting] = useState<number | null>(null);
@@ -95,6 +83,7 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
   const [cover, setCover] = useState<{ style: DesignStyle; scheme: ColorScheme }>({ style: 'modern', scheme: 'professional' });
   const [coverUrl, setCoverUrl] = useState<string | null>(null);
   const [tab, setTab] = useState(1);
+  const layout = useChapterLayout();
   const [busy, setBusy] = useState<string | null>(null);
   const [apiError, setApiError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -143,6 +132,7 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
       const sources = files.length ? await task('Process source files', () => uploadSources(files)) : null;
       const created = await task('Create the project', () =>
         staged.create({
+          source: isDemo ? 'demo' : 'workflow',
           name: projectName(form.title),
           title: form.title.trim(),
           author: form.author.trim(),
@@ -181,7 +171,7 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
           }
           if (e.event === 'chapter_complete') void staged.project(id).then(setProject);
         },
-        { generation_mode: content.mode, content_depth: content.depth, chapters_to_generate: content.mode === 'selective' ? [...content.chosen].sort((a, b) => a - b) : null },
+        chapterChoiceOf(content),
       );
       setBusy('Writing the summary…');
       await staged.summary(id, aiModel);
@@ -238,7 +228,7 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
   /** What Next does on each step, and whether it may. */
   const nextAction: Record<number, { label: string; run: () => void; enabled: boolean }> = {
     1: { label: 'Generate Structure', run: generateStructure, enabled: isDemo || filled },
-    2: { label: 'Generate Content', run: () => (contentReady ? setStep(3) : id && void generateContent(id)), enabled: Boolean(id) && (contentReady || content.mode !== 'selective' || content.chosen.length > 0) },
+    2: { label: 'Generate Content', run: () => (contentReady ? setStep(3) : id && void generateContent(id)), enabled: Boolean(id) && (contentReady || chapterSettingsReady(content)) },
     3: { label: isDemo ? 'Generate PDF' : 'Next', run: () => (isDemo && id && !pdfReady ? void makePdf(id).then(() => setStep(4)) : setStep(4)), enabled: contentReady },
     4: { label: isDemo ? 'Create Cover' : 'Next', run: () => setStep(5), enabled: pdfReady },
     5: { label: isDemo ? 'Complete Demo' : 'Next', run: () => (isDemo ? setDone(true) : setStep(6)), enabled: Boolean(coverUrl) },
@@ -321,14 +311,7 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
                 </div>
                 {!isDemo && (
                   <>
-                    <div className="field">
-                      <label htmlFor="f-provider">AI Provider</label>
-                      <select id="f-provider" value={form.provider} onChange={(e) => setForm({ ...form, provider: e.target.value as ProviderId })}>
-                        {(providers.data ?? []).map((p) => (
-                          <option key={p.id} value={p.id} disabled={!p.available}>{p.displayName}{p.available ? '' : ` (${unavailableReason(p)})`}</option>
-                        ))}
-                      </select>
-                    </div>
+                    <ProviderToggle providers={providers.data} value={form.provider} onChange={(provider) => setForm({ ...form, provider })} />
                     <div className="field">
                       <label htmlFor="f-sources">Source files (optional)</label>
                       <input id="f-sources" type="file" multiple accept=".md,.txt,.docx,.pdf" onChange={(e) => setFiles([...(e.target.files ?? [])])} />
@@ -376,37 +359,7 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
                     ))}
                   </ol>
                 </OutlineEditor>
-                <div className="structure-settings" aria-label="Content settings">
-                  <label className="inline-field">
-                    Generation mode
-                    <select value={content.mode} disabled={contentReady} onChange={(e) => setContent({ ...content, mode: e.target.value as GenerationMode })} aria-label="Generation mode">
-                      {GENERATION_MODES.map((m) => <option key={m} value={m}>{m}</option>)}
-                    </select>
-                  </label>
-                  <label className="inline-field">
-                    Content depth
-                    <select value={content.depth} disabled={contentReady} onChange={(e) => setContent({ ...content, depth: e.target.value as ContentDepth })} aria-label="Content depth">
-                      {CONTENT_DEPTHS.map((d) => <option key={d} value={d}>{d}</option>)}
-                    </select>
-                  </label>
-                </div>
-                <p className="muted">{MODE_HELP[content.mode]} {DEPTH_HELP[content.depth]}</p>
-                {content.mode === 'selective' && (
-                  <fieldset className="chapter-choice">
-                    <legend>Chapters to write</legend>
-                    {planned.map((c) => (
-                      <label key={c.chapter_number} className="inline-field">
-                        <input
-                          type="checkbox"
-                          checked={content.chosen.includes(c.chapter_number)}
-                          disabled={contentReady}
-                          onChange={(e) => setContent({ ...content, chosen: e.target.checked ? [...content.chosen, c.chapter_number] : content.chosen.filter((n) => n !== c.chapter_number) })}
-                        />
-                        {c.chapter_number}. {c.chapter_title}
-                      </label>
-                    ))}
-                  </fieldset>
-                )}
+                <ChapterSettingsFields value={content} onChange={setContent} chapters={planned} disabled={contentReady} />
                 <p className="muted stats">
                   {planned.length} chapters · {Math.round(plannedWords / 350)}-{Math.round(plannedWords / WORDS_PER_PAGE)} pages · {Math.round(plannedWords * 0.9).toLocaleString()}-{Math.round(plannedWords * 1.1).toLocaleString()} words
                 </p>
@@ -426,16 +379,28 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
                     );
                   })}
                 </div>
+                {id && !project.finalized && (
+                  <ChapterStructure
+                    project={project}
+                    current={chapter?.chapter_number ?? null}
+                    disabled={Boolean(busy)}
+                    beforeChange={layout.beforeChange}
+                    onChanged={(after, n) => (setProject(after), layout.changed(), setTab(n ?? 1))}
+                    onWrite={(n) => staged.regenerate(id, n)}
+                  />
+                )}
                 {chapter && id && (
                   <div role="tabpanel" aria-label={`Chapter ${chapter.chapter_number}`}>
                     <h3>{chapter.chapter_number}. {chapter.chapter_title}</h3>
                     <ChapterWorkspace
-                      key={`${id}-${chapter.chapter_number}`}
+                      key={`${id}-${layout.layout}-${chapter.chapter_number}`}
                       projectId={id}
                       chapter={chapter.chapter_number}
                       readOnly={busy}
                       wordsPerMinute={flow.wordsPerMinute}
+                      flushRef={layout.flushRef}
                       onSaved={() => void staged.project(id).then(setProject)}
+                      {...(project.finalized ? {} : { onRegenerate: () => staged.regenerate(id, chapter.chapter_number).then(() => staged.project(id).then(setProject)) })}
                     />
                   </div>
                 )}
@@ -508,7 +473,7 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
                   </p>
                 )}
                 <p>
-                  <Link to="/dashboard">View in Dashboard</Link> · Project ID <code>{id}</code>
+                  <Link to="/dashboard">View in Dashboard</Link>
                 </p>
                 <button type="button" className="button button-secondary" onClick={again}>Generate Another Book</button>
               </div>

@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import {
+  DEFAULT_CONTENT_DEPTH,
+  DEFAULT_GENERATION_MODE,
   DEFAULT_WRITING_STYLE,
   GenerationMessages,
   inferWizardStage,
@@ -12,16 +14,25 @@ import {
   type WizardStage,
 } from '../../../libs/domain/index.ts';
 import { PreviewStrip } from '../components/OwnedImage.tsx';
+import { ChapterStructure, useChapterLayout } from '../editor/ChapterStructure.tsx';
 import { ChapterWorkspace } from '../editor/ChapterWorkspace.tsx';
 import { RebuildNotice } from '../editor/RebuildNotice.tsx';
 import { projectPreviews, staged, streamChapters, uploadSources, waitForBuild, type BuildStatus, type ProjectView } from './api.ts';
 import { unavailableReason, useProviders } from './providers.ts';
+import { ChapterSettingsFields, chapterChoiceOf, chapterSettingsReady, type ChapterSettingsValue } from './ChapterSettingsFields.tsx';
 import { BookDownloads } from './BookDownloads.tsx';
 import { OutlineEditor } from './OutlineEditor.tsx';
 import { SaveToAccount } from './SaveToAccount.tsx';
 
 /** The project the wizard is on: kept in session storage, so a reload or /resume-project picks it up. */
 export const WIZARD_PROJECT_KEY = 'pressroom.wizard.project';
+
+/** The book the wizard opens on: the one My Books' Resume names (?project=), else the one this tab was on. */
+function openedProject(storageKey: string): string | null {
+  const named = new URLSearchParams(window.location.search).get('project');
+  if (named) sessionStorage.setItem(storageKey, named);
+  return sessionStorage.getItem(storageKey);
+}
 
 /** The pages built from this one wizard differ only in names, form rules and extra downloads. */
 export interface WizardVariant {
@@ -81,8 +92,10 @@ export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) 
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [tab, setTab] = useState(1);
+  const layout = useChapterLayout();
   const [build, setBuild] = useState<BuildStatus | null>(null);
-  const [resuming, setResuming] = useState(() => Boolean(sessionStorage.getItem(variant.storageKey)));
+  const [resuming, setResuming] = useState(() => Boolean(openedProject(variant.storageKey)));
+  const [chapterSettings, setChapterSettings] = useState<ChapterSettingsValue>({ mode: DEFAULT_GENERATION_MODE.workflow, depth: DEFAULT_CONTENT_DEPTH, chosen: [] });
 
   const id = project?.project_id ?? null;
   const aiModel = providers.data?.find((p) => p.id === (project?.ai_model ?? form.provider))?.modelAlias ?? form.provider;
@@ -100,6 +113,8 @@ export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) 
       .project(stored)
       .then(async (loaded) => {
         setProject(loaded);
+        // A resumed book offers the settings it was written with.
+        setChapterSettings((now) => ({ ...now, mode: loaded.generation_mode ?? now.mode, depth: loaded.content_depth ?? now.depth }));
         const inferred = inferWizardStage(loaded);
         setStage(inferred);
         if (inferred === 'complete' || inferred === 'cover_generated' || inferred === 'pdf_built') setBuild(await staged.buildStatus(loaded.project_id));
@@ -132,6 +147,7 @@ export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) 
     await run('Creating the project…', async () => {
       const sources = files.length ? await uploadSources(files).catch((e: Error) => Promise.reject(new Error(`Failed to process source materials: ${e.message}`))) : null;
       const created = await staged.create({
+        source: variant.source,
         name: projectName(form.title),
         title: form.title.trim(),
         author: form.author.trim(),
@@ -169,7 +185,7 @@ export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) 
             if (e.event === 'chapter_start') setChapterNote(`Writing chapter ${e.data.chapter_number} of ${e.data.total_chapters}: ${e.data.chapter_title}`);
             if (e.event === 'chapter_complete') void refresh(id);
             if (e.event === 'all_complete') setChapterNote(`${e.data.chapters_generated} chapters, ${e.data.total_word_count.toLocaleString()} words`);
-          });
+          }, chapterChoiceOf(chapterSettings));
           await refresh(id);
           setTab(1);
           return 'chapters_generated';
@@ -281,6 +297,9 @@ export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) 
             <>
               <StageBody stage={stage} project={project} toc={toc} build={build} busy={Boolean(busy)} onOutlineSaved={setProject} />
               {project && variant.extras?.(stage, project)}
+              {stage === 'introduction_generated' && (
+                <ChapterSettingsFields value={chapterSettings} onChange={setChapterSettings} chapters={toc} disabled={Boolean(busy)} />
+              )}
               {stage === 'chapters_generated' && (
                 <div className="chapter-tabs">
                   <div role="tablist" aria-label="Chapters" className="tabs">
@@ -293,14 +312,25 @@ export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) 
                       );
                     })}
                   </div>
+                  {project && id && !project.finalized && (
+                    <ChapterStructure
+                      project={project}
+                      current={current?.chapter_number ?? null}
+                      disabled={Boolean(busy)}
+                      beforeChange={layout.beforeChange}
+                      onChanged={(after, n) => (setProject(after), layout.changed(), setTab(n ?? 1))}
+                      onWrite={(n) => staged.regenerate(id, n)}
+                    />
+                  )}
                   {current && id && (
                     <div role="tabpanel" aria-label={`Chapter ${current.chapter_number}`}>
                       <h3>{current.chapter_number}. {current.chapter_title}</h3>
                       <ChapterWorkspace
-                        key={`${id}-${current.chapter_number}`}
+                        key={`${id}-${layout.layout}-${current.chapter_number}`}
                         projectId={id}
                         chapter={current.chapter_number}
                         readOnly={busy}
+                        flushRef={layout.flushRef}
                         onSaved={() => void refresh(id)}
                         onRegenerate={() =>
                           run(`Rewriting chapter ${current.chapter_number}…`, async () => {
@@ -337,7 +367,9 @@ export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) 
               ) : (
                 <div className="path-buttons">
                   <button type="button" className="button button-secondary" disabled={Boolean(busy)} onClick={previous}>Previous</button>
-                  <button type="button" className="button" disabled={Boolean(busy)} onClick={() => void next()}>{busy ?? BUTTONS[stage]}</button>
+                  <button type="button" className="button" disabled={Boolean(busy) || (stage === 'introduction_generated' && !chapterSettingsReady(chapterSettings))} onClick={() => void next()}>
+                    {busy ?? BUTTONS[stage]}
+                  </button>
                 </div>
               )}
             </>
@@ -361,7 +393,7 @@ function StageBody({ stage, project, toc, build, busy, onOutlineSaved }: {
   if (!project) return null;
   switch (stage) {
     case 'project_created':
-      return <p>Project <code>{project.project_id}</code> created for “{project.title}”. Next, plan its chapters.</p>;
+      return <p>“{project.title}” is started. Next, plan its chapters.</p>;
     case 'outline_generated':
       // The plan can be changed until its chapters are written: the chapters stage follows the saved outline.
       return (
@@ -388,7 +420,8 @@ function StageBody({ stage, project, toc, build, busy, onOutlineSaved }: {
         <div>
           <p>
             {stage === 'pdf_built' ? 'The PDF is built.' : stage === 'cover_generated' ? 'The cover is ready.' : GenerationMessages.done} {project.chapters.length} chapters
-            {build?.page_count ? `, ${build.page_count} pages` : ''}, {project.ai_provider_calls} AI calls (${project.total_cost.toFixed(4)}).
+            {build?.page_count ? `, ${build.page_count} pages` : ''}
+            {project.total_cost > 0 ? `; the AI cost $${project.total_cost.toFixed(2)}` : ''}.
           </p>
           {previews.data && <PreviewStrip previews={previews.data} />}
         </div>

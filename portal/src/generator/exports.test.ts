@@ -34,6 +34,8 @@ function project(overrides: Partial<ProjectView> = {}): ProjectView {
     author: 'Ada Gardener',
     topic: 'Gardening',
     writing_style: 'practical',
+    generation_mode: null,
+    content_depth: null,
     total_target_words: 10000,
     ai_model: 'mock',
     stage: 'chapters',

@@ -10,4 +10,4 @@ export function useProviders(enabled = true) {
 }
 
 /** Why a provider cannot be chosen, for its label; empty when it can. */
-export const unavailableReason = (p: ProviderOption) => (p.available ? '' : p.signInRequired ? 'sign in to use' : 'not configured on this server');
+export const unavailableReason = (p: ProviderOption) => (p.available ? '' : p.signInRequired ? 'sign in to use' : 'not available yet');

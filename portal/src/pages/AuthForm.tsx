@@ -1,13 +1,13 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
-export function PasswordField({ id, label, value, onChange, hint, autoComplete }: { id: string; label: string; value: string; onChange: (v: string) => void; hint?: string; autoComplete: string }) {
+export function PasswordField({ id, label, value, onChange, hint, autoComplete, required = true }: { id: string; label: string; value: string; onChange: (v: string) => void; hint?: string; autoComplete: string; required?: boolean }) {
   const [shown, setShown] = useState(false);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <div className="password-row">
-        <input id={id} type={shown ? 'text' : 'password'} value={value} onChange={(e) => onChange(e.target.value)} required autoComplete={autoComplete} aria-describedby={hint ? `${id}-hint` : undefined} />
+        <input id={id} type={shown ? 'text' : 'password'} value={value} onChange={(e) => onChange(e.target.value)} required={required} autoComplete={autoComplete} aria-describedby={hint ? `${id}-hint` : undefined} />
         <button type="button" className="link-button" onClick={() => setShown((s) => !s)} aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}>
           {shown ? 'Hide' : 'Show'}
         </button>

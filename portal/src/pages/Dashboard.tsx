@@ -14,6 +14,7 @@ import { BookProjectCard } from './dashboard/BookProjectCard.tsx';
 import { fetchBookProjects } from './dashboard/bookProjects.ts';
 import { fetchBookRequests, type BookRequestView } from './dashboard/bookRequests.ts';
 import { BookRequestDialog } from './dashboard/BookRequestForm.tsx';
+import { ConfirmEmailBanner } from './dashboard/ConfirmEmailBanner.tsx';
 import { QueryTab } from './dashboard/QueryTab.tsx';
 
 const QUICK_ACTIONS = [
@@ -60,7 +61,8 @@ export function Dashboard() {
   const [requesting, setRequesting] = useState(false);
   const profile = useQuery({ queryKey: ['profile', user?.id], queryFn: () => apiFetch<ProfileView>('/api/profile') });
   const requests = useQuery({ queryKey: ['book-requests', user?.id], queryFn: fetchBookRequests });
-  const projects = useQuery({ queryKey: ['book-projects', user?.id], queryFn: fetchBookProjects });
+  // While a book is being written its card follows it.
+  const projects = useQuery({ queryKey: ['book-projects', user?.id], queryFn: fetchBookProjects, refetchInterval: (query) => (query.state.data?.some((b) => b.generation_status === 'generating') ? 3000 : false) });
   const orders = usePrintOrders(user?.id);
   const elite = useEliteRequests(user?.id);
 
@@ -77,6 +79,7 @@ export function Dashboard() {
         <Link className="brand" to="/">Pressroom</Link>
         <div className="dashboard-user">
           <span>{user?.email ?? user?.phone}</span>
+          <Link to="/account" className="button button-secondary button-small">Account</Link>
           <button type="button" className="button button-secondary button-small" onClick={() => void signOut().then(() => navigate('/'))}>
             Sign Out
           </button>
@@ -85,6 +88,7 @@ export function Dashboard() {
       <main className="dashboard">
         <h1>My Books</h1>
         <p className="lead">Welcome{profile.data?.full_name ? `, ${profile.data.full_name}` : ''}! Start a new book or pick up where you left off.</p>
+        <ConfirmEmailBanner userId={user?.id} />
 
         <section aria-labelledby="quick-actions">
           <h2 id="quick-actions">Quick Actions</h2>

@@ -44,6 +44,7 @@ export function Login() {
         <input id="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoComplete="email" />
       </div>
       <PasswordField id="password" label="Password" value={password} onChange={setPassword} autoComplete="current-password" />
+      <p className="forgot"><Link to="/recover">Forgot password?</Link></p>
       <button type="submit" className="button button-block" disabled={busy}>
         {busy ? 'Signing in...' : 'Sign In'}
       </button>

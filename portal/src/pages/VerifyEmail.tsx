@@ -16,7 +16,7 @@ export function VerifyEmail() {
     if (sent.current) return;
     sent.current = true;
     if (!token) return setState({ step: 'failed', message: 'This link has no verification token. Open the link from the e-mail again.' });
-    apiFetch<{ email: string }>('/api/auth/verify-email', { method: 'POST', body: JSON.stringify({ token }), token: null }).then(
+    apiFetch<{ email: string }>('/api/auth/verify', { method: 'POST', body: JSON.stringify({ token }), token: null }).then(
       (user) => setState({ step: 'done', email: user.email }),
       (error: Error) => setState({ step: 'failed', message: error.message }),
     );

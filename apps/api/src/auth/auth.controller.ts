@@ -3,14 +3,16 @@ import { AuthGuard } from '@nestjs/passport';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { Config } from '../../../../libs/config/index.ts';
-import { AuthMessages, EMAIL_CHANGE_TTL_MS, normalizeEmail, RECENT_SIGN_IN_MS } from '../../../../libs/domain/index.ts';
+import { AuthMessages, EMAIL_CHANGE_TTL_MS, normalizeEmail, PASSWORD_RECOVERY_TTL_MS, REAUTHENTICATION_CODE_TTL_MS } from '../../../../libs/domain/index.ts';
 import { CONFIG } from '../config/config.module.ts';
-import { GrantTypeQuery, LogoutQuery, SignUpDto, TokenDto, UpdateUserDto, VerifyEmailDto } from './auth.dto.ts';
+import { GrantTypeQuery, LogoutQuery, RecoverConfirmDto, RecoverDto, SignUpDto, TokenDto, UpdateUserDto, VerifyEmailDto } from './auth.dto.ts';
 import { AuthService } from './auth.service.ts';
 import type { AuthUser, SessionView, UserView } from './auth.types.ts';
 import { googleEnabled, type GoogleIdentity } from './google.strategy.ts';
 import { CurrentUser, Public } from './public.decorator.ts';
 import { RateLimitService } from '../common/rate-limits.ts';
+import { PasswordRecoveryService } from './password-recovery.service.ts';
+import { ReauthenticationService } from './reauthentication.service.ts';
 import { SessionTokensService } from './session-tokens.service.ts';
 
 /** The auth service of the spec (document 1, section 7), under /api/auth. */
@@ -21,6 +23,8 @@ export class AuthController {
     @Inject(CONFIG) private readonly config: Config,
     private readonly auth: AuthService,
     private readonly tokens: SessionTokensService,
+    private readonly recovery: PasswordRecoveryService,
+    private readonly reauthentication: ReauthenticationService,
     private readonly rateLimit: RateLimitService,
   ) {}
 
@@ -71,23 +75,60 @@ export class AuthController {
   @ApiOperation({
     summary: "Change the caller's password, e-mail or profile name",
     description:
-      'Changing `password` or `email` needs `current_password` (400 when it is missing or wrong; attempts are rate-limited per user). ' +
-      'An account without a password (Google only) sets its first password, or changes its e-mail, without one, but only within ' +
-      `${RECENT_SIGN_IN_MS / 60_000} minutes of signing in (403 otherwise: sign in again). A new password ends every other session. ` +
+      'Changing `password` or `email` needs `current_password`, or `nonce`: the code GET /api/auth/reauthenticate mails (the only way ' +
+      'for an account without a password). Without either 400; attempts are rate-limited per user. A new password ends every other session. ' +
       'A new `email` is not applied at once: it is kept as `new_email` and a link is mailed to it (valid ' +
       `${EMAIL_CHANGE_TTL_MS / 3_600_000} hours, usable once; confirm with ` +
-      'POST /api/auth/verify-email), and the current address is told of the request. An address another account uses is refused (422).',
+      'POST /api/auth/verify), and the current address is told of the request. An address another account uses is refused (422).',
   })
   updateUser(@CurrentUser() user: AuthUser, @Body() dto: UpdateUserDto): Promise<UserView> {
     return this.auth.updateUser(user, dto);
   }
 
   @Public()
-  @Post('verify-email')
+  @Post(['verify', 'verify-email'])
   @HttpCode(200)
-  @ApiOperation({ summary: 'Confirm a new e-mail with the token mailed to it: the address is applied and marked verified' })
+  @ApiOperation({ summary: 'Confirm an e-mail with the token mailed to it (at sign-up or on a change): the address is applied and marked verified' })
   verifyEmail(@Body() dto: VerifyEmailDto): Promise<UserView> {
     return this.auth.verifyEmail(dto.token);
+  }
+
+  @Post('resend')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Mail the confirmation link again (to a pending new address, or to the unverified own one); says when there is nothing to confirm' })
+  resend(@CurrentUser() user: AuthUser): Promise<{ sent: boolean; message: string }> {
+    return this.auth.resendConfirmation(user);
+  }
+
+  @Public()
+  @Post('recover')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Forgot password: mails a link that sets a new password',
+    description: `The same answer whether or not the address is registered. The link is valid ${PASSWORD_RECOVERY_TTL_MS / 60_000} minutes and works once; rate-limited per address and per e-mail.`,
+  })
+  async recover(@Req() req: Request, @Body() dto: RecoverDto): Promise<{ message: string }> {
+    await this.limit(req, dto.email);
+    await this.recovery.request(dto.email);
+    return { message: AuthMessages.recoverySent };
+  }
+
+  @Public()
+  @Post('recover/confirm')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Sets the new password with the mailed link's token: every other session ends, the e-mail counts as verified, and this answers a new session" })
+  async confirmRecovery(@Req() req: Request, @Body() dto: RecoverConfirmDto): Promise<SessionView> {
+    await this.limit(req);
+    return this.recovery.confirm(dto.token, dto.password);
+  }
+
+  @Get('reauthenticate')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: `Mails a one-time code (valid ${REAUTHENTICATION_CODE_TTL_MS / 60_000} minutes) to give as \`nonce\` to PUT /api/auth/user` })
+  async reauthenticate(@CurrentUser() caller: AuthUser): Promise<{ message: string }> {
+    await this.reauthentication.sendCode(await this.auth.userOf(caller.id));
+    return { message: AuthMessages.reauthenticationSent };
   }
 
   @Public()

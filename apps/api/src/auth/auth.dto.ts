@@ -76,11 +76,17 @@ export class UpdateUserDto {
   @MaxLength(256)
   password?: string;
 
-  @ApiPropertyOptional({ description: 'Required to change the password or the e-mail of an account that has a password' })
+  @ApiPropertyOptional({ description: 'To change the password or the e-mail: the current password, or else `nonce`' })
   @Optional()
   @IsString({ message: AuthMessages.currentPasswordRequired })
   @MaxLength(256)
   current_password?: string;
+
+  @ApiPropertyOptional({ description: 'To change the password or the e-mail: the code GET /api/auth/reauthenticate mailed (the only way for an account without a password)' })
+  @Optional()
+  @IsString({ message: AuthMessages.reauthenticationCodeWrong })
+  @MaxLength(20, { message: AuthMessages.reauthenticationCodeWrong })
+  nonce?: string;
 
   @ApiPropertyOptional({ type: UserDataDto })
   @Optional()
@@ -95,4 +101,23 @@ export class VerifyEmailDto {
   @IsString({ message: AuthMessages.invalidVerificationToken })
   @MaxLength(200, { message: AuthMessages.invalidVerificationToken })
   token!: string;
+}
+
+export class RecoverDto {
+  @ApiProperty({ example: 'author@example.com' })
+  @IsEmail({}, { message: AuthMessages.invalidEmail })
+  @MaxLength(254, { message: AuthMessages.invalidEmail })
+  email!: string;
+}
+
+export class RecoverConfirmDto {
+  @ApiProperty({ description: 'The token from the link mailed by POST /api/auth/recover' })
+  @IsString({ message: AuthMessages.invalidRecoveryToken })
+  @MaxLength(200, { message: AuthMessages.invalidRecoveryToken })
+  token!: string;
+
+  @ApiProperty({ description: 'The new password (the sign-up rules apply)' })
+  @IsString({ message: AuthMessages.passwordTooShort })
+  @MaxLength(256)
+  password!: string;
 }

@@ -7,11 +7,14 @@ import type { Config } from '../../../../libs/config/index.ts';
 import { createMailer } from '../../../../libs/mail/index.ts';
 import { CONFIG } from '../config/config.module.ts';
 import { EliteRequestsModule } from '../elite-requests/elite-requests.module.ts';
+import { AccountTokensService } from './account-tokens.service.ts';
 import { AuthController } from './auth.controller.ts';
 import { AuthService } from './auth.service.ts';
 import { EmailChangeService, MAILER } from './email-change.service.ts';
 import { GoogleStrategy } from './google.strategy.ts';
 import { JwtStrategy } from './jwt.strategy.ts';
+import { PasswordRecoveryService } from './password-recovery.service.ts';
+import { ReauthenticationService } from './reauthentication.service.ts';
 import { SessionTokensService } from './session-tokens.service.ts';
 
 @Module({
@@ -32,6 +35,9 @@ import { SessionTokensService } from './session-tokens.service.ts';
     AuthService,
     SessionTokensService,
     EmailChangeService,
+    AccountTokensService,
+    PasswordRecoveryService,
+    ReauthenticationService,
     JwtStrategy,
     GoogleStrategy,
     { provide: MAILER, inject: [CONFIG], useFactory: (config: Config) => createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }) },

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
-import { BadRequestException, ForbiddenException, Injectable, UnauthorizedException, UnprocessableEntityException } from '@nestjs/common';
-import { AuthSession, createAccount, hashPassword, Profile, User } from '../../../../libs/db/index.ts';
-import { AuthMessages, normalizeEmail, RECENT_SIGN_IN_MS, weakPasswordReasons } from '../../../../libs/domain/index.ts';
+import { BadRequestException, Injectable, UnauthorizedException, UnprocessableEntityException } from '@nestjs/common';
+import { createAccount, hashPassword, Profile, User } from '../../../../libs/db/index.ts';
+import { AuthMessages, normalizeEmail, weakPasswordReasons } from '../../../../libs/domain/index.ts';
 import type { CredentialsDto, SignUpDto, UpdateUserDto } from './auth.dto.ts';
 import type { AuthUser, SessionView, UserView } from './auth.types.ts';
 import { EmailChangeService } from './email-change.service.ts';
 import { RateLimitService } from '../common/rate-limits.ts';
+import { ReauthenticationService } from './reauthentication.service.ts';
 import { SessionTokensService, toUserView } from './session-tokens.service.ts';
 
 /** Verifying against this when the user does not exist keeps wrong-e-mail and wrong-password equally slow. */
@@ -42,6 +43,7 @@ export class AuthService {
     private readonly em: EntityManager,
     private readonly tokens: SessionTokensService,
     private readonly emailChanges: EmailChangeService,
+    private readonly reauthentication: ReauthenticationService,
     private readonly rateLimit: RateLimitService,
   ) {}
 
@@ -109,14 +111,18 @@ export class AuthService {
     await this.tokens.revokeAllOf(user.id, 'unverified account claimed through Google');
   }
 
+  userOf(userId: string): Promise<User> {
+    return this.em.findOneOrFail(User, { id: userId });
+  }
+
   async getUser(userId: string): Promise<UserView> {
     const user = await this.em.findOneOrFail(User, { id: userId });
     return toUserView(user, await this.profileOf(user));
   }
 
   /**
-   * Changing the password or the e-mail needs the current password (or, for an account without one, a fresh
-   * sign-in); a new e-mail waits until the link sent to it is followed. A new password ends every other session.
+   * Changing the password or the e-mail needs the current password or a mailed code (see ReauthenticationService);
+   * a new e-mail waits until the link sent to it is followed. A new password ends every other session.
    */
   async updateUser(caller: AuthUser, dto: UpdateUserDto): Promise<UserView> {
     const user = await this.em.findOneOrFail(User, { id: caller.id });
@@ -125,7 +131,7 @@ export class AuthService {
     const newEmail = requested !== undefined && requested !== user.email ? requested : undefined;
     const newPassword = dto.password;
     if (newPassword !== undefined) assertStrongPassword(newPassword);
-    if (newEmail !== undefined || newPassword !== undefined) await this.reauthenticate(user, caller.sessionId, dto.current_password);
+    if (newEmail !== undefined || newPassword !== undefined) await this.reauthentication.check(user, dto);
 
     const emailChange = newEmail === undefined ? undefined : await this.emailChanges.begin(user, newEmail);
     if (newPassword !== undefined) user.passwordHash = await hashPassword(newPassword);
@@ -143,15 +149,17 @@ export class AuthService {
     return toUserView(user, profile);
   }
 
-  private async reauthenticate(user: User, sessionId: string, currentPassword: string | undefined): Promise<void> {
-    if (!user.passwordHash) {
-      const session = await this.em.findOneOrFail(AuthSession, { id: sessionId });
-      if (Date.now() - session.createdAt.getTime() > RECENT_SIGN_IN_MS) throw new ForbiddenException(AuthMessages.recentSignInRequired);
-      return;
-    }
-    if (currentPassword === undefined) throw new BadRequestException(AuthMessages.currentPasswordRequired);
-    await this.rateLimit.consumeAttempt([`current-password:${user.id}`]);
-    if (!(await verify(user.passwordHash, currentPassword))) throw new BadRequestException(AuthMessages.currentPasswordWrong);
+  /** Mails the confirmation link again: to a pending new address, or to the account's own unverified one. */
+  async resendConfirmation(caller: AuthUser): Promise<{ sent: boolean; message: string }> {
+    const user = await this.em.findOneOrFail(User, { id: caller.id });
+    const address = user.pendingEmail ?? (user.emailVerified ? null : user.email);
+    if (!address) return { sent: false, message: AuthMessages.alreadyVerified };
+    await this.rateLimit.consumeAttempt([`mail:${user.id}`]);
+    const confirmation = this.emailChanges.pending(user, address);
+    await this.save();
+    if (address === user.email) await this.emailChanges.notifyNewAccount(confirmation, true);
+    else await this.emailChanges.notify(confirmation, true);
+    return { sent: true, message: AuthMessages.verificationSent };
   }
 
   private async save(): Promise<void> {

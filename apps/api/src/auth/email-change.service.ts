@@ -2,9 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Inject, Injectable, Logger, ServiceUnavailableException, UnprocessableEntityException } from '@nestjs/common';
 import type { Config } from '../../../../libs/config/index.ts';
-import { Profile, User } from '../../../../libs/db/index.ts';
+import { AccountToken, Profile, User } from '../../../../libs/db/index.ts';
 import { AuthMessages, EMAIL_CHANGE_TTL_MS } from '../../../../libs/domain/index.ts';
 import type { Mailer } from '../../../../libs/mail/index.ts';
+import { accountConfirmation, emailChangeConfirmation, emailChangeNotice } from '../../../../libs/mail/messages.ts';
 import { CONFIG } from '../config/config.module.ts';
 
 export const MAILER = Symbol('MAILER');
@@ -16,6 +17,7 @@ export interface EmailChange {
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const EMAIL_CHANGE_TTL_HOURS = EMAIL_CHANGE_TTL_MS / 3_600_000;
 
 /**
  * A new e-mail address takes effect only when someone follows the link sent to it: until then it waits on the
@@ -47,23 +49,11 @@ export class EmailChangeService {
     return { oldEmail: user.email === newEmail ? null : (user.email ?? null), newEmail, token };
   }
 
-  /** Sends the confirmation link to the new address and a notice to the old one. */
-  async notify({ oldEmail, newEmail, token }: EmailChange): Promise<void> {
-    const link = `${this.config.PORTAL_URL}/verify-email?token=${encodeURIComponent(token)}`;
-    const hours = EMAIL_CHANGE_TTL_MS / 3_600_000;
+  /** Sends the confirmation link to the new address and, unless `resend`, a notice to the old one. */
+  async notify({ oldEmail, newEmail, token }: EmailChange, resend = false): Promise<void> {
     try {
-      await this.mailer.send({
-        to: newEmail,
-        subject: 'Confirm your new e-mail address for Pressroom',
-        text: `Someone asked to use this address for their Pressroom account. If it was you, confirm it within ${hours} hours:\n\n${link}\n\nIf it was not you, ignore this message: nothing changes.\n`,
-      });
-      if (oldEmail) {
-        await this.mailer.send({
-          to: oldEmail,
-          subject: 'Your Pressroom e-mail address is being changed',
-          text: `A change of your Pressroom account's e-mail address to ${newEmail} was requested. It takes effect only once confirmed from that address.\n\nIf you did not ask for this, change your password now; that also signs out every other session.\n`,
-        });
-      }
+      await this.mailer.send({ to: newEmail, ...emailChangeConfirmation(this.link(token), EMAIL_CHANGE_TTL_HOURS) });
+      if (oldEmail && !resend) await this.mailer.send({ to: oldEmail, ...emailChangeNotice(newEmail) });
     } catch (error) {
       this.logger.error(`sending the e-mail change messages failed: ${error instanceof Error ? error.message : String(error)}`);
       throw new ServiceUnavailableException(AuthMessages.mailUnavailable);
@@ -71,21 +61,21 @@ export class EmailChangeService {
   }
 
   /**
-   * A new account's address is confirmed the same way (pending = its own address): until then the account works,
-   * but nothing bought with that address is attached to it. A mail failure is logged; the sign-up stands.
+   * A new account's address is confirmed the same way (pending = its own address): until then the account can
+   * write books but not buy, and nothing bought with that address is attached to it. At sign-up a mail failure
+   * is only logged (the sign-up stands; the dashboard offers a resend); on a resend the person hears of it.
    */
-  async notifyNewAccount({ newEmail, token }: EmailChange): Promise<void> {
-    const link = `${this.config.PORTAL_URL}/verify-email?token=${encodeURIComponent(token)}`;
-    const hours = EMAIL_CHANGE_TTL_MS / 3_600_000;
+  async notifyNewAccount({ newEmail, token }: EmailChange, resend = false): Promise<void> {
     try {
-      await this.mailer.send({
-        to: newEmail,
-        subject: 'Confirm your e-mail address for Pressroom',
-        text: `Welcome to Pressroom. Confirm this address within ${hours} hours so that purchases made with it are added to your account:\n\n${link}\n\nIf you did not create an account, ignore this message.\n`,
-      });
+      await this.mailer.send({ to: newEmail, ...accountConfirmation(this.link(token), EMAIL_CHANGE_TTL_HOURS) });
     } catch (error) {
-      this.logger.error(`sending the sign-up confirmation failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.error(`sending the e-mail confirmation failed: ${error instanceof Error ? error.message : String(error)}`);
+      if (resend) throw new ServiceUnavailableException(AuthMessages.mailUnavailable);
     }
+  }
+
+  private link(token: string): string {
+    return `${this.config.PORTAL_URL}/verify-email?token=${encodeURIComponent(token)}`;
   }
 
   /** Applies the pending address the token stands for and marks it verified; the token works once. */
@@ -94,6 +84,8 @@ export class EmailChangeService {
     if (!user?.pendingEmail) throw new BadRequestException(AuthMessages.invalidVerificationToken);
     await this.assertAvailable(user.pendingEmail, user.id);
     const profile = await this.em.findOneOrFail(Profile, { user: user.id });
+    // A reset link mailed to the old address must not outlive the change.
+    if (user.email !== user.pendingEmail) await this.em.nativeUpdate(AccountToken, { user: user.id, purpose: 'recover', usedAt: null }, { usedAt: new Date() });
     user.email = user.pendingEmail;
     user.emailVerified = true;
     profile.email = user.email;

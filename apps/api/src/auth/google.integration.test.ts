@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../../../libs/config/index.ts';
 import { AuthMessages } from '../../../../libs/domain/index.ts';
 import { freePort, testConfig } from '../../../../testing/index.ts';
+import { waitForSubject } from '../../../../testing/mail-inbox.ts';
 import { sql } from '../../../../testing/sql.ts';
 import { createApp } from '../app.ts';
 import { apiClient } from '../../../../testing/test-server.ts';
@@ -165,23 +166,24 @@ describe('Google sign-in against a local OpenID provider', () => {
     expect((await api.call('POST', '/auth/token?grant_type=refresh_token', { refresh_token: squatter.refresh_token })).status).toBe(401);
   });
 
-  it('lets a Google-only account set a first password from a fresh sign-in only', async () => {
+  it('lets a Google-only account set a first password with a code mailed to it, not without', async () => {
     const sub = randomUUID();
     const email = `first-password-${sub}@example.com`;
     accounts.set(sub, { email, email_verified: true, name: 'Fresh' });
-    const fresh = new URLSearchParams((await googleSignIn(sub)).url.hash.slice(1)).get('access_token') ?? '';
-    const set = await api.call('PUT', '/auth/user', { password: 'my first passphrase' }, fresh);
+    const token = new URLSearchParams((await googleSignIn(sub)).url.hash.slice(1)).get('access_token') ?? '';
+    const refused = await api.call('PUT', '/auth/user', { password: 'my first passphrase' }, token);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(AuthMessages.currentPasswordRequired);
+
+    expect((await api.call('GET', '/auth/reauthenticate', undefined, token)).status).toBe(200);
+    const code = /code to confirm .* is (\d{6})/.exec((await waitForSubject(email, 'confirmation code')).text)?.[1];
+    const set = await api.call('PUT', '/auth/user', { password: 'my first passphrase', nonce: code }, token);
     expect(set.status).toBe(200);
     expect((await api.call('POST', '/auth/token?grant_type=password', { email, password: 'my first passphrase' })).status).toBe(200);
-
-    const other = randomUUID();
-    accounts.set(other, { email: `stale-${other}@example.com`, email_verified: true, name: 'Stale' });
-    const stale = new URLSearchParams((await googleSignIn(other)).url.hash.slice(1)).get('access_token') ?? '';
-    const { sid } = JSON.parse(Buffer.from(stale.split('.')[1] ?? '', 'base64url').toString()) as { sid: string };
-    await sql(config.DATABASE_URL, `update auth_sessions set created_at = now() - interval '1 hour' where id = $1`, [sid]);
-    const refused = await api.call('PUT', '/auth/user', { password: 'my first passphrase' }, stale);
-    expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe(AuthMessages.recentSignInRequired);
+    // The code works once.
+    const again = await api.call('PUT', '/auth/user', { password: 'my second passphrase', nonce: code }, token);
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe(AuthMessages.reauthenticationCodeWrong);
   });
 
   it('does not link when Google has not verified the e-mail', async () => {

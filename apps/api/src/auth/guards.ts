@@ -1,10 +1,12 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import { ForbiddenException, Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
+import { User } from '../../../../libs/db/index.ts';
 import { AuthMessages, type Role } from '../../../../libs/domain/index.ts';
 import type { AuthUser } from './auth.types.ts';
-import { IS_OPTIONAL, IS_PUBLIC, ROLES_KEY } from './public.decorator.ts';
+import { IS_OPTIONAL, IS_PUBLIC, ROLES_KEY, VERIFIED_EMAIL } from './public.decorator.ts';
 
 /** Every route needs a valid access token unless it is marked @Public(). */
 @Injectable()
@@ -40,6 +42,23 @@ export class RolesGuard implements CanActivate {
     if (!roles?.length) return true;
     const user = context.switchToHttp().getRequest<{ user?: AuthUser }>().user;
     if (!user || !roles.includes(user.role)) throw new ForbiddenException(AuthMessages.forbidden);
+    return true;
+  }
+}
+
+/** Routes marked @VerifiedEmailRequired() refuse a signed-in caller whose e-mail is not confirmed (403). */
+@Injectable()
+export class VerifiedEmailGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly em: EntityManager,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (!this.reflector.getAllAndOverride<boolean>(VERIFIED_EMAIL, [context.getHandler(), context.getClass()])) return true;
+    const caller = context.switchToHttp().getRequest<{ user?: AuthUser }>().user;
+    if (!caller) return true;
+    if (!(await this.em.count(User, { id: caller.id, emailVerified: true }))) throw new ForbiddenException(AuthMessages.verifiedEmailRequired);
     return true;
   }
 }

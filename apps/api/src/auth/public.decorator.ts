@@ -14,6 +14,10 @@ export const ROLES_KEY = 'roles';
 /** Limits a route to these roles, checked on the server against the caller's current role. */
 export const Roles = (...roles: Role[]) => SetMetadata(ROLES_KEY, roles);
 
+export const VERIFIED_EMAIL = 'verifiedEmail';
+/** Buying and ordering prints: a signed-in caller must have confirmed their e-mail (a signed-out one is let through to the route's own rules). */
+export const VerifiedEmailRequired = () => SetMetadata(VERIFIED_EMAIL, true);
+
 /** The signed-in caller (undefined on an @OptionalAuth() route called without a token). */
 export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): AuthUser => {
   return ctx.switchToHttp().getRequest<{ user: AuthUser }>().user;

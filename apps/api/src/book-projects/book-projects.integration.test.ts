@@ -187,10 +187,41 @@ describe('a one-shot book, saved, published and deleted', () => {
   });
 
   it('cannot be saved before it is built', async () => {
+    const anonymous = await call('POST', '/projects', { ...brief, topic: brief.book_idea });
     const own = await signUp();
-    const created = await call('POST', '/projects', { ...brief, topic: brief.book_idea }, own);
-    expect(await call('POST', '/book-projects', { project_id: created.body.project_id }, own)).toMatchObject({ status: 400, body: { message: ProjectMessages.bookDataMissing } });
-    expect(await call('POST', `/projects/${created.body.project_id as string}/generate-cover`, {}, own)).toMatchObject({ status: 400 });
+    expect(await call('POST', '/book-projects', { project_id: anonymous.body.project_id }, own)).toMatchObject({ status: 400, body: { message: ProjectMessages.bookDataMissing } });
+    expect(await call('POST', `/projects/${anonymous.body.project_id as string}/generate-cover`, {}, own)).toMatchObject({ status: 400 });
+  });
+});
+
+describe("a signed-in author's books are in My Books from their start", () => {
+  const shelf = async (token: string) => (await call('GET', '/book-projects', undefined, token)).body as unknown as Json[];
+
+  it('lists a draft at once and a one-shot book as it is written and when finished, unfinished first, without Save', async () => {
+    const token = await signUp();
+    const finished = await oneShotBook(token);
+    const [book] = await shelf(token);
+    expect(book).toMatchObject({ project_id: finished.id, status: 'complete', generation_status: 'completed', source: 'one-shot', pdf_blob_url: expect.stringMatching(/download\/pdf$/) });
+    expect((book?.chapters_data as unknown[]).length).toBeGreaterThan(0);
+    expect(book?.word_count).toBeGreaterThan(1000);
+
+    const draft = await call('POST', '/projects', { ...brief, topic: brief.book_idea, source: 'workflow' }, token);
+    const listed = await shelf(token);
+    expect(listed.map((b) => b.project_id)).toEqual([draft.body.project_id, finished.id]);
+    expect(listed[0]).toMatchObject({ status: 'draft', generation_status: 'pending', source: 'workflow', pdf_blob_url: null });
+    // Saving a book that is already there gives it back.
+    expect(await call('POST', '/book-projects', { project_id: draft.body.project_id }, token)).toMatchObject({ status: 200, body: { id: listed[0]?.id } });
+  });
+
+  it('deletes an unfinished book with its run, so nothing writes into it afterwards', async () => {
+    const token = await signUp();
+    const started = await call('POST', '/projects/generate-complete', { ...brief, include_cover: true }, token);
+    const [book] = await shelf(token);
+    expect(book).toMatchObject({ project_id: started.body.project_id, status: 'generating', generation_status: 'generating' });
+    expect((await call('DELETE', `/book-projects/${book?.id as string}`, undefined, token)).status).toBe(200);
+    const run = await served.engine.client.workflow.getHandle(`book-${started.body.project_id as string}`).describe();
+    expect(['TERMINATED', 'COMPLETED']).toContain(run.status.name);
+    expect(await shelf(token)).toEqual([]);
   });
 });
 

@@ -1,18 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, Injectable, NotFoundException, UnauthorizedException, UnprocessableEntityException } from '@nestjs/common';
-import { BookProject, GeneratedChapter, GeneratorProject, SourceFile, User, type SavedChapter } from '../../../../libs/db/index.ts';
+import { BadRequestException, Injectable, NotFoundException, ServiceUnavailableException, UnauthorizedException, UnprocessableEntityException } from '@nestjs/common';
+import { Client, WorkflowNotFoundError } from '@temporalio/client';
+import { BookImage, BookProject, GeneratorProject, shelveBook, SourceFile, User } from '../../../../libs/db/index.ts';
 import {
   BOOK_FILE_KINDS,
   BOOK_FILES,
+  bookWorkflowId,
   isUuid,
   mayOpenProject,
   projectFilePrefix,
   ProjectMessages,
-  projectName,
+  shelfStatus,
   SHOP,
   shopProblems,
-  WORDS_PER_PAGE,
 } from '../../../../libs/domain/index.ts';
 import { StorageService } from '../../../../libs/storage/index.ts';
 import type { AuthUser } from '../auth/auth.types.ts';
@@ -26,10 +26,14 @@ export class BookProjectsService {
   constructor(
     private readonly em: EntityManager,
     private readonly storage: StorageService,
+    private readonly temporal: Client,
   ) {}
 
-  list(user: AuthUser): Promise<BookProject[]> {
-    return this.em.fork().find(BookProject, { user: user.id }, { orderBy: { createdAt: 'desc' }, populate: ['generatorProject'], limit: 500 });
+  /** Unfinished books first (to pick up where the author left off), then the most recently worked on. */
+  async list(user: AuthUser): Promise<BookProject[]> {
+    const books = await this.em.fork().find(BookProject, { user: user.id }, { populate: ['generatorProject'], limit: 500 });
+    const unfinished = (b: BookProject) => (shelfStatus(b.generatorProject).status === 'complete' ? 1 : 0);
+    return books.sort((a, b) => unfinished(a) - unfinished(b) || b.generatorProject.updatedAt.getTime() - a.generatorProject.updatedAt.getTime());
   }
 
   async owned(id: string, user: AuthUser | undefined, em = this.em.fork()): Promise<BookProject> {
@@ -40,8 +44,9 @@ export class BookProjectsService {
   }
 
   /**
-   * Keeps a finished book in the caller's account. A book made while signed out is claimed here: it becomes the
-   * caller's, and its files move from `anonymous/` to the caller's folder. Saving twice gives the same project.
+   * Keeps a finished book in the caller's account (a signed-in author's books are there from their start). A book made
+   * while signed out is claimed here: it becomes the caller's, and its files move from `anonymous/` to the caller's
+   * folder. Saving twice gives the same project.
    */
   async save(projectId: string, user: AuthUser | undefined, source: string): Promise<{ book: BookProject; created: boolean }> {
     if (!user) throw new UnauthorizedException(ProjectMessages.notAuthenticated);
@@ -51,57 +56,11 @@ export class BookProjectsService {
     const existing = await em.findOne(BookProject, { generatorProject: project.id }, { populate: ['generatorProject'] });
     if (existing) return { book: existing, created: false };
     if (!project.pdfKey) throw new BadRequestException(ProjectMessages.bookDataMissing);
-
     if (!project.user) await this.claim(em, project, user);
-    const chapters = await em.find(GeneratedChapter, { project: project.id }, { orderBy: { number: 'asc' } });
-    const outline = project.outline ?? [];
-    const chaptersData: SavedChapter[] = chapters.map((c) => {
-      const planned = outline.find((o) => o.number === c.number);
-      return {
-        id: `chapter-${String(c.number).padStart(2, '0')}`,
-        chapterNumber: c.number,
-        title: c.title,
-        slug: projectName(c.title),
-        description: planned?.description ?? '',
-        key_points: planned?.key_points ?? [],
-        target_words: planned?.target_words ?? 0,
-        word_count: c.wordCount,
-        status: 'generated',
-        generated_at: c.generatedAt.toISOString(),
-      };
-    });
-    const book = em.create(BookProject, {
-      id: randomUUID(),
-      user: em.getReference(User, user.id),
-      generatorProject: project,
-      title: project.title,
-      author: project.author,
-      bookIdea: project.topic,
-      topic: project.topic,
-      outline: {
-        book: { title: project.title, description: project.topic, target_length: project.totalTargetWords },
-        chapters: outline.map((o) => ({ id: `chapter-${String(o.number).padStart(2, '0')}`, title: o.title, description: o.description, target_words: o.target_words, key_points: o.key_points, status: chapters.some((c) => c.number === o.number) ? 'generated' : 'pending', slug: projectName(o.title) })),
-      },
-      tocData: outline.map((o) => ({ chapter_title: o.title, chapter_ideas: o.key_points, estimated_pages: String(Math.max(1, Math.round(o.target_words / WORDS_PER_PAGE))) })),
-      chaptersData,
-      coverPdfTemplate: project.coverTemplate ?? null,
-      status: 'complete',
-      generationStatus: 'completed',
-      wordCount: chapters.reduce((sum, c) => sum + c.wordCount, 0),
-      pageCount: project.pageCount ?? null,
-      writingStyle: project.writingStyle,
-      targetAudience: null,
-      estimatedLength: Math.round(project.totalTargetWords / WORDS_PER_PAGE),
-      source,
-      completedAt: project.completedAt ?? project.builtAt ?? new Date(),
-      createdAt: new Date(),
-      updatedAt: new Date(),
-    });
-    await em.flush();
-    return { book, created: true };
+    return shelveBook(em, project, source);
   }
 
-  /** An anonymous book becomes the caller's: the row, its uploaded sources, and its files (copied, then the old ones removed). */
+  /** An anonymous book becomes the caller's: the row, its uploaded sources, its files and images (copied, then the old ones removed). */
   private async claim(em: ReturnType<EntityManager['fork']>, project: GeneratorProject, user: AuthUser): Promise<void> {
     const from = projectFilePrefix(project);
     const to = projectFilePrefix({ id: project.id, user: { id: user.id } });
@@ -111,6 +70,8 @@ export class BookProjectsService {
       if (key?.startsWith(from)) moves.push([key, to + key.slice(from.length)]);
     }
     for (const key of project.previewKeys ?? []) if (key.startsWith(from)) moves.push([key, to + key.slice(from.length)]);
+    const images = await em.find(BookImage, { project: project.id });
+    for (const image of images) if (image.key.startsWith(from)) moves.push([image.key, to + image.key.slice(from.length)]);
     for (const [a, b] of moves) await this.storage.copy(a, b);
     const renamed = new Map(moves);
     for (const field of FILE_KEYS) {
@@ -118,6 +79,7 @@ export class BookProjectsService {
       if (key) project[field] = renamed.get(key) ?? key;
     }
     project.previewKeys = (project.previewKeys ?? []).map((k) => renamed.get(k) ?? k);
+    for (const image of images) image.key = renamed.get(image.key) ?? image.key;
     project.user = em.getReference(User, user.id);
     if (project.sourceBatchId) await em.nativeUpdate(SourceFile, { batchId: project.sourceBatchId, user: null }, { user: user.id });
     await em.flush();
@@ -129,6 +91,7 @@ export class BookProjectsService {
     const em = this.em.fork();
     const book = await this.owned(id, user, em);
     const project = book.generatorProject;
+    if (shelfStatus(project).status !== 'complete') await this.stopWriting(project.id);
     // Files first: if MinIO fails, the row stays and the author can try again; nothing is left orphaned.
     let filesRemoved = await this.storage.deletePrefix(projectFilePrefix({ id: project.id, user: { id: user.id } }));
     if (project.sourceBatchId) {
@@ -146,6 +109,16 @@ export class BookProjectsService {
     // The generator project cascades to the book row, its chapters and its provider calls.
     await em.nativeDelete(GeneratorProject, { id: project.id });
     return { filesRemoved };
+  }
+
+  /** An unfinished book's run is ended before its rows go, so no stage writes into a deleted book. */
+  private async stopWriting(projectId: string): Promise<void> {
+    try {
+      await this.temporal.workflow.getHandle(bookWorkflowId(projectId)).terminate('The author deleted the book');
+    } catch (error) {
+      if (error instanceof WorkflowNotFoundError) return;
+      throw new ServiceUnavailableException(ProjectMessages.deleteUnavailable);
+    }
   }
 
   /** The shop toggle and the edit form; publishing stamps published_at once, unpublishing clears it. */

@@ -1,6 +1,6 @@
 import type { BookProjectView } from '../../../../libs/contracts/index.ts';
 import type { BookProject } from '../../../../libs/db/index.ts';
-import { filesOutdated, SHOP } from '../../../../libs/domain/index.ts';
+import { filesOutdated, shelfStatus, SHOP } from '../../../../libs/domain/index.ts';
 import { downloadsOf } from '../projects/project-files.ts';
 import { previewsOf } from '../projects/previews.ts';
 
@@ -9,6 +9,8 @@ export function bookProjectView(book: BookProject): BookProjectView {
   const project = book.generatorProject;
   const base = `/api/book-projects/${book.id}`;
   const downloads = downloadsOf(project, base);
+  // A finished book keeps its badges; an unfinished one's are read from its project, as it is now.
+  const { status, generationStatus } = book.status === 'complete' ? book : shelfStatus(project);
   return {
     id: book.id,
     user_id: book.user.id,
@@ -29,8 +31,8 @@ export function bookProjectView(book: BookProject): BookProjectView {
     previews: previewsOf(project, base),
     // The cover file is the generator project's, redrawn there for a print service's template: its template is the truth.
     cover_pdf_template: project.coverTemplate ?? book.coverPdfTemplate ?? null,
-    status: book.status,
-    generation_status: book.generationStatus,
+    status,
+    generation_status: generationStatus,
     word_count: book.wordCount,
     page_count: project.pageCount ?? book.pageCount ?? null,
     files_outdated: filesOutdated(project),

@@ -1,18 +1,34 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
-import type { GeneratedChapter, GeneratorProject } from '../../../../libs/db/index.ts';
+import { loadBookImages } from '../../../../libs/book-images/index.ts';
+import { GeneratedChapter, type GeneratorProject } from '../../../../libs/db/index.ts';
 import { BOOK_HTML_POLICY, renderBookHtml } from '../../../../libs/render/html.ts';
+import { StorageService } from '../../../../libs/storage/index.ts';
 
 /** The book as one readable, sanitized HTML page, from its current text (always as new as the text: nothing to build). */
-export const bookHtmlOf = (project: GeneratorProject, chapters: GeneratedChapter[]): string =>
-  renderBookHtml({
-    title: project.title,
-    author: project.author,
-    language: project.language,
-    introduction: project.introduction ?? null,
-    chapters: chapters.map((c) => ({ number: c.number, title: c.title, content: c.content })),
-    summary: project.summary ?? null,
-    references: project.references ?? [],
-  });
+@Injectable()
+export class BookHtmlService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly storage: StorageService,
+  ) {}
+
+  async page(project: GeneratorProject): Promise<string> {
+    const chapters = await this.em.fork().find(GeneratedChapter, { project: project.id }, { orderBy: { number: 'asc' } });
+    const texts = [project.introduction, ...chapters.map((c) => c.content), project.summary];
+    return renderBookHtml({
+      title: project.title,
+      author: project.author,
+      language: project.language,
+      introduction: project.introduction ?? null,
+      chapters: chapters.map((c) => ({ number: c.number, title: c.title, content: c.content })),
+      summary: project.summary ?? null,
+      references: project.references ?? [],
+      images: await loadBookImages(this.em, this.storage, project.id, texts),
+    });
+  }
+}
 
 /** Sends the page under a policy that lets it load and run nothing; as a download when `fileName` is given. */
 export function sendBookHtml(res: Response, html: string, fileName?: string): void {

@@ -1,14 +1,14 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import type { ChapterCompareResponse, ChapterVersionDetail, ChapterVersionsResponse, EditableChapterView } from '../../../../libs/contracts/index.ts';
+import type { ChapterCompareResponse, ChapterVersionDetail, ChapterVersionsResponse, EditableChapterView, RemovedChaptersResponse } from '../../../../libs/contracts/index.ts';
 import type { AuthUser } from '../auth/auth.types.ts';
 import { CurrentUser, OptionalAuth } from '../auth/public.decorator.ts';
 import { RateLimited } from '../common/rate-limits.ts';
 import { ProjectsService } from '../projects/projects.service.ts';
-import { bookHtmlOf, sendBookHtml } from './book-html.ts';
+import { BookHtmlService, sendBookHtml } from './book-html.ts';
 import { CompareVersionsDto, RestoreVersionDto, UpdateChapterDto } from './chapters.dto.ts';
-import { chapterNumber, ChaptersService } from './chapters.service.ts';
+import { chapterNumber, ChaptersService, removedKey } from './chapters.service.ts';
 
 /** The author's chapters (spec document 2, §7.3): edit, versions, compare, restore; and the book as one HTML page. Same ownership as the project. */
 @ApiTags('projects')
@@ -18,6 +18,7 @@ export class ChaptersController {
   constructor(
     private readonly projects: ProjectsService,
     private readonly chapters: ChaptersService,
+    private readonly bookHtml: BookHtmlService,
   ) {}
 
   @Get(':id/chapters/:order')
@@ -59,10 +60,23 @@ export class ChaptersController {
     return this.chapters.restore(await this.projects.owned(id, user), chapterNumber(order), versionId, dto.base_version, user);
   }
 
+  @Get(':id/removed-chapters')
+  @ApiOperation({ summary: 'Chapters taken out of the book, newest first, each as its last version shows it (its versions are kept)' })
+  async removed(@Param('id') id: string, @CurrentUser() user?: AuthUser): Promise<RemovedChaptersResponse> {
+    return this.chapters.removed(await this.projects.owned(id, user));
+  }
+
+  @Post(':id/removed-chapters/:key/put-back')
+  @RateLimited('edits')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Put a removed chapter back at the end of a finished book with its last text, as its next version ('restored')" })
+  async putBack(@Param('id') id: string, @Param('key') key: string, @CurrentUser() user?: AuthUser): Promise<EditableChapterView> {
+    return this.chapters.putBack(await this.projects.owned(id, user), removedKey(key), user);
+  }
+
   @Get(':id/view/html')
   @ApiOperation({ summary: 'The book as one readable HTML page from its current text (sanitized; it loads and runs nothing)' })
   async html(@Param('id') id: string, @Res() res: Response, @CurrentUser() user?: AuthUser): Promise<void> {
-    const project = await this.projects.owned(id, user);
-    sendBookHtml(res, bookHtmlOf(project, await this.projects.chapters(id)));
+    sendBookHtml(res, await this.bookHtml.page(await this.projects.owned(id, user)));
   }
 }

@@ -1,10 +1,11 @@
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import type { ChapterCompareResponse, ChapterVersionDetail, ChapterVersionsResponse, EditableChapterView } from '../../../../libs/contracts/index.ts';
-import { AssistChange, ChapterVersion, currentVersion, GeneratedChapter, GeneratorProject, writeChapter, type ChapterWrite } from '../../../../libs/db/index.ts';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import type { ChapterCompareResponse, ChapterVersionDetail, ChapterVersionsResponse, EditableChapterView, RemovedChaptersResponse } from '../../../../libs/contracts/index.ts';
+import { AssistChange, ChapterVersion, currentVersion, GeneratedChapter, GeneratorProject, OutlineEditRefused, putBackChapter, removedChapters, writeChapter, type ChapterWrite } from '../../../../libs/db/index.ts';
 import { EditingMessages, isUuid, MAX_CHAPTERS } from '../../../../libs/domain/index.ts';
 import type { AuthUser } from '../auth/auth.types.ts';
+import { workflowTakesEdit } from '../projects/outline.service.ts';
 import { ProjectsService } from '../projects/projects.service.ts';
 import { compareVersions, editableChapterView, versionDetail, versionView } from './chapters.view.ts';
 import type { UpdateChapterDto } from './chapters.dto.ts';
@@ -13,6 +14,13 @@ import type { UpdateChapterDto } from './chapters.dto.ts';
 export function chapterNumber(order: string): number {
   const n = /^\d{1,3}$/.test(order) ? Number(order) : 0;
   if (n < 1 || n > MAX_CHAPTERS) throw new NotFoundException(EditingMessages.chapterNotFound);
+  return n;
+}
+
+/** A route's removed-chapter key: a whole number, or no such removed chapter. */
+export function removedKey(key: string): number {
+  const n = /^\d{1,6}$/.test(key) ? Number(key) : 0;
+  if (n < 1) throw new NotFoundException(EditingMessages.removedNotFound);
   return n;
 }
 
@@ -65,6 +73,26 @@ export class ChaptersService {
 
   async compare(project: GeneratorProject, number: number, a: string, b: string): Promise<ChapterCompareResponse> {
     return compareVersions(await this.version(project, number, a), await this.version(project, number, b));
+  }
+
+  async removed(project: GeneratorProject): Promise<RemovedChaptersResponse> {
+    const removed = await removedChapters(this.em.fork(), project.id);
+    return { removed: removed.map((v) => ({ key: -v.chapter, title: v.title, words: v.words, last_saved_at: v.createdAt.toISOString() })) };
+  }
+
+  /** A removed chapter back at the end of the book with its last text (a new version 'restored'); its versions come back with it. */
+  async putBack(project: GeneratorProject, key: number, user: AuthUser | undefined): Promise<EditableChapterView> {
+    // While a step-mode book is put together its workflow owns the plan, and writes what it adds.
+    if (workflowTakesEdit(project)) throw new ConflictException(EditingMessages.putBackWhenDone);
+    if (await this.writing(project)) throw new ConflictException(EditingMessages.busy);
+    try {
+      const written = await putBackChapter(this.em.fork(), project.id, -key, authorOf(user));
+      if (!written) throw new NotFoundException(EditingMessages.removedNotFound);
+      return editableChapterView(written.chapter, written.version);
+    } catch (error) {
+      if (error instanceof OutlineEditRefused) throw new BadRequestException(error.message);
+      throw error;
+    }
   }
 
   /** One version of this chapter, by id or by version number. */

@@ -7,7 +7,7 @@ import type { EliteRequest } from '../../../../libs/db/index.ts';
 import { EliteMessages } from '../../../../libs/domain/index.ts';
 import { StorageService } from '../../../../libs/storage/index.ts';
 import type { AuthUser } from '../auth/auth.types.ts';
-import { CurrentUser, OptionalAuth } from '../auth/public.decorator.ts';
+import { CurrentUser, OptionalAuth, VerifiedEmailRequired } from '../auth/public.decorator.ts';
 import { RateLimited } from '../common/rate-limits.ts';
 import { shippingAddressOf } from '../print/print.dto.ts';
 import { sendEliteProofFile } from './elite-proof-files.ts';
@@ -35,6 +35,7 @@ export class EliteRequestsController {
   /** Open to everyone so that a signed-out visitor hears the spec's message rather than a bare 401. */
   @Post()
   @OptionalAuth()
+  @VerifiedEmailRequired()
   @RateLimited('forms')
   @ApiOperation({ summary: 'Request the Elite Service for a completed book: stored with the §3 request data; its workflow mails the team and the author' })
   async create(@Body() dto: CreateEliteRequestDto, @CurrentUser() user?: AuthUser): Promise<EliteRequestView> {

@@ -4,6 +4,7 @@ import type { EliteRequestView } from '../../../../libs/contracts/index.ts';
 import { EliteProof, EliteRequest, Payment, User } from '../../../../libs/db/index.ts';
 import {
   AddressMessages,
+  AuthMessages,
   ELITE_BUDGETS,
   ELITE_CONTACT_METHODS,
   ELITE_LIMITS,
@@ -51,8 +52,8 @@ const modal = (bookId: string, overrides: Record<string, unknown> = {}) => ({
 });
 
 /** An author with a completed book; their token, id, e-mail and the book's id. */
-async function authorWithBook(book?: TestSavedBook): Promise<{ token: string; id: string; email: string; bookId: string }> {
-  const { token, id } = await signUpAccount();
+async function authorWithBook(book?: TestSavedBook, verified = true): Promise<{ token: string; id: string; email: string; bookId: string }> {
+  const { token, id } = await signUpAccount({ verified });
   const { email } = await em().findOneOrFail(User, id);
   return { token, id, email: email as string, bookId: await savedBook(id, book) };
 }
@@ -79,6 +80,12 @@ describe('POST /api/elite-requests: the guards', () => {
     const { bookId } = await authorWithBook();
     expect(await call('POST', '/elite-requests', modal(bookId))).toMatchObject({ status: 401, body: { message: EliteMessages.notLoggedIn } });
     expect(await requestsOf({ bookProject: bookId })).toHaveLength(0);
+  });
+
+  it('refuses an author whose e-mail is not confirmed', async () => {
+    const author = await authorWithBook(undefined, false);
+    expect(await call('POST', '/elite-requests', modal(author.bookId), author.token)).toMatchObject({ status: 403, body: { message: AuthMessages.verifiedEmailRequired } });
+    expect(await requestsOf({ bookProject: author.bookId })).toHaveLength(0);
   });
 
   it('refuses an account without a valid e-mail address', async () => {

@@ -2,7 +2,7 @@ import { Body, Controller, Get, Headers, HttpCode, Post, UseFilters } from '@nes
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { CheckoutProduct } from '../../../../libs/contracts/index.ts';
 import type { AuthUser } from '../auth/auth.types.ts';
-import { CurrentUser, OptionalAuth, Public } from '../auth/public.decorator.ts';
+import { CurrentUser, OptionalAuth, Public, VerifiedEmailRequired } from '../auth/public.decorator.ts';
 import { ErrorFieldExceptionFilter } from '../common/http-exception.filter.ts';
 import { RateLimited } from '../common/rate-limits.ts';
 import { CreateCheckoutSessionDto } from './checkout.dto.ts';
@@ -22,6 +22,7 @@ export class CheckoutController {
 
   /** The portal reads `error` from a failure (spec §7), so every refusal here carries it. */
   @OptionalAuth()
+  @VerifiedEmailRequired()
   @Post('create-checkout-session')
   @RateLimited('checkout')
   @HttpCode(200)

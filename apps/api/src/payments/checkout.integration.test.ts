@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookCredit, CheckoutSession, Payment, Profile } from '../../../../libs/db/index.ts';
-import { CheckoutMessages } from '../../../../libs/domain/index.ts';
+import { AuthMessages, CheckoutMessages } from '../../../../libs/domain/index.ts';
 import { eventually, freePort, testConfig } from '../../../../testing/index.ts';
 import { waitForMail, waitForSubject } from '../../../../testing/mail-inbox.ts';
-import { apiClient, serveApi, serveWithWorker } from '../../../../testing/test-server.ts';
+import { apiClient, markVerified, serveApi, serveWithWorker } from '../../../../testing/test-server.ts';
 
 // A task queue of the file's own: the payment workflows it starts run on this file's worker.
 const config = testConfig({ TEMPORAL_TASK_QUEUE: `checkout-${randomUUID()}` });
@@ -16,10 +16,12 @@ const prices = { book: config.STRIPE_PRICE_AI_BOOK_GENERATOR, elite: config.STRI
 
 const em = () => served.engine.deps.orm.em.fork();
 
-async function signUp(): Promise<{ token: string; id: string; email: string }> {
+async function signUp({ verified = true } = {}): Promise<{ token: string; id: string; email: string }> {
   const email = `buyer-${randomUUID()}@example.com`;
   const { body } = await api.call('POST', '/auth/signup', { email, password: 'a sturdy passphrase' });
-  return { token: body.access_token as string, id: (body.user as { id: string }).id, email };
+  const id = (body.user as { id: string }).id;
+  if (verified) await markVerified(id, config.DATABASE_URL);
+  return { token: body.access_token as string, id, email };
 }
 
 const checkout = (body: unknown, token?: string, headers: Record<string, string> = {}) => api.call('POST', '/create-checkout-session', body, token, headers);
@@ -69,6 +71,14 @@ describe('POST /api/create-checkout-session', () => {
     expect(row).toMatchObject({ productId: 'elite-service', amount: 49_900, customerEmail: buyer.email, cancelUrl: from });
     expect(row.user?.id).toBe(buyer.id);
     expect(row.successUrl).toBe(`${portal}/success?from=elite&session_id={CHECKOUT_SESSION_ID}`);
+  });
+
+  it('refuses a signed-in buyer whose e-mail is not confirmed (403, in `error`), starting nothing', async () => {
+    const buyer = await signUp({ verified: false });
+    const { status, body } = await checkout({ priceId: prices.book }, buyer.token);
+    expect(status).toBe(403);
+    expect(body).toMatchObject({ message: AuthMessages.verifiedEmailRequired, error: AuthMessages.verifiedEmailRequired });
+    expect(await em().count(CheckoutSession, { user: buyer.id })).toBe(0);
   });
 
   it("ignores a Referer from another site for the cancel address", async () => {

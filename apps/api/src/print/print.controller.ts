@@ -6,7 +6,7 @@ import { DEFAULT_PRINT_PAGE_COUNT, printProduct, PrintMessages, ProjectMessages,
 import { LULU_SIGNATURE_HEADER } from '../../../../libs/print/index.ts';
 import { StorageService } from '../../../../libs/storage/index.ts';
 import type { AuthUser } from '../auth/auth.types.ts';
-import { CurrentUser, Public } from '../auth/public.decorator.ts';
+import { CurrentUser, Public, VerifiedEmailRequired } from '../auth/public.decorator.ts';
 import { RateLimited } from '../common/rate-limits.ts';
 import { sendObject } from '../projects/project-files.ts';
 import { LuluWebhookService, type LuluWebhookOutcome } from './lulu-webhook.service.ts';
@@ -60,6 +60,7 @@ export class PrintController {
   }
 
   @Post('orders')
+  @VerifiedEmailRequired()
   @RateLimited('checkout')
   @ApiOperation({ summary: 'Orders printed copies of a completed saved book; its workflow then takes the payment and the provider' })
   async create(@Body() dto: CreatePrintOrderDto, @CurrentUser() user: AuthUser): Promise<PrintOrderView> {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookProject, PrintOrder } from '../../../../libs/db/index.ts';
 import {
   AddressMessages,
+  AuthMessages,
   CA_PROVINCES,
   DEFAULT_POD_PACKAGE_ID,
   MOCK_SHIPPING_COST,
@@ -382,6 +383,13 @@ describe('print orders', () => {
     expect(await call('POST', '/print/orders', orderBody(bookId, { contact_email: 'not-an-address' }), token)).toMatchObject({ status: 400 });
     expect(await call('POST', '/print/orders', orderBody(bookId, { quantity: 1001 }), token)).toMatchObject({ status: 400, body: { message: PrintMessages.quantity } });
     expect(await count()).toBe(before);
+  });
+
+  it('refuses an author whose e-mail is not confirmed', async () => {
+    const unconfirmed = await signUpAccount({ verified: false });
+    const book = await savedBook(unconfirmed.id);
+    expect(await call('POST', '/print/orders', orderBody(book), unconfirmed.token)).toMatchObject({ status: 403, body: { message: AuthMessages.verifiedEmailRequired } });
+    expect(await em().count(PrintOrder, { user: unconfirmed.id })).toBe(0);
   });
 
   it('removes the order again and answers 503 when its workflow cannot start', async () => {

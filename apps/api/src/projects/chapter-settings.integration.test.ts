@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ChapterSettingsMessages } from '../../../../libs/domain/index.ts';
+import { GeneratorProject } from '../../../../libs/db/index.ts';
+import { bookWorkflowId, ChapterSettingsMessages } from '../../../../libs/domain/index.ts';
 import { eventually, testConfig } from '../../../../testing/index.ts';
 import { apiClient, serveWithWorker } from '../../../../testing/test-server.ts';
+import { bookWorkflow } from '../../../../workflows/book/workflow.ts';
 
 const config = testConfig({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
 const served = serveWithWorker(config);
@@ -65,5 +68,64 @@ describe('generation_mode and content_depth on the API', () => {
     const total = (project.chapters as { word_count: number }[]).reduce((sum, c) => sum + c.word_count, 0);
     expect(total).toBeGreaterThan(4000);
     expect(total).toBeLessThan(6000);
+  });
+
+  it('are kept with the book: stored, shown, merged call by call, and used again after an idle pause', async () => {
+    const created = await call('POST', '/projects', { ...brief, generation_mode: 'sequential', content_depth: 'draft' });
+    expect((await call('GET', `/projects/${created.body.project_id as string}`)).body).toMatchObject({ generation_mode: 'sequential', content_depth: 'draft' });
+
+    // A step-mode book as POST /projects makes it, with an idle time-out short enough to wait for.
+    const em = served.engine.deps.orm.em.fork();
+    const project = em.create(GeneratorProject, {
+      id: randomUUID(), name: 'kept-settings', title: brief.title, author: brief.author, topic: brief.book_idea, writingStyle: 'practical',
+      totalTargetWords: 10_000, language: 'English', provider: 'mock', mode: 'step', createdAt: new Date(), updatedAt: new Date(),
+    });
+    await em.flush();
+    const id = project.id;
+    const first = await served.engine.client.workflow.start(bookWorkflow, {
+      workflowId: bookWorkflowId(id), taskQueue: config.TEMPORAL_TASK_QUEUE,
+      args: [{ projectId: id, mode: 'step', chaptersToGenerate: null, idleTimeout: '2 seconds' }],
+    });
+    expect((await call('POST', `/projects/${id}/generate-outline`, { chapter_count: 3 })).status).toBe(200);
+    expect((await call('GET', `/projects/${id}`)).body).toMatchObject({ generation_mode: null, content_depth: null });
+
+    const outline = await call('POST', `/projects/${id}/generate-chapters`, { generation_mode: 'selective', chapters_to_generate: [1], content_depth: 'outline' });
+    expect(outline.status).toBe(200);
+    expect((await call('GET', `/projects/${id}`)).body).toMatchObject({ generation_mode: 'selective', content_depth: 'outline' });
+    // A call bringing only a depth keeps the book's mode.
+    const draft = await call('POST', `/projects/${id}/generate-chapters`, { content_depth: 'draft', chapters_to_generate: [2] });
+    expect(draft.status).toBe(200);
+    const kept = (await call('GET', `/projects/${id}`)).body;
+    expect(kept).toMatchObject({ generation_mode: 'selective', content_depth: 'draft' });
+    const second = (kept.chapters as { chapter_number: number; word_count: number }[]).find((c) => c.chapter_number === 2)?.word_count ?? 0;
+    expect(second).toBeGreaterThan(1300);
+    expect(second).toBeLessThan(2100);
+
+    expect((await first.result()).stage).toBe('idle');
+    // The regeneration after the pause runs in a new run, started from the project: it writes at the book's depth (a polished chapter is ~3,333 words).
+    const regenerated = await call('POST', `/projects/${id}/chapters/1/regenerate`);
+    expect(regenerated.status).toBe(200);
+    expect((await served.engine.client.workflow.getHandle(bookWorkflowId(id)).describe()).runId).not.toBe(first.firstExecutionRunId);
+    expect(regenerated.body.word_count).toBeGreaterThan(1300);
+    expect(regenerated.body.word_count).toBeLessThan(2100);
+    expect((await call('GET', `/projects/${id}`)).body).toMatchObject({ generation_mode: 'selective', content_depth: 'draft' });
+  });
+
+  it('/intelligent/chapter writes at the depth it is asked for, and its next call keeps it', async () => {
+    const toc = [
+      { chapter_title: 'Why Trust Matters', chapter_ideas: ['Context', 'Candour'], estimated_pages: '8' },
+      { chapter_title: 'Rituals That Work', chapter_ideas: ['Weekly notes', 'Demos'], estimated_pages: '8' },
+    ];
+    const mock = { 'X-AI-Provider': 'mock' };
+    // 15 % of a 2,000-word budget.
+    const outline = await call('POST', '/intelligent/chapter', { ...brief, toc, chapter_number: 1, content_depth: 'outline', generation_mode: 'sequential' }, undefined, mock);
+    expect(outline.status).toBe(200);
+    expect(outline.body.word_count).toBeLessThan(600);
+    const id = outline.body.project_id as string;
+    expect((await call('GET', `/projects/${id}`)).body).toMatchObject({ generation_mode: 'sequential', content_depth: 'outline' });
+    const second = await call('POST', '/intelligent/chapter', { project_id: id, chapter_number: 2 }, undefined, mock);
+    expect(second.body.word_count).toBeLessThan(600);
+    const polished = await call('POST', '/intelligent/chapter', { project_id: id, chapter_number: 2, content_depth: 'polished' }, undefined, mock);
+    expect(polished.body.word_count).toBeGreaterThan(1600);
   });
 });

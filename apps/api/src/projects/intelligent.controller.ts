@@ -6,7 +6,7 @@ import { generateChaptersUpdate, generateOutlineUpdate, regenerateChapterUpdate 
 import type { AuthUser } from '../auth/auth.types.ts';
 import { CurrentUser, OptionalAuth } from '../auth/public.decorator.ts';
 import { RateLimited } from '../common/rate-limits.ts';
-import { ChapterRequestDto, TocDto, type CreateProjectDto, type TocEntryDto } from './projects.dto.ts';
+import { ChapterRequestDto, chapterSettingsOf, TocDto, type CreateProjectDto, type TocEntryDto } from './projects.dto.ts';
 import { ProjectsService } from './projects.service.ts';
 import { tocView } from './projects.view.ts';
 
@@ -71,8 +71,11 @@ export class IntelligentController {
     const costBefore = Number(project.costUsd);
     const written = (await this.projects.chapters(id)).some((c) => c.number === n);
     const handle = this.projects.handle(id);
+    const settings = chapterSettingsOf(body);
     await this.projects.step<unknown>(() =>
-      written ? handle.executeUpdate(regenerateChapterUpdate, { args: [n] }) : handle.executeUpdate(generateChaptersUpdate, { args: [[n]] }),
+      written
+        ? handle.executeUpdate(regenerateChapterUpdate, { args: settings ? [n, settings] : [n] })
+        : handle.executeUpdate(generateChaptersUpdate, { args: settings ? [[n], settings] : [[n]] }),
     );
     const chapter = (await this.projects.chapters(id)).find((c) => c.number === n);
     const after = await this.projects.owned(id, user);

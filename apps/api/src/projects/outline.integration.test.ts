@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GeneratedChapter, GeneratorProject } from '../../../../libs/db/index.ts';
-import { bookWorkflowId, InputMessages, MAX_CHAPTERS, OutlineMessages, PROVIDERS, STAGE_LABELS, TOC_LIMITS } from '../../../../libs/domain/index.ts';
+import { bookWorkflowId, EditingMessages, InputMessages, MAX_CHAPTERS, OutlineMessages, PROVIDERS, STAGE_LABELS, TOC_LIMITS } from '../../../../libs/domain/index.ts';
 import { eventually, fakeAiEngineForFile, testConfig } from '../../../../testing/index.ts';
 import { apiClient, serveApi, type Json } from '../../../../testing/test-server.ts';
 import { progressQuery } from '../../../../workflows/book/messages.ts';
@@ -152,7 +152,7 @@ describe('PUT /api/projects/{id}/outline', () => {
     expect((await call('GET', `/projects/${id}`)).body.total_target_words).toBe(8000 + first.target_words);
   });
 
-  it('is refused while a stage runs, before the outline, once finalized, and in auto mode past the outline', async () => {
+  it('is refused while a stage runs, before the outline, and in auto mode past the outline', async () => {
     // An Anthropic book (the slow fake) inserted as POST /projects would make it, driven by the API.
     const em = engine.deps.orm.em.fork();
     const project = em.create(GeneratorProject, {
@@ -184,10 +184,6 @@ describe('PUT /api/projects/{id}/outline', () => {
     } finally {
       fake.delay(0);
     }
-    await call('POST', `/projects/${id}/generate-chapters`, { chapters_to_generate: [1] });
-    await call('POST', `/projects/${id}/finalize`);
-    await handle.result();
-    expect(await put(id, { chapters: asEdit(toc) })).toMatchObject({ status: 409, body: { message: OutlineMessages.finalized } });
 
     // An auto-mode book writes on by itself once planned.
     const auto = (await call('POST', '/projects/generate-complete', { ...brief, book_idea: brief.topic })).body.project_id as string;
@@ -216,6 +212,77 @@ describe('PUT /api/projects/{id}/outline', () => {
     const resumed = engine.client.workflow.getHandle(bookWorkflowId(project.id));
     expect((await resumed.describe()).runId).not.toBe(handle.firstExecutionRunId);
     expect(await resumed.query(progressQuery)).toMatchObject({ chapterCount: 3, chapters: { 1: 'pending', 2: 'pending', 3: 'pending' } });
+  });
+
+  it('after drafting, in step mode: add, move and remove keep each text with its versions; a new chapter waits until written', async () => {
+    const { id, toc } = await outlinedBook();
+    expect((await call('POST', `/projects/${id}/generate-chapters`, {})).status).toBe(200);
+    expect((await call('POST', `/projects/${id}/chapters/2/regenerate`)).body).toMatchObject({ chapter_number: 2, version: 2 });
+    const before = await chaptersOf(id);
+    const edit = asEdit(toc);
+    const [one, two, three, four, five] = edit as [(typeof edit)[0], (typeof edit)[0], (typeof edit)[0], (typeof edit)[0], (typeof edit)[0]];
+    // Chapter 5 first, 3 and 4 removed, a new chapter at the end takes their words.
+    const added = { title: 'What Comes Next', description: '', key_points: [], target_words: three.target_words + four.target_words };
+    expect((await put(id, { chapters: [five, one, two, added] })).status).toBe(200);
+
+    const after = await chaptersOf(id);
+    expect(after.map((c) => [c.number, c.content])).toEqual([[1, before[4]?.content], [2, before[0]?.content], [3, before[1]?.content]]);
+    const versions = (await db().execute('select chapter, version, source, content from chapter_versions where project_id = ? order by chapter, version', [id])) as { chapter: number; version: number; source: string; content: string }[];
+    expect(versions.map((v) => [v.chapter, v.version, v.source])).toEqual([[-2, 1, 'generated'], [-1, 1, 'generated'], [1, 1, 'generated'], [2, 1, 'generated'], [3, 1, 'generated'], [3, 2, 'regenerated']]);
+    expect(versions.filter((v) => v.chapter < 0).map((v) => v.content).sort()).toEqual([before[2]?.content, before[3]?.content].sort());
+    expect((await call('GET', `/projects/${id}/lifecycle`)).body).toMatchObject({ chapterCount: 4, chapters: { 1: 'generated', 2: 'generated', 3: 'generated', 4: 'pending' } });
+    // Removed chapters are put back only once the book is finished (its workflow owns the plan until then).
+    expect(await call('POST', `/projects/${id}/removed-chapters/1/put-back`)).toMatchObject({ status: 409, body: { message: EditingMessages.putBackWhenDone } });
+
+    expect((await call('POST', `/projects/${id}/chapters/4/regenerate`)).body).toMatchObject({ chapter_number: 4, chapter_title: 'What Comes Next', version: 1 });
+  });
+
+  it('edits a finished book directly: a new chapter starts empty, the files read as out of date and still build, and a removed chapter is put back with its text', async () => {
+    const owner = await signUp();
+    const { id, toc } = await outlinedBook(owner);
+    expect((await call('POST', `/projects/${id}/generate-chapters`, {}, owner)).status).toBe(200);
+    expect((await call('POST', `/projects/${id}/finalize`, {}, owner)).status).toBe(200);
+    expect(await engine.client.workflow.getHandle(bookWorkflowId(id)).result()).toMatchObject({ stage: 'complete' });
+    const saved = (await call('POST', '/book-projects', { project_id: id, source: 'workflow' }, owner)).body.id as string;
+    const before = await chaptersOf(id);
+    const edit = asEdit(toc);
+    const [one, two, three, four, five] = edit as [(typeof edit)[0], (typeof edit)[0], (typeof edit)[0], (typeof edit)[0], (typeof edit)[0]];
+    const added = { title: 'Letters to Readers', description: '', key_points: [], target_words: two.target_words };
+
+    expect((await put(id, { chapters: [three, one, four, five, added] }, owner)).status).toBe(200);
+    const after = await chaptersOf(id);
+    expect(after.map((c) => [c.number, c.title, c.content])).toEqual([
+      [1, three.title, before[2]?.content], [2, one.title, before[0]?.content], [3, four.title, before[3]?.content], [4, five.title, before[4]?.content], [5, 'Letters to Readers', ''],
+    ]);
+    expect((await call('GET', `/projects/${id}`, undefined, owner)).body).toMatchObject({ files_outdated: true });
+    // The saved book's chapter list follows; the new chapter joins it once it has text.
+    expect(((await call('GET', `/book-projects/${saved}`, undefined, owner)).body.chapters_data as { chapterNumber: number; title: string }[]).map((c) => [c.chapterNumber, c.title])).toEqual([
+      [1, three.title], [2, one.title], [3, four.title], [4, five.title],
+    ]);
+    // The author writes the new chapter from its first version.
+    expect((await call('PUT', `/projects/${id}/chapters/5`, { title: 'Letters to Readers', content: 'Dear reader, thank you.', base_version: 0 }, owner)).body).toMatchObject({ version: 1, word_count: 4 });
+    expect((await call('GET', `/projects/${id}/chapters/1/versions`, undefined, owner)).body).toMatchObject({ current_version: 1, versions: [{ title: three.title, words: before[2]?.wordCount }] });
+
+    // Removed: chapter 2, listed with its last version; a stranger sees none of it.
+    const stranger = await signUp();
+    const removed = await call('GET', `/projects/${id}/removed-chapters`, undefined, owner);
+    expect(removed.body).toEqual({ removed: [{ key: 1, title: two.title, words: before[1]?.wordCount, last_saved_at: expect.any(String) }] });
+    expect((await call('GET', `/projects/${id}/removed-chapters`, undefined, stranger)).status).toBe(404);
+    expect((await call('POST', `/projects/${id}/removed-chapters/1/put-back`, {}, stranger)).status).toBe(404);
+    expect((await call('POST', `/projects/${id}/removed-chapters/7/put-back`, {}, owner))).toMatchObject({ status: 404, body: { message: EditingMessages.removedNotFound } });
+
+    const putBack = await call('POST', `/projects/${id}/removed-chapters/1/put-back`, {}, owner);
+    expect(putBack.body).toMatchObject({ number: 6, title: two.title, content: before[1]?.content, version: 2 });
+    expect(((await call('GET', `/projects/${id}/chapters/6/versions`, undefined, owner)).body.versions as { source: string }[]).map((v) => v.source)).toEqual(['restored', 'generated']);
+    expect((await call('GET', `/projects/${id}/removed-chapters`, undefined, owner)).body).toEqual({ removed: [] });
+    expect(((await call('GET', `/projects/${id}`, undefined, owner)).body.outline as { chapters: Toc[] }).chapters.map((c) => c.title)).toEqual([three.title, one.title, four.title, five.title, 'Letters to Readers', two.title]);
+
+    // An empty chapter does not stop the build (the book is rebuilt with it before it is written).
+    const outline = ((await call('GET', `/projects/${id}`, undefined, owner)).body.outline as { chapters: Toc[] }).chapters;
+    expect((await put(id, { chapters: [...asEdit(outline), { title: 'Still Empty', description: '', key_points: [], target_words: 1000 }] }, owner)).status).toBe(200);
+    expect((await call('POST', `/projects/${id}/build`, { format: 'pdf' }, owner)).status).toBe(202);
+    const built = await eventually(() => call('GET', `/projects/${id}/build/status`, undefined, owner), (r) => r.body.status === 'complete' || r.body.status === 'error', 60_000);
+    expect(built.body).toMatchObject({ status: 'complete' });
   });
 
   it("answers 404 for another author's book, and for a signed-out caller", async () => {

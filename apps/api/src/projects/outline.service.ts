@@ -1,8 +1,8 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
-import type { EditedChapter } from '../../../../activities/generation/outline-edit.ts';
 import type { TocEntry } from '../../../../libs/contracts/index.ts';
-import type { OutlineChapter } from '../../../../libs/db/index.ts';
-import { OutlineMessages, outlineProblems, wordsOfPages } from '../../../../libs/domain/index.ts';
+import { applyOutlineEdit, OutlineEditRefused, type EditedChapter, type GeneratorProject, type OutlineChapter } from '../../../../libs/db/index.ts';
+import { EditingMessages, OutlineMessages, outlineProblems, wordsOfPages } from '../../../../libs/domain/index.ts';
 import { editOutlineUpdate } from '../../../../workflows/book/messages.ts';
 import type { AuthUser } from '../auth/auth.types.ts';
 import type { SpecOutlineDto, UpdateOutlineDto } from './outline.dto.ts';
@@ -31,21 +31,50 @@ function specChapters(outline: SpecOutlineDto, current: OutlineChapter[]): Edite
   });
 }
 
-/** Editing a book's outline before its chapters are drafted: validated here, applied whole by the book workflow. */
+/** Stages after which an auto-mode book writes nothing more by itself. */
+const AUTO_ENDED = ['complete', 'failed', 'cancelled'];
+
+/**
+ * Whether the book's workflow takes the edit (a step-mode book still being put together, resumed if its run ended):
+ * otherwise no workflow writes the book any more (it is finalized, finished, failed or cancelled) and the edit is
+ * applied here.
+ */
+export const workflowTakesEdit = (project: GeneratorProject) => project.mode === 'step' && !project.finalizedAt && project.stage !== 'cancelled';
+
+/** Editing a book's outline: validated here, applied whole by the book workflow while it is put together, or directly after. */
 @Injectable()
 export class OutlineService {
-  constructor(private readonly projects: ProjectsService) {}
+  constructor(
+    private readonly projects: ProjectsService,
+    private readonly em: EntityManager,
+  ) {}
 
   async edit(projectId: string, dto: UpdateOutlineDto, user: AuthUser | undefined): Promise<TocEntry[]> {
     const project = await this.projects.owned(projectId, user);
-    // A book whose run has ended cannot answer for itself: these are read from the project.
-    if (project.mode === 'auto' && project.outline) throw new ConflictException(OutlineMessages.autoMode);
-    if (project.finalizedAt) throw new ConflictException(OutlineMessages.finalized);
+    if (project.mode === 'auto' && project.outline && !AUTO_ENDED.includes(project.stage)) throw new ConflictException(OutlineMessages.autoMode);
     const chapters: EditedChapter[] = dto.outline
       ? specChapters(dto.outline, project.outline ?? [])
       : (dto.chapters ?? []).map((c) => ({ title: c.title.trim(), description: c.description.trim(), key_points: keyPoints(c.key_points), target_words: c.target_words, from: c.from ?? null }));
     const problems = outlineProblems(chapters, project.provider);
     if (problems.length) throw new BadRequestException({ message: problems[0], details: [{ field: dto.outline ? 'outline.chapters' : 'chapters', messages: problems }] });
+    if (!workflowTakesEdit(project)) await this.applyHere(project, chapters);
+    else await this.applyInWorkflow(projectId, chapters);
+    return tocView(await this.projects.owned(projectId, user));
+  }
+
+  /** A book no workflow writes any more: the same edit, applied here; a new chapter is there at once, empty, for the author to write. */
+  private async applyHere(project: GeneratorProject, chapters: EditedChapter[]): Promise<void> {
+    if (!project.outline?.length) throw new ConflictException(OutlineMessages.notOutlined);
+    if (await this.projects.beingWritten(project.id)) throw new ConflictException(EditingMessages.busy);
+    try {
+      await applyOutlineEdit(this.em.fork(), project.id, chapters, { newChapters: 'empty' });
+    } catch (error) {
+      if (error instanceof OutlineEditRefused) throw error.reason === 'stale' ? new ConflictException(error.message) : new BadRequestException(error.message);
+      throw error;
+    }
+  }
+
+  private async applyInWorkflow(projectId: string, chapters: EditedChapter[]): Promise<void> {
     try {
       // A step-mode book put away after a long pause is picked up by a new run first, as for every stage.
       await this.projects.step(() => this.projects.handle(projectId).executeUpdate(editOutlineUpdate, { args: [chapters] }));
@@ -54,6 +83,5 @@ export class OutlineService {
       if (error instanceof BadRequestException) throw new ConflictException(error.message);
       throw error;
     }
-    return tocView(await this.projects.owned(projectId, user));
   }
 }

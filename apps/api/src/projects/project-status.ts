@@ -10,6 +10,7 @@ export function orchestrationStatusOf(project: GeneratorProject, progress: BookP
   const status = progress.stage === 'complete' ? 'completed' : progress.failedStage ? 'failed' : progress.stage === 'cancelled' ? 'cancelled' : 'running';
   return {
     status,
+    title: project.title,
     current_step: progress.stage,
     progress: progress.percent,
     message: progress.message,

@@ -45,6 +45,18 @@ function ChapterList(): PropertyDecorator {
   return (target, key) => rules.forEach((rule) => rule(target, key));
 }
 
+/** generation_mode, optional, one of the spec's modes. */
+function GenerationModeField(description: string): PropertyDecorator {
+  const rules = [ApiPropertyOptional({ enum: GENERATION_MODES, description }), Optional(), IsIn(GENERATION_MODES, oneOf(GENERATION_MODES, 'generation_mode'))];
+  return (target, key) => rules.forEach((rule) => rule(target, key));
+}
+
+/** content_depth, optional, one of the spec's depths. */
+function ContentDepthField(description: string): PropertyDecorator {
+  const rules = [ApiPropertyOptional({ enum: CONTENT_DEPTHS, description }), Optional(), IsIn(CONTENT_DEPTHS, oneOf(CONTENT_DEPTHS, 'content_depth'))];
+  return (target, key) => rules.forEach((rule) => rule(target, key));
+}
+
 /** How a cover is made: template (spine), design style and colour scheme. */
 export class CoverDto implements CoverRequest {
   @ApiPropertyOptional({ default: 'mock', description: 'anthropic, hal9 (OpenAI GPT-4) or mock' }) @Optional() @IsString() @MaxLength(AI_MODEL_MAX) ai_model?: string;
@@ -90,6 +102,7 @@ class BriefDto extends CoverDto {
 /** POST /api/projects and /api/projects/generate-complete. */
 export class CreateProjectDto extends BriefDto implements CreateProjectRequest {
   @ApiPropertyOptional() @Optional() @IsString() @MaxLength(200) name?: string;
+  @ApiPropertyOptional({ description: 'Which page started the book (one-shot, wizard, workflow, …); shown in My Books' }) @Optional() @IsString() @MaxLength(40) source?: string;
   @ApiPropertyOptional({ description: 'The book idea (the one-shot page sends book_idea)' }) @Optional() @IsString() @MaxLength(20_000) topic?: string;
   @ApiPropertyOptional({ default: 'practical' }) @Optional() @IsString() @MaxLength(40) writing_style?: string;
   @ApiPropertyOptional({ default: 100, minimum: 1, maximum: 2000 })
@@ -104,13 +117,9 @@ export class CreateProjectDto extends BriefDto implements CreateProjectRequest {
   chapter_count?: number;
   @ApiPropertyOptional({ default: 'English' }) @Optional() @IsString() @MaxLength(40) language?: string;
   @ApiPropertyOptional({ description: 'null: every chapter; []: none; [n…]: those', nullable: true, type: [Number] }) @ChapterList() chapters_to_generate?: number[] | null;
-  @ApiPropertyOptional({ enum: GENERATION_MODES, description: 'sequential: one chapter after another, each reading the text before it; parallel (default): all at once; selective: only chapters_to_generate' })
-  @Optional()
-  @IsIn(GENERATION_MODES, oneOf(GENERATION_MODES, 'generation_mode'))
+  @GenerationModeField('sequential: one chapter after another, each reading the text before it; parallel (default): all at once; selective: only chapters_to_generate')
   generation_mode?: GenerationMode;
-  @ApiPropertyOptional({ enum: CONTENT_DEPTHS, description: 'outline: key points and short paragraphs; draft: about half the word budget; polished (default): the whole budget, revised' })
-  @Optional()
-  @IsIn(CONTENT_DEPTHS, oneOf(CONTENT_DEPTHS, 'content_depth'))
+  @ContentDepthField('outline: key points and short paragraphs; draft: about half the word budget; polished (default): the whole budget, revised')
   content_depth?: ContentDepth;
   @ApiPropertyOptional() @Optional() @IsBoolean() include_cover?: boolean;
   @ApiPropertyOptional() @Optional() @IsArray() @ArrayMaxSize(PACKAGE_FORMATS.length * 2) @IsString({ each: true }) formats?: string[];
@@ -135,13 +144,9 @@ export class StageDto implements StageRequest {
   @ApiPropertyOptional() @Optional() @IsString() @MaxLength(200) author?: string;
   @ApiPropertyOptional() @Optional() @IsString() @MaxLength(20_000) book_idea?: string;
   @ApiPropertyOptional({ nullable: true, type: [Number] }) @ChapterList() chapters_to_generate?: number[] | null;
-  @ApiPropertyOptional({ enum: GENERATION_MODES, description: 'generate-chapters: sequential, parallel or selective' })
-  @Optional()
-  @IsIn(GENERATION_MODES, oneOf(GENERATION_MODES, 'generation_mode'))
+  @GenerationModeField('generate-chapters: sequential, parallel or selective (absent: the book\'s own)')
   generation_mode?: GenerationMode;
-  @ApiPropertyOptional({ enum: CONTENT_DEPTHS, description: 'generate-chapters: outline, draft or polished' })
-  @Optional()
-  @IsIn(CONTENT_DEPTHS, oneOf(CONTENT_DEPTHS, 'content_depth'))
+  @ContentDepthField('generate-chapters: outline, draft or polished (absent: the book\'s own)')
   content_depth?: ContentDepth;
 }
 
@@ -189,6 +194,10 @@ export class ChapterRequestDto extends BriefDto {
   @ValidateNested({ each: true })
   @Type(() => TocEntryDto)
   toc?: TocEntryDto[];
+  @GenerationModeField('sequential: the chapter reads the text of the chapters before it; parallel or selective: their gist (absent: the book\'s own)')
+  generation_mode?: GenerationMode;
+  @ContentDepthField('outline, draft or polished (absent: the book\'s own; polished for a new one)')
+  content_depth?: ContentDepth;
 }
 
 /** generation_mode and content_depth of a request, when it brings either (none: the book's own settings). */

@@ -5,7 +5,7 @@ import { Client, WorkflowNotFoundError, WorkflowUpdateFailedError, type Workflow
 import { providerCatalogue } from '../../../../libs/ai/index.ts';
 import type { Config } from '../../../../libs/config/index.ts';
 import type { ProviderOption } from '../../../../libs/contracts/index.ts';
-import { currentVersion, GeneratedChapter, GeneratorProject, reserveBookCredit, SourceFile, User, type OutlineChapter } from '../../../../libs/db/index.ts';
+import { currentVersion, GeneratedChapter, GeneratorProject, reserveBookCredit, shelveBook, SourceFile, User, type OutlineChapter } from '../../../../libs/db/index.ts';
 import {
   bookWorkflowId,
   briefProblems,
@@ -111,12 +111,16 @@ export class ProjectsService {
         outline: outline ?? null,
         provider,
         mode,
+        generationMode: chapterSettings?.mode ?? null,
+        contentDepth: chapterSettings?.depth ?? null,
         createdAt: new Date(),
         updatedAt: new Date(),
       });
       if (PROVIDERS[provider].costClass !== 'free' && user && !(await reserveBookCredit(em, user.id, created.id))) {
         throw new HttpException(CreditMessages.needed(displayName), HttpStatus.PAYMENT_REQUIRED);
       }
+      // A signed-in author's book is in My Books from its first moment, whatever happens to the tab that started it.
+      if (user) await shelveBook(em, created, dto.source ?? (mode === 'auto' ? 'one-shot' : 'wizard'));
       return created;
     });
 
@@ -159,7 +163,9 @@ export class ProjectsService {
     if (project.stage === 'cancelled') throw new BadRequestException(GenerationMessages.bookCancelled);
     if (project.mode !== 'step') throw new BadRequestException(project.error ?? GenerationMessages.failed);
     const written = writtenSoFar(project, await this.chapters(projectId));
-    await this.startBook(project, { mode: 'step', chaptersToGenerate: null, resume: written }, { workflowIdReusePolicy: 'ALLOW_DUPLICATE', workflowIdConflictPolicy: 'USE_EXISTING' });
+    // The settings the book's chapters were last written with (kept by the earlier run): a regeneration writes the same way.
+    const kept = chapterSettingsOf({ generation_mode: project.generationMode ?? undefined, content_depth: project.contentDepth ?? undefined });
+    await this.startBook(project, { mode: 'step', chaptersToGenerate: null, resume: written, ...(kept ? { chapterSettings: kept } : {}) }, { workflowIdReusePolicy: 'ALLOW_DUPLICATE', workflowIdConflictPolicy: 'USE_EXISTING' });
   }
 
   /** The project, if the caller may see it: its owner, or anyone holding the id of an anonymous project. */

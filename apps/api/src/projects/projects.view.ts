@@ -35,6 +35,8 @@ export function projectView(project: GeneratorProject, chapters: GeneratedChapte
     author: project.author,
     topic: project.topic,
     writing_style: project.writingStyle,
+    generation_mode: project.generationMode ?? null,
+    content_depth: project.contentDepth ?? null,
     total_target_words: project.totalTargetWords,
     ai_model: project.provider,
     stage: project.stage,

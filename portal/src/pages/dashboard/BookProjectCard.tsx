@@ -6,6 +6,7 @@ import {
   CARD_IDEA_CHARS,
   generationLabel,
   ProjectMessages,
+  resumePath,
   SHOP,
   SHOP_CATEGORIES,
   SHOP_DESCRIPTION_CHARS,
@@ -225,11 +226,23 @@ export function BookProjectCard({ book }: { book: BookProjectView }) {
           <button type="button" className="button button-danger button-small" onClick={() => setConfirming(true)}>Delete Project</button>
         </BookDownloads>
       )}
+      {!completed && book.status !== 'complete' && (
+        <div className="path-buttons">
+          <Link className="button button-small" to={resumePath(book)} aria-label={`Resume ${book.title}`}>
+            {book.generation_status === 'generating' ? 'Watch progress' : 'Resume'}
+          </Link>
+          <button type="button" className="button button-danger button-small" onClick={() => setConfirming(true)}>Delete Project</button>
+        </div>
+      )}
       {completed && <RebuildNotice projectId={book.project_id} outdated={book.files_outdated} onRebuilt={() => queryClient.invalidateQueries({ queryKey: ['book-projects'] })} />}
       {error && <p className="error-text" role="alert">{error}</p>}
       {previewing && <PreviewStrip previews={book.previews} />}
-      <PrintServicePanel book={book} onOrder={(podPackageId) => setOrdering({ podPackageId })} />
-      <ShopSettingsSection book={book} />
+      {completed && (
+        <>
+          <PrintServicePanel book={book} onOrder={(podPackageId) => setOrdering({ podPackageId })} />
+          <ShopSettingsSection book={book} />
+        </>
+      )}
       {ordering && (
         <PrintOrderWizard
           book={book}

@@ -1,0 +1,2 @@
+export { loadBookImages, namedBookImagePaths } from './load.ts';
+export { BookImageError, bookImageAlt, bookImageFilename, measureBookImage, sniffBookImageType, type MeasuredImage } from './measure.ts';

@@ -1,0 +1,45 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { BookImage } from '../db/index.ts';
+import { BOOK_IMAGE_TYPES, bookImagePath, bookImageRef } from '../domain/index.ts';
+import type { ManuscriptImage } from '../render/interior.ts';
+import type { StorageService } from '../storage/index.ts';
+
+const NAMED_PATH = /images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:png|jpg)/g;
+
+/**
+ * Every book-image path the texts name (`images/<id>.png`), wherever it stands: what a renderer then draws is decided
+ * by the safe-Markdown rule, so naming more than it draws costs only a lookup.
+ */
+export function namedBookImagePaths(texts: readonly (string | null | undefined)[]): Set<string> {
+  const paths = new Set<string>();
+  for (const text of texts) for (const [path] of (text ?? '').matchAll(NAMED_PATH)) if (bookImageRef(path)) paths.add(path);
+  return paths;
+}
+
+/**
+ * The images a book's texts name that are this project's own, with their bytes, keyed by the path the text names
+ * them by (Manuscript.images). A path naming another book's image, or none, is not loaded, so no renderer draws it.
+ */
+export async function loadBookImages(
+  em: EntityManager,
+  storage: StorageService,
+  projectId: string,
+  texts: readonly (string | null | undefined)[],
+): Promise<Map<string, ManuscriptImage>> {
+  const named = namedBookImagePaths(texts);
+  const images = new Map<string, ManuscriptImage>();
+  if (named.size === 0) return images;
+  const ids = [...named].map((path) => (bookImageRef(path) as NonNullable<ReturnType<typeof bookImageRef>>).id);
+  const rows = await em.fork().find(BookImage, { project: projectId, id: { $in: ids } });
+  for (const row of rows) {
+    const path = bookImagePath({ id: row.id, extension: BOOK_IMAGE_TYPES[row.contentType] });
+    if (!named.has(path)) continue;
+    const stream = await storage.getStreamIfExists(row.key);
+    // An image whose bytes are gone is drawn as any image the book does not hold: not at all.
+    if (!stream) continue;
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    images.set(path, { contentType: row.contentType, data: new Uint8Array(Buffer.concat(chunks)), width: row.width, height: row.height });
+  }
+  return images;
+}
