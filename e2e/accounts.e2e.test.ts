@@ -5,11 +5,11 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BookRequest, User } from '../libs/db/index.ts';
-import { AuthMessages } from '../libs/domain/index.ts';
+import { AuthMessages, FieldMessages } from '../libs/domain/index.ts';
 import { openDeps, testConfig } from '../testing/index.ts';
 import { waitForMail, waitForSubject } from '../testing/mail-inbox.ts';
 import { repoRoot } from '../scripts/stack/profile.ts';
-import { launchBrowser, snapshot } from './browser.ts';
+import { fieldProblem, launchBrowser, snapshot } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const tag = randomUUID().slice(0, 8);
@@ -46,17 +46,24 @@ describe('an author, in the browser', () => {
 
   it('sees the sign-up rules before anything is sent', async () => {
     await page.goto(`${baseURL}/signup`);
-    await expect(page.getByRole('heading', { name: 'Create your account' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
     await expect(page.getByText('Must be at least 8 characters long').isVisible()).resolves.toBe(true);
+    // Each problem is on its field (and in the summary), in the form's own words: there is no phone number to give.
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(fieldProblem(page.getByLabel('Email'))).resolves.toBe(FieldMessages.emailMissing);
+    await expect(fieldProblem(page.getByLabel('Password', { exact: true }))).resolves.toBe(FieldMessages.passwordMissing);
+    await expect(banner(page).textContent()).resolves.not.toMatch(/phone/);
     await page.getByLabel('Email').fill(author.email);
     await page.getByLabel('Password', { exact: true }).fill(author.password);
     await page.getByLabel('Confirm password', { exact: true }).fill('something else entirely');
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect(banner(page).textContent()).resolves.toBe('Passwords do not match');
+    await expect(fieldProblem(page.getByLabel('Email'))).resolves.toBe(null);
+    await expect(fieldProblem(page.getByLabel('Confirm password', { exact: true }))).resolves.toBe('Passwords do not match');
+    await expect(banner(page).textContent()).resolves.toContain('Passwords do not match');
     await page.getByLabel('Password', { exact: true }).fill('short');
     await page.getByLabel('Confirm password', { exact: true }).fill('short');
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect(banner(page).textContent()).resolves.toBe('Password must be at least 8 characters long');
+    await expect(fieldProblem(page.getByLabel('Password', { exact: true }))).resolves.toBe('Password must be at least 8 characters long');
     await page.getByRole('button', { name: 'Show password' }).click();
     await expect(page.getByLabel('Password', { exact: true }).getAttribute('type')).resolves.toBe('text');
   });
@@ -110,7 +117,7 @@ describe('an author, in the browser', () => {
 
   it('gets the service’s message for wrong credentials, then signs in', async () => {
     await page.goto(`${baseURL}/login`);
-    await expect(page.getByRole('heading', { name: 'Welcome back' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     await page.getByLabel('Email').fill(author.email);
     await page.getByLabel('Password', { exact: true }).fill('not my passphrase');
     await page.getByRole('button', { name: 'Sign In' }).click();

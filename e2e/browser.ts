@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { Config } from '../libs/config/index.ts';
 import { startEngine, testConfig, type Engine } from '../testing/index.ts';
@@ -81,3 +81,13 @@ export async function signedInPage(browser: Browser, baseURL: string, prepare?: 
   await page.waitForURL(`${baseURL}/dashboard`);
   return page;
 }
+
+/** The message tied to a field (its aria-describedby `…-error` element), or null when it is not marked invalid. */
+export const fieldProblem = (field: Locator) =>
+  field.evaluate((node) => {
+    // This runs in the page; the test files are compiled without the DOM's types.
+    const element = node as unknown as { getAttribute(name: string): string | null; ownerDocument: { getElementById(id: string): { textContent: string | null } | null } };
+    if (element.getAttribute('aria-invalid') !== 'true') return null;
+    const ids = (element.getAttribute('aria-describedby') ?? '').split(' ').filter((id: string) => id.endsWith('-error'));
+    return ids.map((id: string) => element.ownerDocument.getElementById(id)?.textContent ?? '').join(' ');
+  });

@@ -8,7 +8,7 @@ const session = e2eSession();
 const axeScript = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 const PUBLIC_ROUTES = ['/', '/login', '/signup', '/demo', '/workflow', '/ai-generator', '/one-shot', '/resume-project', '/how-it-works', '/service-tiers', '/faq', '/success', '/privacy', '/coming-soon'];
-const SIGNED_IN_ROUTES = ['/dashboard'];
+const SIGNED_IN_ROUTES = ['/dashboard', '/account', '/quarto'];
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 800 },

@@ -5,7 +5,8 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { testConfig, type Engine } from '../testing/index.ts';
 import { grantBookCredit } from '../testing/purchases.ts';
-import { e2eSession, REFUSAL, signedInPage, snapshot } from './browser.ts';
+import { BriefFieldMessages, GenerationMessages } from '../libs/domain/index.ts';
+import { e2eSession, fieldProblem, REFUSAL, signedInPage, snapshot } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const author = { email: `oneshot-${randomUUID().slice(0, 8)}@example.com`, password: 'my own sturdy passphrase' };
@@ -65,14 +66,20 @@ describe('the one-shot generator, from a new visitor to My Books', () => {
 
   it('checks the form before anything is sent', async () => {
     await page.goto(`${baseURL}/one-shot`);
+    // The button is never disabled: it says why it waits, and a press marks each field to fix.
     const start = page.getByRole('button', { name: 'Write My Book' });
-    await expect(start.isDisabled()).resolves.toBe(true);
+    await expect(start.getAttribute('aria-describedby')).resolves.toBe('write-reason');
+    await start.click();
+    await expect(fieldProblem(page.getByLabel('Title'))).resolves.toBe(BriefFieldMessages.titleMissing);
+    await expect(fieldProblem(page.getByLabel('Description'))).resolves.toBe(BriefFieldMessages.ideaMissing);
     await page.getByLabel('Title').fill('Trust at a Distance');
     await page.getByLabel('Author').fill('Ada Writer');
     await page.getByLabel('Description').fill('Too short');
-    await expect(start.isDisabled()).resolves.toBe(true);
+    await start.click();
+    await expect(fieldProblem(page.getByLabel('Title'))).resolves.toBe(null);
+    await expect(fieldProblem(page.getByLabel('Description'))).resolves.toBe(GenerationMessages.descriptionTooShort);
     await page.getByLabel('Description').fill('How small companies lead distributed teams with trust and rituals');
-    await expect(start.isEnabled()).resolves.toBe(true);
+    await expect(start.getAttribute('aria-describedby')).resolves.toBe(null);
     await expect(page.getByText('Estimated time: 30-60 seconds').isVisible()).resolves.toBe(true);
     await expect(page.getByLabel(/Mock \(free\)/).isChecked()).resolves.toBe(true);
   });
@@ -119,7 +126,8 @@ describe('the one-shot generator, from a new visitor to My Books', () => {
     await page.waitForURL(`${baseURL}/dashboard`);
     const card = page.locator('.book-card');
     await card.getByRole('heading', { name: 'Trust at a Distance' }).waitFor();
-    await card.getByLabel('Publish to Shop').check();
+    await card.getByLabel('Publish to Shop').click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, Publish' }).click();
     await card.getByText('$19.99').waitFor();
     await card.getByRole('button', { name: 'Edit shop settings' }).click();
     await card.getByLabel('Price (USD)').fill('9.99');

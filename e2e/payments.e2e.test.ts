@@ -120,14 +120,18 @@ describe('the AI Book Generator, bought from the landing page and spent on a boo
   });
 });
 
-describe('the Elite Service, bought from /coming-soon', () => {
+describe('the Elite Service, bought from the landing page through /coming-soon', () => {
   const email = `elite-${randomUUID().slice(0, 8)}@example.com`;
   let page: Page;
 
   it('pays on the test checkout page and lands on the Elite variant of /success', async () => {
     page = await newAuthor(email);
     await page.getByText('No active subscription').waitFor();
-    await page.goto(`${baseURL}/coming-soon`);
+    // The landing page's Elite call to action leads to the Elite page, whose buttons start its checkout.
+    await page.goto(`${baseURL}/`);
+    await page.getByRole('link', { name: 'Elite Service - Now Available' }).click();
+    await page.waitForURL(`${baseURL}/coming-soon`);
+    await page.getByRole('heading', { name: 'Elite Service', level: 1 }).waitFor();
 
     // A refusal shows the server's text, and the buttons are ready again.
     await page.route('**/api/create-checkout-session', (route) =>

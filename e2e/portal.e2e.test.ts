@@ -55,6 +55,8 @@ describe('static pages', () => {
   it('FAQ: twelve questions that open and close independently', async () => {
     await page.goto(`${baseURL}/faq`);
     const questions = page.locator('.faq-item button');
+    // Pages load on demand: wait for the page before counting.
+    await questions.first().waitFor();
     await expect(questions.count()).resolves.toBe(12);
     await questions.nth(0).click();
     await questions.nth(3).click();
@@ -68,6 +70,7 @@ describe('static pages', () => {
 
   it('terms have 17 sections and every static page leads back home', async () => {
     await page.goto(`${baseURL}/terms`);
+    await page.locator('.legal-section').first().waitFor();
     await expect(page.locator('.legal-section').count()).resolves.toBe(17);
     await expect(page.getByText('Last updated August 16, 2025').isVisible()).resolves.toBe(true);
     for (const path of ['/how-it-works', '/service-tiers', '/health-biotech', '/international-professionals', '/privacy', '/coming-soon', '/success']) {

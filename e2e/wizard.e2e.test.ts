@@ -58,9 +58,16 @@ describe('the step-by-step wizard', () => {
 
     await advance('Generate Outline', 'Outline generated');
     expect(await page.locator('.toc > li').count()).toBe(3);
-    // Previous steps back on the page only; the outline stays.
+    // Previous shows what was done: the brief, read-only (no second Create); Next moves on without planning again.
     await advance('Previous', 'Project created');
-    await advance('Generate Outline', 'Outline generated');
+    await advance('Previous', 'Book Details');
+    for (const [label, value] of [['Title', 'Rituals for Remote Teams'], ['Author', 'Ada Writer'], ['Target word count', '10,000']] as const) {
+      await expect(page.getByLabel(label, { exact: true }).inputValue()).resolves.toBe(value);
+      await expect(page.getByLabel(label, { exact: true }).getAttribute('readonly')).resolves.not.toBeNull();
+    }
+    await expect(page.getByRole('button', { name: 'Create Project' }).count()).resolves.toBe(0);
+    await advance('Next', 'Project created');
+    await advance('Next', 'Outline generated');
 
     await advance('Write Introduction', 'Introduction written');
     await expect(page.locator('.prose-preview').textContent()).resolves.toMatch(/\w{3,}/);
@@ -82,7 +89,19 @@ describe('the step-by-step wizard', () => {
     await expect.poll(() => page.getByLabel('Chapter text').inputValue()).not.toBe(before);
     expect((await page.getByLabel('Chapter text').inputValue()).length).toBeGreaterThan(200);
 
+    // Nothing says "ready" before the files exist.
+    await expect(page.getByText(GenerationMessages.done).count()).resolves.toBe(0);
+
     await advance('Write Summary', 'Summary written');
+    // Back two stages and forward again re-runs nothing: the provider calls stay as they were.
+    const providerCalls = async () => ((await (await fetch(`${baseURL}/api/projects/${projectId}`)).json()) as { ai_provider_calls: number }).ai_provider_calls;
+    const calls = await providerCalls();
+    expect(calls).toBeGreaterThan(0);
+    await advance('Previous', 'Chapters created');
+    await advance('Previous', 'Introduction written');
+    await advance('Next', 'Chapters created');
+    await advance('Next', 'Summary written');
+    await expect(providerCalls()).resolves.toBe(calls);
     await advance('Finalize Structure', 'Structure finalized');
     await advance('Build PDF', 'PDF built');
     await page.locator('.preview-strip img').first().waitFor();

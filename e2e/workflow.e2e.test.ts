@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { BriefFieldMessages } from '../libs/domain/index.ts';
 import type { Engine } from '../testing/index.ts';
-import { e2eSession } from './browser.ts';
+import { e2eSession, fieldProblem } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const author = { email: `workflow-${randomUUID().slice(0, 8)}@example.com`, password: 'my own sturdy passphrase' };
@@ -25,7 +26,9 @@ describe('the six-step workflow, signed in', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL(`${baseURL}/workflow`);
 
-    await expect(button('Generate Structure').isDisabled()).resolves.toBe(true);
+    // The button is never out of reach: pressed too early, it marks the fields to fill.
+    await button('Generate Structure').click();
+    await expect(fieldProblem(page.getByLabel('Book Title'))).resolves.toBe(BriefFieldMessages.titleMissing);
     await page.getByLabel('Book Title').fill('Small Rituals');
     await page.getByLabel('Author Name').fill('Ada Writer');
     await page.getByLabel('Describe your book idea').fill('How small companies lead distributed teams with trust and rituals');
@@ -41,6 +44,16 @@ describe('the six-step workflow, signed in', () => {
     await button('Generate Content').click();
     await onStep('Content');
     await page.getByText(/min read/).waitFor();
+    // A reload keeps the book: the same step, the same chapters.
+    const tabs = page.getByRole('tablist', { name: 'Chapters' }).getByRole('tab');
+    const written = ['1 ✓', '2 ✓', '3 ✓'];
+    await expect.poll(() => tabs.allTextContents(), { timeout: 60_000 }).toEqual(written);
+    const shown = await page.getByRole('tabpanel').locator('h3').textContent();
+    await page.reload();
+    await onStep('Content');
+    await page.getByText(/min read/).waitFor();
+    await expect(tabs.allTextContents()).resolves.toEqual(written);
+    await expect(page.getByRole('tabpanel').locator('h3').textContent()).resolves.toBe(shown);
     await button('Next').click();
     await onStep('Make your PDF');
     await expect(button('Next').isDisabled()).resolves.toBe(true);

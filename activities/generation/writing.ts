@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/core';
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import { AiProviderCall, currentVersion, GeneratedChapter, GeneratorProject, returnBookCredit, shelveBook, SourceFile, spendBookCredit, writeChapter as writeChapterText, type OutlineChapter } from '../../libs/db/index.ts';
-import { countWords, DEPTH_SHARE, GenerationMessages, PROVIDERS, WORD_COUNT_TOLERANCE, type ChapterSettings, type ProviderId } from '../../libs/domain/index.ts';
+import { AiProviderCall, currentVersion, GeneratedChapter, GeneratorProject, returnBookCredit, shelveBook, spendBookCredit, writeChapter as writeChapterText, type OutlineChapter } from '../../libs/db/index.ts';
+import { countWords, DEPTH_SHARE, GenerationMessages, PROVIDERS, quotedPassages, WORD_COUNT_TOLERANCE, type ChapterSettings, type ProviderId } from '../../libs/domain/index.ts';
 import type { StorageService } from '../../libs/storage/index.ts';
 import { gistOf, ProviderError, type ChapterBrief, type Completion, type TextProvider, type WritingTask } from '../../libs/ai/index.ts';
 import { citedNumbers, keepValidCitations, passagesOf, relevantPassages } from '../../libs/sources/extract.ts';
@@ -263,15 +263,16 @@ export function createWritingActivities({ orm, storage, providers }: GenerationD
       return { number, words: chapter.wordCount, reused: false };
     },
 
-    /** Fixes the structure and builds the references in code: exactly the sources the chapters cite. */
+    /** Fixes the structure and builds the references in code: exactly the sources the chapters cite, with their titles and the passages quoted. */
     async finalizeProject(projectId: string): Promise<{ references: number }> {
       const em = orm.em.fork();
       const chapters = await em.find(GeneratedChapter, { project: projectId });
       if (chapters.length === 0) throw ApplicationFailure.create({ type: 'NoChapters', message: GenerationMessages.noChapters, nonRetryable: true });
       const project = await em.findOneOrFail(GeneratorProject, { id: projectId });
       const cited = new Set(chapters.flatMap((c) => [...citedNumbers(c.content)]));
-      const files = project.sourceBatchId ? await em.find(SourceFile, { batchId: project.sourceBatchId }, { orderBy: { position: 'asc' } }) : [];
-      project.references = files.filter((f) => cited.has(f.position)).map((f) => ({ n: f.position, filename: f.filename }));
+      const sources = await sourcesOf(em, project.sourceBatchId);
+      const quoted = quotedPassages([...chapters].sort((a, b) => a.number - b.number).map((c) => c.content));
+      project.references = sources.filter((s) => cited.has(s.n)).map((s) => ({ n: s.n, filename: s.filename, title: s.title, passages: quoted.get(s.n) ?? [] }));
       project.finalizedAt = new Date();
       await em.flush();
       return { references: project.references.length };

@@ -2,8 +2,8 @@ import type { MikroORM } from '@mikro-orm/core';
 import type { Root } from 'mdast';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
-import { loadBookImages } from '../../libs/book-images/index.ts';
-import { GeneratedChapter, GeneratorProject, nextPackageRun } from '../../libs/db/index.ts';
+import { loadManuscript } from '../../libs/book-images/index.ts';
+import { GeneratorProject, nextPackageRun } from '../../libs/db/index.ts';
 import {
   BOOK_FILES,
   BuildMessages,
@@ -19,14 +19,16 @@ import type { StorageService } from '../../libs/storage/index.ts';
 import { renderCover, type CoverInput } from '../../libs/render/cover.ts';
 import { renderDocx } from '../../libs/render/docx.ts';
 import { renderEpub } from '../../libs/render/epub.ts';
-import { renderInterior, type Manuscript } from '../../libs/render/interior.ts';
-import { pdfPagesToPng } from '../../libs/render/png.ts';
+import { renderInterior } from '../../libs/render/interior.ts';
+import { pagesWithText, pdfPagesToPng } from '../../libs/render/png.ts';
 import { renderQuartoProject } from '../../libs/render/quarto.ts';
 
 /** Files are cached by browsers for an hour (the spec's cache control). */
 const CACHE = 'max-age=3600';
 /** How many of the interior's first pages are kept as preview images, and how wide. */
 export const PREVIEW_PAGES = 6;
+/** How far into the interior the preview looks for pages with text (front matter leaves a few versos blank). */
+const PREVIEW_SCAN_PAGES = 16;
 const PREVIEW_WIDTH_PX = 480;
 
 export interface StandaloneCoverInput extends CoverChoice {
@@ -82,18 +84,7 @@ export function createRenderActivities({ orm, storage }: { orm: MikroORM; storag
 
   async function load(projectId: string) {
     const { em, project } = await loadProject(projectId);
-    const chapters = await em.find(GeneratedChapter, { project: projectId }, { orderBy: { number: 'asc' } });
-    const manuscript: Manuscript = {
-      title: project.title,
-      author: project.author,
-      language: project.language,
-      introduction: project.introduction ?? null,
-      chapters: chapters.map((c) => ({ number: c.number, title: c.title, content: c.content })),
-      summary: project.summary ?? null,
-      references: project.references ?? [],
-      images: await loadBookImages(em, storage, projectId, [project.introduction, ...chapters.map((c) => c.content), project.summary]),
-    };
-    return { em, project, manuscript, chapters };
+    return { em, project, ...(await loadManuscript(em, storage, project)) };
   }
 
   /** Stores a new file and forgets the one it replaces, so a rebuild leaves no orphans in MinIO. */
@@ -151,9 +142,11 @@ export function createRenderActivities({ orm, storage }: { orm: MikroORM; storag
       const { em, project, manuscript } = await load(projectId);
       const { pdf, pageCount } = renderInterior(manuscript);
       await storeBookFile(project, 'pdf', pdf);
-      const images = await pdfPagesToPng(pdf, { pages: Math.min(PREVIEW_PAGES, pageCount), widthPx: PREVIEW_WIDTH_PX });
-      const previewKeys = images.map((_, i) => projectFileKey(project, `preview-${i + 1}.png`));
-      await Promise.all(images.map((image, i) => storage.put(previewKeys[i] as string, image, 'image/png', image.length, CACHE)));
+      const shown = (await pagesWithText(pdf, Math.min(PREVIEW_SCAN_PAGES, pageCount))).slice(0, PREVIEW_PAGES);
+      const rendered = shown.length ? await pdfPagesToPng(pdf, { pages: Math.max(...shown), widthPx: PREVIEW_WIDTH_PX }) : [];
+      // The key names the page it shows (previewsOf reads the number back); a blank verso gets none.
+      const previewKeys = shown.map((page) => projectFileKey(project, `preview-${page}.png`));
+      await Promise.all(shown.map((page, i) => storage.put(previewKeys[i] as string, rendered[page - 1] as Buffer, 'image/png', (rendered[page - 1] as Buffer).length, CACHE)));
       const stale = (project.previewKeys ?? []).filter((k) => !previewKeys.includes(k));
       Object.assign(project, { pageCount, builtAt: readAt, previewKeys });
       await em.flush();

@@ -19,7 +19,7 @@ const IDEAS: Idea[] = [
   {
     title: 'Urban Beekeeping',
     idea: 'A practical guide to keeping bees on city rooftops and balconies: choosing a hive, caring for the colony through the seasons, harvesting honey and staying on good terms with neighbours.',
-    totalWords: 25_000, // 100 pages
+    totalWords: 25_000, // about 74 typeset pages
     chapterCount: 8,
     phrases: ['urban beekeeping', 'city rooftops'],
   },

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { BookImage } from '../db/index.ts';
+import { BookImage, GeneratedChapter, type GeneratorProject } from '../db/index.ts';
 import { BOOK_IMAGE_TYPES, bookImagePath, bookImageRef } from '../domain/index.ts';
-import type { ManuscriptImage } from '../render/interior.ts';
+import type { Manuscript, ManuscriptImage } from '../render/interior.ts';
 import type { StorageService } from '../storage/index.ts';
 
 const NAMED_PATH = /images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:png|jpg)/g;
@@ -42,4 +42,20 @@ export async function loadBookImages(
     images.set(path, { contentType: row.contentType, data: new Uint8Array(Buffer.concat(chunks)), width: row.width, height: row.height });
   }
   return images;
+}
+
+/** The book as every renderer reads it: its current text, in chapter order, with the images that text names. */
+export async function loadManuscript(em: EntityManager, storage: StorageService, project: GeneratorProject): Promise<{ manuscript: Manuscript; chapters: GeneratedChapter[] }> {
+  const chapters = await em.find(GeneratedChapter, { project: project.id }, { orderBy: { number: 'asc' } });
+  const manuscript: Manuscript = {
+    title: project.title,
+    author: project.author,
+    language: project.language,
+    introduction: project.introduction ?? null,
+    chapters: chapters.map((c) => ({ number: c.number, title: c.title, content: c.content })),
+    summary: project.summary ?? null,
+    references: project.references ?? [],
+    images: await loadBookImages(em, storage, project.id, [project.introduction, ...chapters.map((c) => c.content), project.summary]),
+  };
+  return { manuscript, chapters };
 }

@@ -1,4 +1,4 @@
-import type { BookFileKind, ColorScheme, ContentDepth, CoverTemplate, DesignStyle, GenerationMode, ProviderId } from '../domain/index.ts';
+import type { BookFileKind, BookReference, ColorScheme, ContentDepth, CoverTemplate, DesignStyle, GenerationMode, ProviderId } from '../domain/index.ts';
 
 // The generation API (document 2, section 7): the staged calls, the one-shot run and its status, the build and the cover.
 
@@ -179,7 +179,8 @@ export interface ProjectView {
   chapters: ChapterView[];
   summary: string | null;
   source_materials: string | null;
-  references: { n: number; filename: string }[];
+  /** Each cited source: number, file name, and (books finished since titles were kept) its title and the passages quoted. */
+  references: BookReference[];
   finalized: boolean;
   pdf_path: string | null;
   cover_path: string | null;

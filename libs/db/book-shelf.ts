@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
-import { projectName, shelfStatus, WORDS_PER_PAGE } from '../domain/index.ts';
+import { estimatedPages, projectName, shelfStatus, WORDS_PER_PAGE } from '../domain/index.ts';
 import { BookProject, GeneratedChapter, type GeneratorProject, User, type SavedChapter } from './entities/index.ts';
 
 /** The saved book's copy of the project's plan and chapters, and its badges, as they are now. */
@@ -63,7 +63,7 @@ export async function shelveBook(em: EntityManager, project: GeneratorProject, s
     ...fields,
     writingStyle: project.writingStyle,
     targetAudience: null,
-    estimatedLength: Math.round(project.totalTargetWords / WORDS_PER_PAGE),
+    estimatedLength: estimatedPages(project.totalTargetWords),
     source,
     createdAt: new Date(),
     updatedAt: new Date(),

@@ -1,16 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { AuthMessages, isEmailAddress, signUpProblem, styleLabel, weakPasswordReasons } from './index.ts';
+import { AuthMessages, FieldMessages, isEmailAddress, signInProblems, signUpProblems, styleLabel, weakPasswordReasons } from './index.ts';
 
 describe('sign-up rules', () => {
   it.each([
-    ['', 'a sturdy passphrase', 'a sturdy passphrase', AuthMessages.credentialsRequired],
-    ['ada@example.com', '', '', AuthMessages.credentialsRequired],
-    ['ada@', 'a sturdy passphrase', 'a sturdy passphrase', AuthMessages.invalidEmail],
-    ['ada@example.com', 'a sturdy passphrase', 'a sturdy passfrase', AuthMessages.passwordsDoNotMatch],
-    ['ada@example.com', 'short', 'short', AuthMessages.passwordTooShort],
-    ['ada@example.com', 'a sturdy passphrase', 'a sturdy passphrase', null],
+    ['', '', '', { email: FieldMessages.emailMissing, password: FieldMessages.passwordMissing, confirm: FieldMessages.confirmMissing }],
+    ['', 'a sturdy passphrase', 'a sturdy passphrase', { email: FieldMessages.emailMissing }],
+    ['ada@', 'a sturdy passphrase', 'a sturdy passphrase', { email: AuthMessages.invalidEmail }],
+    ['ada@example.com', 'a sturdy passphrase', 'a sturdy passfrase', { confirm: AuthMessages.passwordsDoNotMatch }],
+    ['ada@example.com', 'short', 'short', { password: AuthMessages.passwordTooShort }],
+    ['ada@example.com', 'a sturdy passphrase', 'a sturdy passphrase', {}],
   ])('%j / %j / %j → %j', (email, password, confirm, expected) => {
-    expect(signUpProblem(email, password, confirm)).toBe(expected);
+    expect(signUpProblems(email, password, confirm)).toEqual(expected);
+  });
+
+  it('names the empty fields of sign-in, never a phone number', () => {
+    expect(signInProblems('', '')).toEqual({ email: FieldMessages.emailMissing, password: FieldMessages.currentPasswordMissing });
+    expect(signInProblems('ada@example.com', 'x')).toEqual({});
   });
 
   it('reports why a password is weak', () => {

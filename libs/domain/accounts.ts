@@ -77,11 +77,36 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 /** The simple address pattern the pages check before sending; the API validates again. */
 export const isEmailAddress = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
 
-/** The sign-up screen's checks, in the spec's order and wording; the server checks the same rules again. */
-export function signUpProblem(email: string, password: string, confirm: string): string | null {
-  if (!email.trim() || !password || !confirm) return AuthMessages.credentialsRequired;
-  if (!isEmailAddress(email)) return AuthMessages.invalidEmail;
-  return newPasswordProblem(password, confirm);
+/** What a form says about each of its fields that needs fixing (absent: the field is fine). */
+export type FieldProblems<Field extends string> = Partial<Record<Field, string>>;
+
+/** The forms' own words for an empty field (the auth service's "email or phone" message is for API callers). */
+export const FieldMessages = {
+  emailMissing: 'Enter your e-mail address',
+  passwordMissing: 'Enter a password',
+  currentPasswordMissing: 'Enter your password',
+  confirmMissing: 'Enter the password again',
+} as const;
+
+const emailProblem = (email: string) => (!email.trim() ? FieldMessages.emailMissing : isEmailAddress(email) ? undefined : AuthMessages.invalidEmail);
+const defined = <T extends object>(problems: T): T => Object.fromEntries(Object.entries(problems).filter(([, v]) => v !== undefined)) as T;
+
+/** The sign-in screen's checks, per field. */
+export function signInProblems(email: string, password: string): FieldProblems<'email' | 'password'> {
+  return defined({ email: emailProblem(email), password: password ? undefined : FieldMessages.currentPasswordMissing });
+}
+
+/** The sign-up screen's checks, per field, in the spec's wording; the server checks the same rules again. */
+export function signUpProblems(email: string, password: string, confirm: string): FieldProblems<'email' | 'password' | 'confirm'> {
+  return defined({ email: emailProblem(email), ...newPasswordProblems(password, confirm) });
+}
+
+/** The password rules of sign-up, per field, for any screen that sets a new password. */
+export function newPasswordProblems(password: string, confirm: string): FieldProblems<'password' | 'confirm'> {
+  return defined({
+    password: !password ? FieldMessages.passwordMissing : password.length < MIN_PASSWORD_LENGTH ? AuthMessages.passwordTooShort : undefined,
+    confirm: !confirm ? FieldMessages.confirmMissing : password && confirm !== password ? AuthMessages.passwordsDoNotMatch : undefined,
+  });
 }
 
 /** The password rules of sign-up, for any screen that sets a new password. */

@@ -138,9 +138,10 @@ export function shelfStatus(project: { stage: string; failedStage?: string | nul
 
 /**
  * The page that picks an unfinished book up where it was left, opened on it: the one-shot page follows a book written
- * in one go; a book written step by step continues in the wizard it was started in, or in the AI Book Generator.
+ * in one go; a book written step by step continues in the wizard or flow (/workflow, /demo) it was started in, or in
+ * the AI Book Generator.
  */
 export function resumePath(book: { project_id: string; source: string }): string {
-  const page = ({ 'one-shot': '/one-shot', legacy: '/ai-generator-legacy', quarto: '/quarto' } as Record<string, string>)[book.source] ?? '/ai-generator';
+  const page = ({ 'one-shot': '/one-shot', legacy: '/ai-generator-legacy', quarto: '/quarto', workflow: '/workflow', demo: '/demo' } as Record<string, string>)[book.source] ?? '/ai-generator';
   return `${page}?project=${encodeURIComponent(book.project_id)}`;
 }

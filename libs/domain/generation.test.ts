@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimatedTime, inferWizardStage } from './generation.ts';
+import { BriefFieldMessages, briefFieldProblems, estimatedTime, GenerationMessages, inferWizardStage } from './generation.ts';
 
 describe('inferWizardStage', () => {
   const empty = { cover_path: null, pdf_path: null, summary: null, chapters: [], introduction: null, outline: null, finalized: false };
@@ -31,5 +31,13 @@ describe('legacyBriefProblem', () => {
       'Please fix the following: Title must be at least 3 characters long; Author must be at least 3 characters long; Book idea must be at least 10 characters long',
     );
     expect(legacyBriefProblem({ title: 'Trust', author: 'Ada', idea: 'A long enough idea' })).toBeNull();
+  });
+});
+
+describe('briefFieldProblems', () => {
+  it('names each empty or short field, and only lengths where the form has minimums', () => {
+    expect(briefFieldProblems({ title: ' ', author: 'Ada', idea: 'short' })).toEqual({ title: BriefFieldMessages.titleMissing, idea: GenerationMessages.descriptionTooShort });
+    expect(briefFieldProblems({ title: 'AB', author: '', idea: 'short' }, { minimums: false })).toEqual({ author: BriefFieldMessages.authorMissing });
+    expect(briefFieldProblems({ title: 'Trust', author: 'Ada Writer', idea: 'A book about trust at work.' })).toEqual({});
   });
 });

@@ -44,7 +44,14 @@ export function providerFor(aiModel: string | undefined): ProviderId | undefined
   return undefined;
 }
 
-export const WORDS_PER_PAGE = 250;
+/**
+ * Words on a typeset page of the 6×9 in interior (libs/render/interior.ts), chapter openings and the blank versos
+ * before them included. Measured by rendering mock books of 10,000 to 80,000 words (3 to 20 chapters) and dividing
+ * the chapters' words by the chapters' pages: 368 to 416, 391 on average.
+ */
+export const WORDS_PER_PAGE = 390;
+/** Pages besides the chapters: title, copyright, contents, introduction, summary, references (measured 8 to 12). */
+export const BOOK_FRAME_PAGES = 10;
 export const TARGET_WORDS = { min: 10_000, max: 80_000, step: 1000, default: 30_000 } as const;
 export const DEFAULT_TARGET_PAGES = 100;
 export const DEFAULT_WRITING_STYLE = 'practical';
@@ -134,6 +141,24 @@ export function briefProblems(brief: BookBrief, ideaField = 'book_idea'): { fiel
   return problems;
 }
 
+/** What the pages say on an empty field of a brief. */
+export const BriefFieldMessages = { titleMissing: 'Enter a title', authorMissing: "Enter the author's name", ideaMissing: 'Describe your book' } as const;
+
+/**
+ * A brief's problems on its own fields, for the pages (the form's summary keeps the spec's general message):
+ * empty fields, and with `minimums` the one-shot lengths of briefProblems.
+ */
+export function briefFieldProblems(brief: BookBrief, { minimums = true } = {}): Partial<Record<'title' | 'author' | 'idea', string>> {
+  const [title, author, idea] = [brief.title, brief.author, brief.idea].map((v) => v?.trim() ?? '') as [string, string, string];
+  const check = (value: string, missing: string, min: number, short: string) => (!value ? missing : minimums && value.length < min ? short : undefined);
+  const problems = {
+    title: check(title, BriefFieldMessages.titleMissing, 3, GenerationMessages.titleTooShort),
+    author: check(author, BriefFieldMessages.authorMissing, 3, GenerationMessages.authorTooShort),
+    idea: check(idea, BriefFieldMessages.ideaMissing, 10, GenerationMessages.descriptionTooShort),
+  };
+  return Object.fromEntries(Object.entries(problems).filter(([, v]) => v)) as Partial<Record<'title' | 'author' | 'idea', string>>;
+}
+
 export const targetWordsProblem = (words: number) =>
   Number.isInteger(words) && words >= TARGET_WORDS.min && words <= TARGET_WORDS.max && words % TARGET_WORDS.step === 0
     ? null
@@ -221,8 +246,15 @@ export const TARGET_LENGTHS = [
   { pages: 300, label: 'Extended' },
 ] as const;
 
-/** Pages → a word target the API accepts (250 words a page, kept within 10,000–80,000, whole thousands). */
-export const wordsForPages = (pages: number) => Math.min(TARGET_WORDS.max, Math.max(TARGET_WORDS.min, Math.round((pages * WORDS_PER_PAGE) / 1000) * 1000));
+/** The pages a book of this many chapter words comes to when typeset, before it is built (after, its real page count is known). */
+export const estimatedPages = (words: number) => Math.round(words / WORDS_PER_PAGE) + BOOK_FRAME_PAGES;
+
+/** Pages → the word target (kept within 10,000–80,000, whole thousands) whose typeset book comes closest to them. */
+export const wordsForPages = (pages: number) =>
+  Math.min(TARGET_WORDS.max, Math.max(TARGET_WORDS.min, Math.round((Math.max(0, pages - BOOK_FRAME_PAGES) * WORDS_PER_PAGE) / 1000) * 1000));
+
+/** "1 minute", "12 minutes". */
+export const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** Reading time in minutes at the given pace (250 words a minute in the demo and the five-step wizard). */
 export const readingMinutes = (words: number, wordsPerMinute = 250) => Math.max(1, Math.round(words / wordsPerMinute));

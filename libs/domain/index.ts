@@ -17,6 +17,7 @@ export * from './book-projects.ts';
 export * from './packaging.ts';
 export * from './cover.ts';
 export * from './quarto.ts';
+export * from './references.ts';
 export * from './input.ts';
 export * from './safe-markdown.ts';
 export * from './rate-limits.ts';

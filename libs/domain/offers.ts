@@ -48,16 +48,36 @@ export const PRODUCTS = { aiBookGenerator: productOffer('ai-book-generator'), el
 /** The products whose purchase gives this grant. */
 export const productsGranting = (grant: ProductGrant): ProductId[] => PRODUCT_OFFERS.filter((offer) => offer.grants === grant).map((offer) => offer.id);
 
-export const SERVICE_TIERS = [
-  { name: 'Proof of Concept Books', price: 'from $49', delivery: '1 to 3 business days', summary: 'Self-service and template-based: the fastest way to a real book.', popular: false },
-  { name: 'Professional Books', price: '$500 to $2,000', delivery: '5 to 7 business days', summary: 'Edited, researched and formatted with our team alongside the AI.', popular: true },
-  { name: 'Premium Consulting', price: '$2,000 to $5,000', delivery: '7 to 14 business days', summary: 'A dedicated project manager and multiple revision cycles.', popular: false },
-] as const;
+/** An offer's price as every page shows it: "$99". */
+export const offerPrice = (id: ProductId): string => `$${productOffer(id).price}`;
 
+/**
+ * The spec's three tiers, each sold as one of the offers so that one thing has one price everywhere (issue 16: the
+ * spec's "from $49" and "$500 to $2,000" named no product anyone could buy). Premium Consulting starts with the Elite
+ * Service and the team quotes the rest of the work.
+ */
+export interface ServiceTier {
+  name: string;
+  offer: ProductId;
+  price: string;
+  /** The team quotes the work beyond the offer (the Elite request's quote). */
+  quoted: boolean;
+  delivery: string;
+  summary: string;
+  popular: boolean;
+}
+export const SERVICE_TIERS: readonly ServiceTier[] = [
+  { name: 'Proof of Concept Books', offer: 'ai-book-generator', price: offerPrice('ai-book-generator'), quoted: false, delivery: '1 to 3 business days', summary: 'Self-service and template-based: the fastest way to a real book.', popular: false },
+  { name: 'Professional Books', offer: 'elite-service', price: offerPrice('elite-service'), quoted: false, delivery: '5 to 7 business days', summary: 'Edited, researched and formatted with our team alongside the AI; two bound copies included.', popular: true },
+  { name: 'Premium Consulting', offer: 'elite-service', price: `from ${offerPrice('elite-service')}, quoted for your project`, quoted: true, delivery: '7 to 14 business days', summary: 'A dedicated project manager and multiple revision cycles.', popular: false },
+];
+export const serviceTier = (name: string): ServiceTier => SERVICE_TIERS.find((tier) => tier.name === name) as ServiceTier;
+
+/** The health and biotech page's kinds of book, each priced as the tier that makes it. */
 export const HEALTH_PRICING = [
-  { name: 'Conference materials', price: 'from $500' },
-  { name: 'Thought leadership', price: '$1,000 to $2,000' },
-  { name: 'Premium consulting', price: '$3,000 to $5,000' },
+  { name: 'Conference materials', tier: serviceTier('Proof of Concept Books') },
+  { name: 'Thought leadership', tier: serviceTier('Professional Books') },
+  { name: 'Premium consulting', tier: serviceTier('Premium Consulting') },
 ] as const;
 
 export const TYPING = { typeMs: 80, deleteMs: 30, pauseMs: 3000, words: ['finish', 'start', 'complete', 'publish'] } as const;

@@ -1,5 +1,6 @@
 // Checkout, payments, credits, the /success page and the Elite project-details form (spec document 1, §2–§9).
 import { isEmailAddress } from './accounts.ts';
+import { offerPrice } from './offers.ts';
 
 export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'expired'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -65,7 +66,7 @@ export const SUPPORT_PROMISES = {
 
 // The Elite project-details form (§3, §5).
 export const ELITE_DESCRIPTION_MAX = 2000;
-export const ELITE_FORM = { name: 'elite-project-details', version: '2.0', serviceType: 'Elite Service', price: '$499' } as const;
+export const ELITE_FORM = { name: 'elite-project-details', version: '2.0', serviceType: 'Elite Service', price: offerPrice('elite-service') } as const;
 export const EliteDetailsMessages = {
   nameRequired: 'Name is required',
   emailRequired: 'Email is required',

@@ -24,7 +24,7 @@ import {
   type ParagraphChild,
 } from 'docx';
 import type { FootnoteDefinition, List, PhrasingContent, RootContent, Table as MdTable } from 'mdast';
-import { BOOK_IMAGE_TYPES, languageCode } from '../domain/index.ts';
+import { BOOK_IMAGE_TYPES, languageCode, referenceParts } from '../domain/index.ts';
 import { NO_IMAGES, naturalWidthIn, type BookImages } from './images.ts';
 import type { Manuscript } from './interior.ts';
 import { parseBookMarkdown } from './safe-markdown.ts';
@@ -282,7 +282,11 @@ export async function renderDocx(book: Manuscript): Promise<Buffer> {
   }
   if (book.summary?.trim()) body.push(chapterHeading('Summary'), ...converter.convert(book.summary));
   if (book.references.length) {
-    body.push(chapterHeading('References'), ...[...book.references].sort((a, b) => a.n - b.n).map((r) => new Paragraph({ style: 'Reference', children: [new TextRun(`[${r.n}] ${r.filename}`)] })));
+    body.push(chapterHeading('References'), ...[...book.references].sort((a, b) => a.n - b.n).map((r) => {
+      const { label, source, passages } = referenceParts(r);
+      const cited = passages.length ? [new TextRun({ break: 1, text: `Passages cited: ${passages.join('; ')}`, size: 18 })] : [];
+      return new Paragraph({ style: 'Reference', children: [new TextRun(`${label} ${source}`), ...cited] });
+    }));
   }
 
   const heading = (size: number, before: number, after: number, italics = false) => ({

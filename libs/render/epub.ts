@@ -4,7 +4,7 @@ import type { Chapter, EPub as EPubClass, Options } from 'epub-gen-memory';
 import rehypeStringify from 'rehype-stringify';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
-import { languageCode } from '../domain/index.ts';
+import { languageCode, referenceParts, type BookReference } from '../domain/index.ts';
 import { NO_IMAGES, type BookImages } from './images.ts';
 import type { Manuscript, ManuscriptImage } from './interior.ts';
 import { parseBookMarkdown } from './safe-markdown.ts';
@@ -66,6 +66,15 @@ export function markdownToHtml(markdown: string, images: BookImages = NO_IMAGES,
   return toHtml.stringify(tree);
 }
 
+/** The references as an HTML list: each source's number, title and file name, then the passages the chapters quote. */
+export function referencesHtml(references: BookReference[]): string {
+  const item = (r: BookReference) => {
+    const { source, passages } = referenceParts(r);
+    return `<li value="${r.n}">${escapeHtml(source)}${passages.length ? `<br/><small>Passages cited: ${escapeHtml(passages.join('; '))}</small>` : ''}</li>`;
+  };
+  return `<ol>${[...references].sort((a, b) => a.n - b.n).map(item).join('')}</ol>`;
+}
+
 /** The same book as an EPUB 3: introduction, chapters, summary and references, with a navigable contents. */
 export async function renderEpub(book: Manuscript): Promise<Buffer> {
   const images = book.images ?? NO_IMAGES;
@@ -74,7 +83,7 @@ export async function renderEpub(book: Manuscript): Promise<Buffer> {
     ...(book.introduction ? [{ title: 'Introduction', content: html(book.introduction) }] : []),
     ...book.chapters.map((c) => ({ title: `${c.number}. ${c.title}`, content: html(c.content) })),
     ...(book.summary ? [{ title: 'Summary', content: html(book.summary) }] : []),
-    ...(book.references.length ? [{ title: 'References', content: `<ol>${book.references.map((r) => `<li value="${r.n}">${escapeHtml(r.filename)}</li>`).join('')}</ol>` }] : []),
+    ...(book.references.length ? [{ title: 'References', content: referencesHtml(book.references) }] : []),
   ];
   return writeEpub(
     {

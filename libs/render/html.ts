@@ -1,6 +1,6 @@
 import escapeHtml from 'escape-html';
 import { languageCode } from '../domain/index.ts';
-import { markdownToHtml } from './epub.ts';
+import { markdownToHtml, referencesHtml } from './epub.ts';
 import { NO_IMAGES, imageDataUri } from './images.ts';
 import type { Manuscript } from './interior.ts';
 
@@ -42,7 +42,7 @@ export function renderBookHtml(book: Manuscript): string {
     ...(book.introduction ? [{ id: 'introduction', title: 'Introduction', html: html(book.introduction) }] : []),
     ...book.chapters.map((c) => ({ id: `chapter-${c.number}`, title: `${c.number}. ${c.title}`, html: html(c.content) })),
     ...(book.summary ? [{ id: 'summary', title: 'Summary', html: html(book.summary) }] : []),
-    ...(book.references.length ? [{ id: 'references', title: 'References', html: `<ol>${book.references.map((r) => `<li value="${r.n}">${escapeHtml(r.filename)}</li>`).join('')}</ol>` }] : []),
+    ...(book.references.length ? [{ id: 'references', title: 'References', html: referencesHtml(book.references) }] : []),
   ];
   return `<!DOCTYPE html>
 <html lang="${languageCode(book.language)}">

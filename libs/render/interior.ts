@@ -1,4 +1,4 @@
-import { languageCode, type BookImageType } from '../domain/index.ts';
+import { languageCode, referenceParts, type BookImageType, type BookReference } from '../domain/index.ts';
 import { compileToPdf } from './fonts.ts';
 import { NO_IMAGES } from './images.ts';
 import { escapeText, markdownToTypst, typstImagePath, typstString } from './markdown-to-typst.ts';
@@ -10,7 +10,7 @@ export interface Manuscript {
   introduction?: string | null;
   chapters: { number: number; title: string; content: string }[];
   summary?: string | null;
-  references: { n: number; filename: string }[];
+  references: BookReference[];
   /**
    * The book's own images (libs/domain/book-images.ts), keyed by the path the Markdown names them by
    * (`images/<id>.png`): the only images a renderer draws. Any other image source is dropped.
@@ -76,7 +76,13 @@ export function interiorSource(book: Manuscript, trim: TrimSize = TRIM_6X9): str
   for (const chapter of book.chapters) parts.push(part(`${chapter.number}. ${escapeText(chapter.title)}`, typst(chapter.content)));
   if (book.summary) parts.push(part('Summary', typst(book.summary)));
   if (book.references.length) {
-    parts.push(part('References', `#set par(first-line-indent: 0pt)\n${book.references.map((r) => `[${r.n}] ${escapeText(r.filename)}`).join(' \\\n')}`));
+    // Each source: its number, title and file name, then the passages the chapters quote from it.
+    const entry = (r: BookReference) => {
+      const { label, source, passages } = referenceParts(r);
+      const cited = passages.length ? `\n#pad(left: 1.2em, text(size: 9pt)[Passages cited: ${escapeText(passages.join('; '))}])` : '';
+      return `#block(above: 0.9em)[${escapeText(`${label} ${source}`)}${cited}]`;
+    };
+    parts.push(part('References', `#set par(first-line-indent: 0pt, justify: false)\n${[...book.references].sort((a, b) => a.n - b.n).map(entry).join('\n')}`));
   }
   return parts.join('\n\n');
 }

@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SIDE_PX, pdfPageToPng, pdfPagesToPng } from './png.ts';
+import { MAX_SIDE_PX, pagesWithText, pdfPageToPng, pdfPagesToPng } from './png.ts';
 
-/** A PDF of empty pages with the given media boxes, in points. */
-function pdfOfPages(sizes: [number, number][]): Buffer {
-  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', `<< /Type /Pages /Kids [${sizes.map((_, i) => `${i + 3} 0 R`).join(' ')}] /Count ${sizes.length} >>`];
-  for (const [w, h] of sizes) objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${w} ${h}] >>`);
+/** A PDF of pages with the given media boxes, in points, empty unless a text is given for the page. */
+function pdfOfPages(sizes: [number, number][], texts: (string | null)[] = []): Buffer {
+  const count = sizes.length;
+  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', `<< /Type /Pages /Kids [${sizes.map((_, i) => `${i + 3} 0 R`).join(' ')}] /Count ${count} >>`];
+  const font = count + 3;
+  sizes.forEach(([w, h], i) => {
+    const text = texts[i];
+    objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${w} ${h}]${text ? ` /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${font + 1 + i} 0 R` : ''} >>`);
+  });
+  objects.push('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
+  texts.forEach((text) => {
+    const stream = `BT /F1 12 Tf 20 40 Td (${text ?? ''}) Tj ET`;
+    objects.push(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
+  });
   let body = '%PDF-1.4\n';
   const offsets: number[] = [];
   objects.forEach((object, i) => {
@@ -35,6 +45,14 @@ describe('PNG size is bounded', () => {
     }
     const previews = await pdfPagesToPng(pdfOfPages([[300, 400], [10, 1000]]), { pages: 2, widthPx: 480 });
     for (const png of previews) expect(Math.max(dimensions(png).width, dimensions(png).height)).toBeLessThanOrEqual(MAX_SIDE_PX);
+  });
+});
+
+describe('Pages with text', () => {
+  it('leave out the blank versos', async () => {
+    const pdf = pdfOfPages([[300, 400], [300, 400], [300, 400], [300, 400]], ['Title', null, 'Chapter 1', 'It began']);
+    expect(await pagesWithText(pdf, 4)).toEqual([1, 3, 4]);
+    expect(await pagesWithText(pdf, 2)).toEqual([1]);
   });
 });
 

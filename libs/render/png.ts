@@ -109,3 +109,21 @@ export async function pdfPagesToPng(pdf: Buffer, { pages, widthPx, dpi }: { page
     return Promise.all(names.map((f) => readFile(join(dir, f.name))));
   });
 }
+
+/**
+ * The numbers of the pages among the first `within` that carry any text, in order: a preview skips the versos the
+ * typesetter leaves blank so that each part opens on a right-hand page.
+ */
+export async function pagesWithText(pdf: Buffer, within: number): Promise<number[]> {
+  if (!Number.isInteger(within) || within < 1) throw failed('the number of pages must be a positive whole number');
+  return withPdf(pdf, async (_dir, file) => {
+    const { stdout } = await run('pdftotext', ['-f', '1', '-l', String(within), '-layout', file, '-'], { timeout: TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 }).catch((error: unknown) => {
+      throw failed('the PDF cannot be read', error);
+    });
+    // pdftotext ends every page with a form feed.
+    return stdout
+      .split('\f')
+      .slice(0, within)
+      .flatMap((text, i) => (text.trim() ? [i + 1] : []));
+  });
+}

@@ -11,6 +11,8 @@ import {
   countWords,
   languageCode,
   quartoZipName,
+  referenceParts,
+  type BookReference,
   type ProjectStructureCheck,
   type QuartoFile,
 } from '../domain/index.ts';
@@ -122,6 +124,10 @@ const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 /** A page: YAML front matter with its title, then its Markdown. */
 const page = (title: string, body: string) => `---\n${toYaml({ title })}---\n\n${body.trim()}\n`;
 
+/** A source's bibliography note: the file it is, and the passages the chapters quote from it. */
+const bibNote = (r: BookReference) =>
+  `Source material supplied by the author (source ${r.n}, ${r.filename})${r.passages?.length ? `. Passages cited: ${referenceParts(r).passages.join('; ')}` : ''}`;
+
 /** The project's files, in the order they go into the zip. */
 export function quartoProjectFiles(book: Manuscript, generatedAt: Date): QuartoFile[] {
   const date = isoDate(generatedAt);
@@ -174,7 +180,7 @@ export function quartoProjectFiles(book: Manuscript, generatedAt: Date): QuartoF
       'chapter-count': chapters.length,
       'word-count': words,
       chapters: chapters.map((c) => ({ number: c.position, title: c.title, file: c.file, words: c.words })),
-      sources: references.map((r) => ({ key: citationKey(r.n), file: r.filename })),
+      sources: references.map((r) => ({ key: citationKey(r.n), file: r.filename, ...(r.title ? { title: r.title } : {}) })),
       options: {
         'include-preface': QUARTO_DEFAULTS.includePreface,
         'include-conclusion': QUARTO_DEFAULTS.includeConclusion,
@@ -203,7 +209,7 @@ export function quartoProjectFiles(book: Manuscript, generatedAt: Date): QuartoF
     : `*${title}* cites no source material: no source files were supplied with it. Sources added to \`${QUARTO_FILES.bibliography}\` and cited as \`[@key]\` are listed here.\n\n::: {#refs}\n:::`;
 
   const bibliography = references.length
-    ? `${references.map((r) => `@misc{${citationKey(r.n)},\n  title = {{${bibText(r.filename)}}},\n  note = {Source material supplied by the author (source ${r.n})}\n}`).join('\n\n')}\n`
+    ? `${references.map((r) => `@misc{${citationKey(r.n)},\n  title = {{${bibText(r.title || r.filename)}}},\n  note = {${bibText(bibNote(r))}}\n}`).join('\n\n')}\n`
     : '@comment{No sources: the author supplied no source files for this book, so there is nothing to cite.}\n';
 
   const readme = `# ${title}

@@ -79,7 +79,7 @@ const parsers = new Piscina({
   resourceLimits: { maxOldGenerationSizeMb: PARSE_LIMITS.maxHeapMb, maxYoungGenerationSizeMb: 32 },
 });
 
-async function parseInWorker(kind: 'docx' | 'pdf', bytes: Buffer): Promise<string> {
+async function parseInWorker(kind: 'docx' | 'pdf', bytes: Buffer): Promise<{ text: string; title: string | null }> {
   const limits: ParseLimits = { maxUnpackedBytes: PARSE_LIMITS.maxUnpackedBytes, maxZipEntries: PARSE_LIMITS.maxZipEntries, maxTextChars: PARSE_LIMITS.maxTextChars };
   let answer: Awaited<ReturnType<typeof parse>>;
   try {
@@ -93,7 +93,7 @@ async function parseInWorker(kind: 'docx' | 'pdf', bytes: Buffer): Promise<strin
     if (code === 'ERR_WORKER_OUT_OF_MEMORY') throw new ExtractionError('too-large');
     throw error;
   }
-  if ('text' in answer) return answer.text;
+  if ('text' in answer) return answer;
   throw new ExtractionError(answer.failure);
 }
 
@@ -109,21 +109,31 @@ function trimLineEnds(text: string): string {
     .join('\n');
 }
 
-/** The text of a source file: DOCX through mammoth and PDF through pdf.js (in a worker thread), Markdown and text as UTF-8. */
-export async function extractText(kind: SourceKind, bytes: Buffer): Promise<string> {
-  const text = kind === 'pdf' || kind === 'docx' ? await parseInWorker(kind, bytes) : bytes.toString('utf8');
-  return trimLineEnds(text.replace(/\r\n/g, '\n'))
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+/**
+ * The text of a source file (DOCX through mammoth and PDF through pdf.js, in a worker thread; Markdown and text as
+ * UTF-8) and the title its metadata gives (DOCX and PDF), if any.
+ */
+export async function extractSource(kind: SourceKind, bytes: Buffer): Promise<{ text: string; title: string | null }> {
+  const { text, title } = kind === 'pdf' || kind === 'docx' ? await parseInWorker(kind, bytes) : { text: bytes.toString('utf8'), title: null };
+  return {
+    text: trimLineEnds(text.replace(/\r\n/g, '\n'))
+      .replace(/\n{3,}/g, '\n\n')
+      .trim(),
+    title,
+  };
 }
 
+export const extractText = async (kind: SourceKind, bytes: Buffer): Promise<string> => (await extractSource(kind, bytes)).text;
+
+/** A source as the book uses it: its number, file name, title, and its text as prose (Markdown syntax removed). */
 export interface SourceText {
   n: number;
   filename: string;
+  title?: string;
   text: string;
 }
 
-/** Passages of about 120 words, cut at paragraph and sentence ends, each remembering its source's number. */
+/** Passages of about 120 words, cut at paragraph and sentence ends, each remembering its source's number and title. */
 export function passagesOf(sources: SourceText[], size = 120): { n: number; source: string; text: string }[] {
   const out: { n: number; source: string; text: string }[] = [];
   for (const source of sources) {
@@ -134,12 +144,12 @@ export function passagesOf(sources: SourceText[], size = 120): { n: number; sour
       current.push(sentence);
       words += countWords(sentence);
       if (words >= size) {
-        out.push({ n: source.n, source: source.filename, text: current.join(' ') });
+        out.push({ n: source.n, source: source.title ?? source.filename, text: current.join(' ') });
         current = [];
         words = 0;
       }
     }
-    if (current.length) out.push({ n: source.n, source: source.filename, text: current.join(' ') });
+    if (current.length) out.push({ n: source.n, source: source.title ?? source.filename, text: current.join(' ') });
   }
   return out;
 }

@@ -4,7 +4,8 @@ import type { SourceSummary } from '../contracts/index.ts';
 import { SourceFile, User } from '../db/index.ts';
 import { countWords } from '../domain/index.ts';
 import type { StorageService } from '../storage/index.ts';
-import { claimedKind, contentMatches, ExtractionError, extractText, nameProblem, SOURCE_LIMITS, SourceMessages } from './extract.ts';
+import { claimedKind, contentMatches, ExtractionError, extractSource, nameProblem, SOURCE_LIMITS, SourceMessages, type SourceText } from './extract.ts';
+import { markdownTitle, metadataTitle, proseOf, sourceTitle } from './prose.ts';
 
 export interface UploadedFile {
   originalname: string;
@@ -51,17 +52,17 @@ export async function ingestSources(em: EntityManager, storage: StorageService, 
   for (const file of files) {
     const kind = claimedKind(file.originalname) as NonNullable<ReturnType<typeof claimedKind>>;
     if (!contentMatches(kind, file.buffer)) throw new SourceValidationError(422, SourceMessages.mismatch(file.originalname));
-    const text = await extractText(kind, file.buffer).catch((error: unknown) => {
+    const { text, title } = await extractSource(kind, file.buffer).catch((error: unknown) => {
       if (!(error instanceof ExtractionError)) throw error;
       const name = file.originalname;
       throw new SourceValidationError(422, error.failure === 'too-large' ? SourceMessages.tooLargeUnpacked(name) : error.failure === 'too-slow' ? SourceMessages.tooSlow(name) : SourceMessages.mismatch(name));
     });
     if (countWords(text) === 0) throw new SourceValidationError(422, SourceMessages.empty(file.originalname));
-    extracted.push({ file, kind, text });
+    extracted.push({ file, kind, text, title: metadataTitle(title) ?? (kind === 'md' ? markdownTitle(text) : null) });
   }
 
   const batchId = randomUUID();
-  for (const [index, { file, kind, text }] of extracted.entries()) {
+  for (const [index, { file, kind, text, title }] of extracted.entries()) {
     const base = `sources/${batchId}/${index + 1}`;
     await storage.put(`${base}/original.${kind}`, file.buffer, 'application/octet-stream', file.size);
     await storage.put(`${base}/text.txt`, text, 'text/plain; charset=utf-8');
@@ -71,6 +72,7 @@ export async function ingestSources(em: EntityManager, storage: StorageService, 
       user: userId ? em.getReference(User, userId) : null,
       position: index + 1,
       filename: file.originalname,
+      title,
       kind,
       size: file.size,
       wordCount: countWords(text),
@@ -93,8 +95,16 @@ export async function ingestSources(em: EntityManager, storage: StorageService, 
   };
 }
 
-/** The texts of a batch, numbered as the book will cite them. */
-export async function loadSourceTexts(em: EntityManager, storage: StorageService, batchId: string) {
+/**
+ * The texts of a batch as prose, numbered as the book will cite them, each with its title (the one recorded at upload;
+ * for a file uploaded before titles were recorded, its first heading, else its name).
+ */
+export async function loadSourceTexts(em: EntityManager, storage: StorageService, batchId: string): Promise<(SourceText & { title: string })[]> {
   const files = await em.find(SourceFile, { batchId }, { orderBy: { position: 'asc' } });
-  return Promise.all(files.map(async (f) => ({ n: f.position, filename: f.filename, text: (await storage.getBuffer(f.textKey)).toString('utf8') })));
+  return Promise.all(
+    files.map(async (f) => {
+      const text = (await storage.getBuffer(f.textKey)).toString('utf8');
+      return { n: f.position, filename: f.filename, title: f.title ?? sourceTitle({ filename: f.filename, kind: f.kind, text }), text: proseOf(f.kind, text) };
+    }),
+  );
 }

@@ -10,7 +10,7 @@ const limits = { maxUnpackedBytes: MB, maxZipEntries: 50, maxTextChars: MB };
 describe('the entries of a DOCX', () => {
   it('give its text through mammoth', async () => {
     expect(Object.keys(docxEntries(await docxWithText(['Hello']), limits))).toContain('word/document.xml');
-    await expect(documentText('docx', await docxWithText(['Hello', 'world']), limits)).resolves.toBe('Hello\n\nworld\n\n');
+    await expect(documentText('docx', await docxWithText(['Hello', 'world']), limits)).resolves.toEqual({ text: 'Hello\n\nworld\n\n', title: null });
   });
 
   it('are refused when their declared sizes add up past the limit, or when there are too many', () => {

@@ -23,10 +23,18 @@ export class DocumentTooLargeError extends Error {
 /** pdf.js reads the metrics of the 14 standard PDF fonts from its own package. */
 const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
-async function pdfText(bytes: Uint8Array, limits: ParseLimits): Promise<string> {
+/** A document's text, and the title its metadata names (PDF Info Title, DOCX dc:title) if any. */
+export interface DocumentText {
+  text: string;
+  title: string | null;
+}
+
+async function pdfText(bytes: Uint8Array, limits: ParseLimits): Promise<DocumentText> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const document = await pdfjs.getDocument({ data: bytes, useSystemFonts: false, standardFontDataUrl }).promise;
   try {
+    const { info } = await document.getMetadata().catch(() => ({ info: {} }));
+    const title = (info as { Title?: unknown }).Title;
     const pages: string[] = [];
     let length = 0;
     for (let i = 1; i <= document.numPages; i++) {
@@ -36,7 +44,7 @@ async function pdfText(bytes: Uint8Array, limits: ParseLimits): Promise<string> 
       if (length > limits.maxTextChars) throw new DocumentTooLargeError();
       pages.push(text);
     }
-    return pages.join('\n\n');
+    return { text: pages.join('\n\n'), title: typeof title === 'string' ? title : null };
   } finally {
     await document.destroy();
   }
@@ -61,12 +69,19 @@ export function docxEntries(bytes: Uint8Array, limits: ParseLimits) {
   });
 }
 
-async function docxText(bytes: Uint8Array, limits: ParseLimits): Promise<string> {
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+async function docxText(bytes: Uint8Array, limits: ParseLimits): Promise<DocumentText> {
+  const entries = docxEntries(bytes, limits);
+  // The core properties' dc:title, if the document has one.
+  const core = entries['docProps/core.xml'];
+  const raw = core ? /<dc:title>([^<]{0,2000})<\/dc:title>/.exec(new TextDecoder().decode(core))?.[1] : undefined;
+  const title = !raw ? null : raw.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => XML_ENTITIES[name] as string);
   // mammoth only ever sees entries that were checked, stored uncompressed.
-  const stored = zipSync(docxEntries(bytes, limits), { level: 0 });
-  return (await mammoth.extractRawText({ buffer: Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength) })).value;
+  const stored = zipSync(entries, { level: 0 });
+  return { text: (await mammoth.extractRawText({ buffer: Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength) })).value, title };
 }
 
-export function documentText(kind: 'docx' | 'pdf', bytes: Uint8Array, limits: ParseLimits): Promise<string> {
+export function documentText(kind: 'docx' | 'pdf', bytes: Uint8Array, limits: ParseLimits): Promise<DocumentText> {
   return kind === 'pdf' ? pdfText(bytes, limits) : docxText(bytes, limits);
 }

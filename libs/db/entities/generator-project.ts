@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { CONTENT_DEPTHS, GENERATION_MODES, PROVIDER_IDS } from '../../domain/index.ts';
+import { CONTENT_DEPTHS, GENERATION_MODES, PROVIDER_IDS, type BookReference } from '../../domain/index.ts';
 import { User } from './user.ts';
 
 export interface OutlineChapter {
@@ -38,7 +38,7 @@ export const GeneratorProjectSchema = defineEntity({
     outline: p.json<OutlineChapter[]>().nullable(),
     /** The uploaded sources this book is grounded in, and the ones its chapters actually cite. */
     sourceBatchId: p.uuid().nullable(),
-    references: p.json<{ n: number; filename: string }[]>().nullable(),
+    references: p.json<BookReference[]>().nullable(),
     introduction: p.text().nullable(),
     summary: p.text().nullable(),
     finalizedAt: p.datetime().nullable(),
@@ -126,6 +126,8 @@ export const SourceFileSchema = defineEntity({
     user: () => p.manyToOne(User).nullable().deleteRule('cascade'),
     position: p.integer(),
     filename: p.string(),
+    /** The source's own title (first Markdown heading or front matter, DOCX/PDF metadata); null: none, the file name stands in. */
+    title: p.text().nullable(),
     kind: p.string(),
     size: p.integer(),
     wordCount: p.integer(),

@@ -16,6 +16,7 @@ import { Migration20261122040000_chapter_versions } from './Migration20261122040
 import { Migration20261123000000_book_images } from './Migration20261123000000_book_images.ts';
 import { Migration20261123010000_chapter_settings } from './Migration20261123010000_chapter_settings.ts';
 import { Migration20261123020000_account_recovery } from './Migration20261123020000_account_recovery.ts';
+import { Migration20261123030000_source_titles } from './Migration20261123030000_source_titles.ts';
 
 /** Every migration in order: write each as a class in this folder (named Migration<UTC timestamp>_<what>) and add it here. */
 export const migrationsList = [
@@ -37,4 +38,5 @@ export const migrationsList = [
   { name: 'Migration20261123000000_book_images', class: Migration20261123000000_book_images },
   { name: 'Migration20261123010000_chapter_settings', class: Migration20261123010000_chapter_settings },
   { name: 'Migration20261123020000_account_recovery', class: Migration20261123020000_account_recovery },
+  { name: 'Migration20261123030000_source_titles', class: Migration20261123030000_source_titles },
 ];

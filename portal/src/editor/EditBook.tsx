@@ -31,7 +31,7 @@ export function EditBook() {
       <header className="static-header">
         <Link to="/dashboard">← My Books</Link>
       </header>
-      <main className="static-main generator edit-book">
+      <main id="main" className="static-main generator edit-book">
         {project.isPending && <p className="muted">Loading your book…</p>}
         {project.error && <p className="error-banner" role="alert">{project.error.message}</p>}
         {project.data && (

@@ -528,7 +528,7 @@ export function EliteRequestPage() {
         <Link className="brand" to="/">Pressroom</Link>
         <Link to={ELITE_TAB_PATH}>← My Elite Service requests</Link>
       </header>
-      <main className="dashboard elite-page">
+      <main id="main" className="dashboard elite-page">
         {request.isPending ? (
           <Spinner label="Loading your request…" />
         ) : request.isError ? (

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
 import { Link } from 'react-router-dom';
 import {
-  briefProblems,
+  briefFieldProblems,
   DEFAULT_CONTENT_DEPTH,
   DEFAULT_GENERATION_MODE,
   DEFAULT_TARGET_PAGES,
@@ -16,7 +16,9 @@ import {
   type ProviderId,
 } from '../../../libs/domain/index.ts';
 import { ApiError } from '../api/client.ts';
+import { ErrorSummary, FieldError, fieldAria } from '../components/FieldErrors.tsx';
 import { PreviewStrip } from '../components/OwnedImage.tsx';
+import { useFocusOnChange } from '../components/useFocusOnChange.ts';
 import { orchestrationStatus, projectPreviews, sleep, startGeneration, uploadSources, type OrchestrationStatus } from './api.ts';
 import { unavailableReason, useProviders } from './providers.ts';
 import { BookDownloads } from './BookDownloads.tsx';
@@ -42,6 +44,8 @@ const stagesFor = (withSources: boolean, withChapters: boolean, withCover: boole
   ].filter((s): s is string => Boolean(s));
 
 
+const WRITE_REASON = 'To write your book, give it a title and an author (3 characters or more each) and a description of 10 characters or more.';
+
 /** The whole book in one go: no chapters to pick, so no selective mode. */
 const ONE_SHOT_MODES: readonly GenerationMode[] = ['parallel', 'sequential'];
 
@@ -57,7 +61,7 @@ export function OneShot() {
   const [withChapters, setWithChapters] = useState(true);
   const [withCover, setWithCover] = useState(true);
   const [chapterSettings, setChapterSettings] = useState<ChapterSettingsValue>({ mode: DEFAULT_GENERATION_MODE.oneShot, depth: DEFAULT_CONTENT_DEPTH, chosen: [] });
-  const [formError, setFormError] = useState<string | null>(null);
+  const [problems, setProblems] = useState<ReturnType<typeof briefFieldProblems>>({});
   const [view, setView] = useState<View>({ kind: 'form' });
   const [status, setStatus] = useState<OrchestrationStatus | null>(null);
   const [localStage, setLocalStage] = useState<string | null>(null);
@@ -66,7 +70,9 @@ export function OneShot() {
   const chosen = providers.data?.find((p) => p.id === provider);
   const canChapters = chosen?.supportsChapters ?? true;
   const canCover = chosen?.supportsCover ?? true;
-  const ready = title.trim().length >= 3 && author.trim().length >= 3 && idea.trim().length >= 10;
+  const ready = Object.keys(briefFieldProblems({ title, author, idea })).length === 0;
+  // Each view opens with its heading focused, so keyboard and screen-reader users start where the page changed.
+  const heading = useFocusOnChange<HTMLHeadingElement>(view.kind);
 
   /** Polls the book's status until it completes or fails; a failed poll is retried a few times before giving up. */
   async function follow(projectId: string, bookTitle: string) {
@@ -117,9 +123,9 @@ export function OneShot() {
 
   async function start(event: FormEvent) {
     event.preventDefault();
-    const problems = briefProblems({ title, author, idea });
-    if (problems.length) return setFormError(problems.map((p) => p.messages[0]).join(' '));
-    setFormError(null);
+    const found = briefFieldProblems({ title, author, idea });
+    setProblems(found);
+    if (Object.keys(found).length) return;
     setStatus(null);
     const bookTitle = title.trim();
     setView({ kind: 'running', projectId: null, title: bookTitle });
@@ -172,7 +178,7 @@ export function OneShot() {
       <header className="static-header">
         <Link to="/">← Back to Pressroom</Link>
       </header>
-      <main className="static-main generator">
+      <main id="main" className="static-main generator">
         <h1>One-Shot Book Generator</h1>
         <p className="lead">Describe your book once; the staged workflow writes, typesets and designs it from start to finish.</p>
 
@@ -182,16 +188,19 @@ export function OneShot() {
               <h2 id="details">Book Details</h2>
               <div className="field">
                 <label htmlFor="title">Title</label>
-                <input id="title" value={title} onChange={(e) => setTitle(e.target.value)} placeholder="e.g. Trust at a Distance" />
+                <input id="title" value={title} onChange={(e) => setTitle(e.target.value)} placeholder="e.g. Trust at a Distance" {...fieldAria('title', problems.title)} />
+                <FieldError id="title" error={problems.title} />
               </div>
               <div className="field">
                 <label htmlFor="author">Author</label>
-                <input id="author" value={author} onChange={(e) => setAuthor(e.target.value)} placeholder="Your name" />
+                <input id="author" value={author} onChange={(e) => setAuthor(e.target.value)} placeholder="Your name" {...fieldAria('author', problems.author)} />
+                <FieldError id="author" error={problems.author} />
               </div>
               <div className="field">
                 <label htmlFor="idea">Description</label>
-                <textarea id="idea" rows={4} value={idea} onChange={(e) => setIdea(e.target.value)} placeholder="What is the book about, and for whom?" />
-                <small>At least 10 characters.</small>
+                <textarea id="idea" rows={4} value={idea} onChange={(e) => setIdea(e.target.value)} placeholder="What is the book about, and for whom?" {...fieldAria('idea', problems.idea, 'idea-hint')} />
+                <FieldError id="idea" error={problems.idea} />
+                <small id="idea-hint">At least 10 characters.</small>
               </div>
               <div className="field">
                 <label htmlFor="sources">Source files (optional)</label>
@@ -230,18 +239,22 @@ export function OneShot() {
                 Estimated time: {estimatedTime(provider, withChapters && canChapters)}.
               </p>
             </section>
-            {formError && <p className="error-banner" role="alert">{formError}</p>}
-            <button type="submit" className="button" disabled={!ready}>Write My Book</button>
+            <ErrorSummary errors={problems} labels={{ title: 'Title', author: 'Author', idea: 'Description' }} message={GenerationMessages.allFieldsRequired} />
+            {/* Never disabled: a press with fields to fix shows what to fix, on the fields and above. */}
+            <div className="submit-row">
+              <button type="submit" className="button" aria-describedby={ready ? undefined : 'write-reason'}>Write My Book</button>
+              {!ready && <small id="write-reason" className="muted">{WRITE_REASON}</small>}
+            </div>
           </form>
         )}
 
         {view.kind === 'running' && (
           <section className="card" aria-labelledby="progress-title">
-            <h2 id="progress-title">Writing “{view.title || status?.title}”</h2>
+            <h2 id="progress-title" ref={heading} tabIndex={-1}>Writing “{view.title || status?.title}”</h2>
             <StageProgress
               stages={stagesFor(files.length > 0, withChapters && canChapters, withCover && canCover)}
               current={localStage ?? status?.current_step ?? 'creating_project'}
-              completed={[...(status?.steps_completed ?? []), ...(localStage === 'creating_project' && files.length ? ['processing_sources'] : [])]}
+              completed={[...(status?.steps_completed ?? []), ...(files.length && localStage !== 'processing_sources' ? ['processing_sources'] : [])]}
               percent={status?.progress ?? (localStage === 'processing_sources' ? 2 : 5)}
               message={status?.message ?? GenerationMessages.ready}
               detail={
@@ -255,11 +268,11 @@ export function OneShot() {
           </section>
         )}
 
-        {view.kind === 'complete' && <Completion status={view.status} title={view.title} onReset={reset} />}
+        {view.kind === 'complete' && <Completion status={view.status} title={view.title} onReset={reset} headingRef={heading} />}
 
         {view.kind === 'failed' && (
           <section className="card failure" role="alert" aria-labelledby="failed-title">
-            <h2 id="failed-title">Generation Failed</h2>
+            <h2 id="failed-title" ref={heading} tabIndex={-1}>Generation Failed</h2>
             <p>{view.message}</p>
             {view.stage && <p className="muted">Failed at stage: {STAGE_LABELS[view.stage] ?? view.stage}</p>}
             <div className="path-buttons">
@@ -273,11 +286,11 @@ export function OneShot() {
   );
 }
 
-function Completion({ status, title, onReset }: { status: OrchestrationStatus; title: string; onReset: () => void }) {
+function Completion({ status, title, onReset, headingRef }: { status: OrchestrationStatus; title: string; onReset: () => void; headingRef: Ref<HTMLHeadingElement> }) {
   const previews = useQuery({ queryKey: ['previews', status.project_id], queryFn: () => projectPreviews(status.project_id) });
   return (
     <section className="card" aria-labelledby="done-title">
-      <h2 id="done-title">{GenerationMessages.done}</h2>
+      <h2 id="done-title" ref={headingRef} tabIndex={-1}>{GenerationMessages.done}</h2>
       <p>
         “{title}”: {status.toc_details.chapter_count} chapters, {status.words_so_far.toLocaleString()} words
         {previews.data?.page_count ? `, ${previews.data.page_count} pages` : ''}.

@@ -32,7 +32,7 @@ export function ResumeProject() {
       <header className="static-header">
         <Link to="/">← Back to Home</Link>
       </header>
-      <main className="static-main generator">
+      <main id="main" className="static-main generator">
         <h1>Resume a project</h1>
         <p className="lead">Enter the project ID the generator showed you to pick up where you left off.</p>
         <form className="card" onSubmit={(e) => void load(e)} noValidate>

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   BOOK_STYLES,
+  briefFieldProblems,
   CHAPTER_COUNTS,
   COLOR_SCHEMES,
   DEFAULT_CHAPTER_COUNT,
@@ -15,16 +16,19 @@ import {
   projectName,
   readingMinutes,
   TARGET_LENGTHS,
-  WORDS_PER_PAGE,
+  estimatedPages,
+  plural,
   wordsForPages,
   type ColorScheme,
   type DesignStyle,
   type ProviderId,
 } from '../../../libs/domain/index.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
+import { FieldError, fieldAria } from '../components/FieldErrors.tsx';
 import { OwnedImage, PreviewStrip } from '../components/OwnedImage.tsx';
+import { useFocusOnChange } from '../components/useFocusOnChange.ts';
 import { ChapterStructure, useChapterLayout } from '../editor/ChapterStructure.tsx';
-import { ChapterWorkspace } from '../editor/ChapterWorkspace.tsx';
+import { ChapterWorkspace } from '../editor/LazyChapterWorkspace.tsx';
 import { RebuildNotice } from '../editor/RebuildNotice.tsx';
 import { projectPreviews, staged, streamChapters, uploadSources, waitForBuild, type BuildStatus, type Previews, type ProjectView } from './api.ts';
 import { useProviders } from './providers.ts';
@@ -34,6 +38,7 @@ import { BookDownloads, saveBlob } from './BookDownloads.tsx';
 import { OutlineEditor } from './OutlineEditor.tsx';
 import { htmlExport } from './exports.ts';
 import { SaveToAccount } from './SaveToAccount.tsx';
+import { openedProject } from './sessionProject.ts';
 
 /**
  * The step-by-step flows of document 2 (2.4–2.6), one component: the public demo (five steps on the mock
@@ -49,6 +54,31 @@ const FLOWS = {
 
 
 type TaskStatus = 'pending' | 'processing' | 'completed' | 'error';
+
+/** Where each flow keeps the book it is on and the step shown, for a reload (session storage, like the wizard). */
+const STORAGE = {
+  demo: { project: 'pressroom.demo.project', step: 'pressroom.demo.step' },
+  workflow: { project: 'pressroom.workflow.project', step: 'pressroom.workflow.step' },
+} as const;
+
+/** The furthest step a book may be shown on, from what it has (a cover opens the last step). */
+function furthestStep(project: ProjectView, last: number): number {
+  if (project.cover_path) return last;
+  if (project.pdf_path) return 5;
+  if (project.summary) return 4;
+  return project.outline ? 2 : 1;
+}
+
+/** The target length a book was created with (its words back to the pages option that made them). */
+const pagesOf = (words: number) => TARGET_LENGTHS.find((l) => wordsForPages(l.pages) === words)?.pages ?? DEFAULT_TARGET_PAGES;
+
+/** Why a step's forward button waits, shown next to it. */
+const NEXT_REASONS: Record<number, string> = {
+  2: 'Choose at least one chapter to write.',
+  3: 'The chapters and the summary are still being written.',
+  4: 'Build the PDF first.',
+  5: 'Generate the cover first.',
+};
 
 /** The whole book as one Markdown file, made in the page from the chapters it already has. */
 function markdownOf(project: ProjectView): string {
@@ -87,8 +117,44 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [apiError, setApiError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<ReturnType<typeof briefFieldProblems>>({});
   const [done, setDone] = useState(false);
   const [tasks, setTasks] = useState<{ label: string; status: TaskStatus }[]>([]);
+  const storage = STORAGE[kind];
+  const [restoring, setRestoring] = useState(() => Boolean(openedProject(storage.project)));
+
+  // A reload (or ?project=) opens the book this tab was on, at the step it was shown, with what it already has.
+  useEffect(() => {
+    const stored = sessionStorage.getItem(storage.project);
+    if (!stored) return;
+    void (async () => {
+      try {
+        const loaded = await staged.project(stored);
+        setProject(loaded);
+        setForm({ title: loaded.title, author: loaded.author, idea: loaded.topic, pages: pagesOf(loaded.total_target_words), provider: loaded.ai_model });
+        const planned = loaded.outline?.chapters.length ?? 0;
+        setStructure((now) => ({ chapters: (CHAPTER_COUNTS as readonly number[]).includes(planned) ? planned : now.chapters, style: loaded.writing_style }));
+        setContent((now) => ({ ...now, mode: loaded.generation_mode ?? now.mode, depth: loaded.content_depth ?? now.depth }));
+        if (loaded.pdf_path) {
+          setBuild(await staged.buildStatus(stored));
+          setPreviews(await projectPreviews(stored));
+        }
+        if (loaded.cover_path) setCoverUrl(`/api/projects/${stored}/download/cover-png?inline=1`);
+        const furthest = furthestStep(loaded, FLOWS[kind].steps.length);
+        const shown = Number(sessionStorage.getItem(storage.step));
+        setStep(shown >= 1 ? Math.min(shown, furthest) : furthest);
+      } catch (e) {
+        sessionStorage.removeItem(storage.project);
+        setApiError((e as Error).message || 'Failed to load your book');
+      } finally {
+        setRestoring(false);
+      }
+    })();
+  }, [kind, storage]);
+
+  useEffect(() => {
+    if (project) sessionStorage.setItem(storage.step, String(step));
+  }, [project, step, storage]);
 
   const aiModel = isDemo ? 'mock' : (providers.data?.find((p) => p.id === form.provider)?.modelAlias ?? form.provider);
   const filled = Boolean(form.title.trim() && form.author.trim() && form.idea.trim());
@@ -110,7 +176,11 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
     staged.outline(id, { title: form.title.trim(), author: form.author.trim(), book_idea: form.idea.trim(), ai_model: aiModel, chapter_count: structure.chapters, book_style: structure.style });
 
   const generateStructure = () => {
+    // The workflow's fields have the minimum lengths they show; the demo only needs them filled (document 2).
+    const found = briefFieldProblems(form, { minimums: !isDemo });
+    setFieldErrors(found);
     if (!filled) return setFormError(DEMO_MESSAGES.required);
+    if (Object.keys(found).length) return setFormError(Object.values(found).join(' '));
     setFormError(null);
     const labels = [...(files.length ? ['Process source files'] : []), 'Create the project', 'Plan the chapters'];
     let list = labels.map((label) => ({ label, status: 'pending' as TaskStatus }));
@@ -143,6 +213,7 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
           ...(sources ? { source_materials: sources.source_materials_id } : {}),
         }),
       );
+      sessionStorage.setItem(storage.project, created.project_id);
       await task('Plan the chapters', () => plan(created.project_id));
       setProject(await staged.project(created.project_id));
       setStep(2);
@@ -202,6 +273,8 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
     });
 
   const again = () => {
+    sessionStorage.removeItem(storage.project);
+    sessionStorage.removeItem(storage.step);
     setForm(initialForm);
     setFiles([]);
     setStructure({ chapters: DEFAULT_CHAPTER_COUNT, style: DEFAULT_WRITING_STYLE });
@@ -227,13 +300,15 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
 
   /** What Next does on each step, and whether it may. */
   const nextAction: Record<number, { label: string; run: () => void; enabled: boolean }> = {
-    1: { label: 'Generate Structure', run: generateStructure, enabled: isDemo || filled },
+    1: { label: 'Generate Structure', run: generateStructure, enabled: true },
     2: { label: 'Generate Content', run: () => (contentReady ? setStep(3) : id && void generateContent(id)), enabled: Boolean(id) && (contentReady || chapterSettingsReady(content)) },
     3: { label: isDemo ? 'Generate PDF' : 'Next', run: () => (isDemo && id && !pdfReady ? void makePdf(id).then(() => setStep(4)) : setStep(4)), enabled: contentReady },
     4: { label: isDemo ? 'Create Cover' : 'Next', run: () => setStep(5), enabled: pdfReady },
     5: { label: isDemo ? 'Complete Demo' : 'Next', run: () => (isDemo ? setDone(true) : setStep(6)), enabled: Boolean(coverUrl) },
   };
   const action = nextAction[step];
+  // Each new step opens with its heading focused (not the top of the page, nor a button that has gone).
+  const stepHeading = useFocusOnChange<HTMLHeadingElement>(done ? 'done' : step);
 
   return (
     <div className="page">
@@ -241,7 +316,7 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
         <Link to="/">← Back to Home</Link>
         {isDemo ? <Link className="button button-small" to="/signup">Try Full Version</Link> : <Link to="/dashboard">My Books</Link>}
       </header>
-      <main className="static-main generator">
+      <main id="main" className="static-main generator">
         <h1>
           {flow.heading} {apiError && <span className="badge badge-error">API Error</span>}
         </h1>
@@ -256,6 +331,7 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
             );
           })}
         </ol>
+        {restoring && <p className="muted">Loading your book…</p>}
         {apiError && (
           <div className="error-banner" role="alert">
             <strong>API Error</strong>: {apiError}
@@ -264,13 +340,13 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
 
         {done ? (
           <section className="card">
-            <h2>Demo complete</h2>
+            <h2 ref={stepHeading} tabIndex={-1}>Demo complete</h2>
             <p>That was the whole flow on sample content. Create a free account to write your own book with a real AI model and keep it in My Books.</p>
             <Link className="button" to="/signup">Start Creating Your Book</Link>
           </section>
         ) : (
           <section className="card stage-card" aria-labelledby="step-title">
-            <h2 id="step-title">{flow.steps[step - 1]}</h2>
+            <h2 id="step-title" ref={stepHeading} tabIndex={-1}>{flow.steps[step - 1]}</h2>
 
             {step === 1 && (
               <div>
@@ -288,24 +364,27 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
                 )}
                 <div className="field">
                   <label htmlFor="f-title">Book Title</label>
-                  <input id="f-title" value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} />
+                  <input id="f-title" value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} {...fieldAria('f-title', fieldErrors.title)} />
+                  <FieldError id="f-title" error={fieldErrors.title} />
                   {!isDemo && <small>At least 3 characters.</small>}
                 </div>
                 <div className="field">
                   <label htmlFor="f-author">Author Name</label>
-                  <input id="f-author" value={form.author} onChange={(e) => setForm({ ...form, author: e.target.value })} />
+                  <input id="f-author" value={form.author} onChange={(e) => setForm({ ...form, author: e.target.value })} {...fieldAria('f-author', fieldErrors.author)} />
+                  <FieldError id="f-author" error={fieldErrors.author} />
                   {!isDemo && <small>At least 3 characters.</small>}
                 </div>
                 <div className="field">
                   <label htmlFor="f-idea">{isDemo ? 'Book Idea Description' : 'Describe your book idea'}</label>
-                  <textarea id="f-idea" rows={3} value={form.idea} onChange={(e) => setForm({ ...form, idea: e.target.value })} />
+                  <textarea id="f-idea" rows={3} value={form.idea} onChange={(e) => setForm({ ...form, idea: e.target.value })} {...fieldAria('f-idea', fieldErrors.idea)} />
+                  <FieldError id="f-idea" error={fieldErrors.idea} />
                   {!isDemo && <small>At least 10 characters.</small>}
                 </div>
                 <div className="field">
                   <label htmlFor="f-length">Target Length</label>
                   <select id="f-length" value={form.pages} onChange={(e) => setForm({ ...form, pages: Number(e.target.value) })}>
                     {TARGET_LENGTHS.map((l) => (
-                      <option key={l.pages} value={l.pages}>{l.label} ({l.pages}{l.pages === 300 ? '+' : ''} pages)</option>
+                      <option key={l.pages} value={l.pages}>{l.label} (about {estimatedPages(wordsForPages(l.pages))} pages)</option>
                     ))}
                   </select>
                 </div>
@@ -361,7 +440,7 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
                 </OutlineEditor>
                 <ChapterSettingsFields value={content} onChange={setContent} chapters={planned} disabled={contentReady} />
                 <p className="muted stats">
-                  {planned.length} chapters · {Math.round(plannedWords / 350)}-{Math.round(plannedWords / WORDS_PER_PAGE)} pages · {Math.round(plannedWords * 0.9).toLocaleString()}-{Math.round(plannedWords * 1.1).toLocaleString()} words
+                  {plural(planned.length, 'chapter')} · about {estimatedPages(plannedWords)} pages · {Math.round(plannedWords * 0.9).toLocaleString()}-{Math.round(plannedWords * 1.1).toLocaleString()} words
                 </p>
               </div>
             )}
@@ -404,7 +483,11 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
                     />
                   </div>
                 )}
-                <p className="muted">Book: {project.chapters.length} chapters, {words.toLocaleString()} words, about {Math.round(words / WORDS_PER_PAGE)} pages, {readingMinutes(words, flow.wordsPerMinute)} minutes to read.</p>
+                {project.chapters.length > 0 && (
+                  <p className="muted">
+                    {contentReady ? 'Book' : 'Written so far'}: {plural(project.chapters.length, 'chapter')}, {plural(words, 'word')}, about {estimatedPages(words)} pages, {plural(readingMinutes(words, flow.wordsPerMinute), 'minute')} to read.
+                  </p>
+                )}
               </div>
             )}
 
@@ -484,10 +567,18 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
               <div className="path-buttons">
                 {step > 1 && <button type="button" className="button button-secondary" disabled={Boolean(busy)} onClick={() => setStep(step - 1)}>{isDemo ? 'Back' : 'Previous'}</button>}
                 {action && (
-                  <button type="button" className="button" disabled={Boolean(busy) || !action.enabled} onClick={action.run}>
+                  // aria-disabled, not disabled: the button stays on the Tab path, and says why it waits.
+                  <button
+                    type="button"
+                    className="button"
+                    aria-disabled={Boolean(busy) || !action.enabled || undefined}
+                    aria-describedby={!busy && !action.enabled ? 'next-reason' : undefined}
+                    onClick={() => !busy && action.enabled && action.run()}
+                  >
                     {busy && !isDemo ? 'Processing...' : action.label}
                   </button>
                 )}
+                {action && !busy && !action.enabled && <small id="next-reason" className="muted">{NEXT_REASONS[step]}</small>}
               </div>
             ) : null}
           </section>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import {
+  briefFieldProblems,
   DEFAULT_CONTENT_DEPTH,
   DEFAULT_GENERATION_MODE,
   DEFAULT_WRITING_STYLE,
@@ -13,9 +14,11 @@ import {
   type ProviderId,
   type WizardStage,
 } from '../../../libs/domain/index.ts';
+import { FieldError, fieldAria } from '../components/FieldErrors.tsx';
 import { PreviewStrip } from '../components/OwnedImage.tsx';
+import { useFocusOnChange } from '../components/useFocusOnChange.ts';
 import { ChapterStructure, useChapterLayout } from '../editor/ChapterStructure.tsx';
-import { ChapterWorkspace } from '../editor/ChapterWorkspace.tsx';
+import { ChapterWorkspace } from '../editor/LazyChapterWorkspace.tsx';
 import { RebuildNotice } from '../editor/RebuildNotice.tsx';
 import { projectPreviews, staged, streamChapters, uploadSources, waitForBuild, type BuildStatus, type ProjectView } from './api.ts';
 import { unavailableReason, useProviders } from './providers.ts';
@@ -23,16 +26,10 @@ import { ChapterSettingsFields, chapterChoiceOf, chapterSettingsReady, type Chap
 import { BookDownloads } from './BookDownloads.tsx';
 import { OutlineEditor } from './OutlineEditor.tsx';
 import { SaveToAccount } from './SaveToAccount.tsx';
+import { openedProject } from './sessionProject.ts';
 
 /** The project the wizard is on: kept in session storage, so a reload or /resume-project picks it up. */
 export const WIZARD_PROJECT_KEY = 'pressroom.wizard.project';
-
-/** The book the wizard opens on: the one My Books' Resume names (?project=), else the one this tab was on. */
-function openedProject(storageKey: string): string | null {
-  const named = new URLSearchParams(window.location.search).get('project');
-  if (named) sessionStorage.setItem(storageKey, named);
-  return sessionStorage.getItem(storageKey);
-}
 
 /** The pages built from this one wizard differ only in names, form rules and extra downloads. */
 export interface WizardVariant {
@@ -78,6 +75,12 @@ const BUTTONS: Record<WizardStage, string> = {
   complete: 'Download Book',
 };
 
+/** The stages whose text the author may ask to have written again; going forward never does. */
+const WRITE_AGAIN: Partial<Record<WizardStage, { label: string; busy: string; call: (id: string, aiModel: string) => Promise<unknown> }>> = {
+  introduction_generated: { label: 'Write Introduction Again', busy: 'Writing the introduction again…', call: (id, aiModel) => staged.introduction(id, aiModel) },
+  summary_generated: { label: 'Write Summary Again', busy: 'Writing the summary again…', call: (id, aiModel) => staged.summary(id, aiModel) },
+};
+
 /** The stages after the book's files are built: where a notice says when they are older than the text. */
 const BUILT_STAGES: WizardStage[] = ['pdf_built', 'cover_generated', 'complete'];
 
@@ -98,6 +101,8 @@ export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) 
   const [chapterSettings, setChapterSettings] = useState<ChapterSettingsValue>({ mode: DEFAULT_GENERATION_MODE.workflow, depth: DEFAULT_CONTENT_DEPTH, chosen: [] });
 
   const id = project?.project_id ?? null;
+  /** The furthest stage the book has reached, read from what it has: stages up to it are done and never re-run by going forward. */
+  const reached: WizardStage = project ? inferWizardStage(project) : 'idle';
   const aiModel = providers.data?.find((p) => p.id === (project?.ai_model ?? form.provider))?.modelAlias ?? form.provider;
   const refresh = async (projectId: string) => {
     const next = await staged.project(projectId);
@@ -139,9 +144,14 @@ export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) 
     }
   }
 
+  const [briefErrors, setBriefErrors] = useState<ReturnType<typeof briefFieldProblems>>({});
+  // Each stage opens with its heading focused, so the keyboard goes on from the new stage.
+  const stageHeading = useFocusOnChange<HTMLHeadingElement>(stage);
+
   async function createProject(event: FormEvent) {
     event.preventDefault();
     const problem = variant.validate(form);
+    setBriefErrors(problem ? briefFieldProblems({ ...form, idea: form.topic }, { minimums: false }) : {});
     if (problem) return setError(problem);
     const words = Number.parseInt(form.words, 10);
     await run('Creating the project…', async () => {
@@ -166,6 +176,11 @@ export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) 
   const [chapterNote, setChapterNote] = useState<string | null>(null);
   async function next() {
     if (!id || !project) return;
+    const index = WIZARD_STAGES.indexOf(stage);
+    if (index < WIZARD_STAGES.indexOf(reached)) {
+      setError(null);
+      return setStage(WIZARD_STAGES[index + 1] as WizardStage);
+    }
     switch (stage) {
       case 'project_created':
         return run('Planning the chapters…', async () => {
@@ -199,6 +214,7 @@ export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) 
       case 'summary_generated':
         return run('Finalizing the structure…', async () => {
           await staged.finalize(id);
+          await refresh(id);
           return 'project_finalized';
         });
       case 'project_finalized':
@@ -220,6 +236,19 @@ export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) 
     }
   }
 
+  /** The one way a finished stage runs again: the author asks for it (introduction or summary, until the book is final). */
+  const writeAgain = WRITE_AGAIN[stage];
+  const mayWriteAgain = Boolean(writeAgain && project && !project.finalized);
+  function rewrite() {
+    if (!id || !writeAgain) return;
+    const shown = stage;
+    void run(writeAgain.busy, async () => {
+      await writeAgain.call(id, aiModel);
+      await refresh(id);
+      return shown;
+    });
+  }
+
   const previous = () => {
     const index = WIZARD_STAGES.indexOf(stage);
     if (index > 0) setStage(WIZARD_STAGES[index - 1] as WizardStage);
@@ -237,6 +266,9 @@ export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) 
   const toc = project?.outline?.chapters ?? [];
   const current = chapters.find((c) => c.chapter_number === tab);
   const stageIndex = WIZARD_STAGES.indexOf(stage);
+  const reachedIndex = WIZARD_STAGES.indexOf(reached);
+  // Over a finished stage the forward button only moves on; 'Complete Book' keeps its name (it calls nothing either way).
+  const forwardLabel = stageIndex < reachedIndex && stage !== 'cover_generated' ? 'Next' : BUTTONS[stage];
 
   return (
     <div className="page">
@@ -244,11 +276,11 @@ export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) 
         <Link to="/">← Back to Home</Link>
         <Link to="/resume-project">Resume Project</Link>
       </header>
-      <main className="static-main generator">
+      <main id="main" className="static-main generator">
         <h1>{variant.heading}</h1>
         <ol className="wizard-steps" aria-label="Stages">
           {WIZARD_STAGES.map((s, i) => (
-            <li key={s} className={i < stageIndex ? 'done' : i === stageIndex ? 'current' : ''} aria-current={i === stageIndex ? 'step' : undefined}>
+            <li key={s} className={i === stageIndex ? 'current' : i <= reachedIndex ? 'done' : ''} aria-current={i === stageIndex ? 'step' : undefined}>
               {titles[s]}
             </li>
           ))}
@@ -256,20 +288,23 @@ export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) 
         {resuming && <p className="muted">Loading your project…</p>}
 
         <section className="card stage-card" aria-labelledby="stage-title">
-          <h2 id="stage-title">{titles[stage]}</h2>
-          {stage === 'idle' ? (
+          <h2 id="stage-title" ref={stageHeading} tabIndex={-1}>{titles[stage]}</h2>
+          {stage === 'idle' && !project ? (
             <form onSubmit={(e) => void createProject(e)} noValidate>
               <div className="field">
                 <label htmlFor="w-title">Title</label>
-                <input id="w-title" value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} />
+                <input id="w-title" value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} {...fieldAria('w-title', briefErrors.title)} />
+                <FieldError id="w-title" error={briefErrors.title} />
               </div>
               <div className="field">
                 <label htmlFor="w-author">Author</label>
-                <input id="w-author" value={form.author} onChange={(e) => setForm({ ...form, author: e.target.value })} />
+                <input id="w-author" value={form.author} onChange={(e) => setForm({ ...form, author: e.target.value })} {...fieldAria('w-author', briefErrors.author)} />
+                <FieldError id="w-author" error={briefErrors.author} />
               </div>
               <div className="field">
                 <label htmlFor="w-topic">Topic / description</label>
-                <textarea id="w-topic" rows={3} value={form.topic} onChange={(e) => setForm({ ...form, topic: e.target.value })} />
+                <textarea id="w-topic" rows={3} value={form.topic} onChange={(e) => setForm({ ...form, topic: e.target.value })} {...fieldAria('w-topic', briefErrors.idea)} />
+                <FieldError id="w-topic" error={briefErrors.idea} />
               </div>
               <div className="field">
                 <label htmlFor="w-words">Target word count</label>
@@ -295,9 +330,9 @@ export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) 
             </form>
           ) : (
             <>
-              <StageBody stage={stage} project={project} toc={toc} build={build} busy={Boolean(busy)} onOutlineSaved={setProject} />
+              <StageBody stage={stage} project={project} toc={toc} build={build} busy={Boolean(busy)} onOutlineSaved={setProject} modelName={providers.data?.find((p) => p.id === project?.ai_model)?.displayName} />
               {project && variant.extras?.(stage, project)}
-              {stage === 'introduction_generated' && (
+              {stage === 'introduction_generated' && (reached === stage || Boolean(busy)) && (
                 <ChapterSettingsFields value={chapterSettings} onChange={setChapterSettings} chapters={toc} disabled={Boolean(busy)} />
               )}
               {stage === 'chapters_generated' && (
@@ -363,12 +398,18 @@ export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) 
                   <p>
                     <Link to="/dashboard">Go to Dashboard</Link> · <button type="button" className="link-button" onClick={startOver}>Start a new book</button>
                   </p>
+                  <div className="path-buttons">
+                    <button type="button" className="button button-secondary" onClick={previous}>Previous</button>
+                  </div>
                 </div>
               ) : (
                 <div className="path-buttons">
-                  <button type="button" className="button button-secondary" disabled={Boolean(busy)} onClick={previous}>Previous</button>
-                  <button type="button" className="button" disabled={Boolean(busy) || (stage === 'introduction_generated' && !chapterSettingsReady(chapterSettings))} onClick={() => void next()}>
-                    {busy ?? BUTTONS[stage]}
+                  <button type="button" className="button button-secondary" disabled={Boolean(busy) || stageIndex === 0} onClick={previous}>Previous</button>
+                  {mayWriteAgain && writeAgain && (
+                    <button type="button" className="button button-secondary" disabled={Boolean(busy)} onClick={rewrite}>{writeAgain.label}</button>
+                  )}
+                  <button type="button" className="button" disabled={Boolean(busy) || (stage === 'introduction_generated' && reached === stage && !chapterSettingsReady(chapterSettings))} onClick={() => void next()}>
+                    {busy ?? forwardLabel}
                   </button>
                 </div>
               )}
@@ -381,17 +422,20 @@ export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) 
 }
 
 /** What each stage shows: the outline, the introduction, the summary, the built book. */
-function StageBody({ stage, project, toc, build, busy, onOutlineSaved }: {
+function StageBody({ stage, project, toc, build, busy, onOutlineSaved, modelName }: {
   stage: WizardStage;
   project: ProjectView | null;
   toc: { chapter_number: number; chapter_title: string; chapter_description: string; chapter_ideas: string[] }[];
   build: BuildStatus | null;
   busy: boolean;
   onOutlineSaved: (project: ProjectView) => void;
+  modelName: string | undefined;
 }) {
   const previews = useQuery({ queryKey: ['previews', project?.project_id, stage], queryFn: () => projectPreviews(project?.project_id ?? ''), enabled: Boolean(project && ['pdf_built', 'cover_generated', 'complete'].includes(stage)) });
   if (!project) return null;
   switch (stage) {
+    case 'idle':
+      return <BriefView project={project} modelName={modelName} />;
     case 'project_created':
       return <p>“{project.title}” is started. Next, plan its chapters.</p>;
     case 'outline_generated':
@@ -411,6 +455,8 @@ function StageBody({ stage, project, toc, build, busy, onOutlineSaved }: {
       );
     case 'introduction_generated':
       return <div className="prose-preview">{project.introduction}</div>;
+    case 'chapters_generated':
+      return <p>{project.chapters.length} of {toc.length} chapters written. Read and edit them below; the summary comes next.</p>;
     case 'summary_generated':
       return <div className="prose-preview">{project.summary}</div>;
     case 'project_finalized':
@@ -419,7 +465,7 @@ function StageBody({ stage, project, toc, build, busy, onOutlineSaved }: {
       return (
         <div>
           <p>
-            {stage === 'pdf_built' ? 'The PDF is built.' : stage === 'cover_generated' ? 'The cover is ready.' : GenerationMessages.done} {project.chapters.length} chapters
+            {stage === 'pdf_built' ? 'The PDF is built.' : stage === 'cover_generated' ? 'The cover is ready.' : filesReady(build) ? GenerationMessages.done : 'The book’s files are being built.'} {project.chapters.length} chapters
             {build?.page_count ? `, ${build.page_count} pages` : ''}
             {project.total_cost > 0 ? `; the AI cost $${project.total_cost.toFixed(2)}` : ''}.
           </p>
@@ -427,4 +473,36 @@ function StageBody({ stage, project, toc, build, busy, onOutlineSaved }: {
         </div>
       );
   }
+}
+
+/** "Ready" means the files exist: the build is complete and has its PDF. */
+const filesReady = (build: BuildStatus | null) => build?.status === 'complete' && Boolean(build.downloads.pdf);
+
+/** The brief a started book was created with: shown as it was, read-only (a second Create would make a second book). */
+function BriefView({ project, modelName }: { project: ProjectView; modelName: string | undefined }) {
+  return (
+    <div>
+      <p className="muted">The book was started with this brief; it cannot be changed now.</p>
+      <div className="field">
+        <label htmlFor="w-title">Title</label>
+        <input id="w-title" value={project.title} readOnly />
+      </div>
+      <div className="field">
+        <label htmlFor="w-author">Author</label>
+        <input id="w-author" value={project.author} readOnly />
+      </div>
+      <div className="field">
+        <label htmlFor="w-topic">Topic / description</label>
+        <textarea id="w-topic" rows={3} value={project.topic} readOnly />
+      </div>
+      <div className="field">
+        <label htmlFor="w-words">Target word count</label>
+        <input id="w-words" value={project.total_target_words.toLocaleString('en-US')} readOnly />
+      </div>
+      <div className="field">
+        <label htmlFor="w-model">AI model</label>
+        <input id="w-model" value={modelName ?? project.ai_model} readOnly />
+      </div>
+    </div>
+  );
 }

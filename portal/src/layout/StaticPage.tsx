@@ -10,7 +10,7 @@ export function StaticPage({ title, lead, children }: { title: string; lead?: Re
         <Link className="brand" to="/">Pressroom</Link>
         <Link to="/">← Back to Home</Link>
       </header>
-      <main className="static-main">
+      <main id="main" className="static-main">
         <h1>{title}</h1>
         {lead && <p className="lead">{lead}</p>}
         {children}

@@ -20,7 +20,7 @@ export function Account() {
       <header className="static-header">
         <Link to="/dashboard">← Back to My Books</Link>
       </header>
-      <main className="static-main">
+      <main id="main" className="static-main">
         <h1>Your account</h1>
         {account.isPending ? (
           <Spinner label="Loading your account…" />

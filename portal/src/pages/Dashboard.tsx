@@ -85,7 +85,7 @@ export function Dashboard() {
           </button>
         </div>
       </header>
-      <main className="dashboard">
+      <main id="main" className="dashboard">
         <h1>My Books</h1>
         <p className="lead">Welcome{profile.data?.full_name ? `, ${profile.data.full_name}` : ''}! Start a new book or pick up where you left off.</p>
         <ConfirmEmailBanner userId={user?.id} />

@@ -33,7 +33,7 @@ export function Landing() {
   return (
     <div className="page">
       <TopBar />
-      <main className="hero">
+      <main id="main" className="hero">
         <h1 aria-label="Let's finish that book!">
           Let&apos;s <span className="typed">{word}</span>
           <span className="caret" aria-hidden="true" /> that book!

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { AuthMessages, isEmailAddress } from '../../../libs/domain/index.ts';
+import { signInProblems, type FieldProblems } from '../../../libs/domain/index.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { useNextPath } from '../auth/routes.tsx';
-import { AuthCard, PasswordField } from './AuthForm.tsx';
+import { AuthCard, EmailField, PasswordField } from './AuthForm.tsx';
 
 export function Login() {
   const { signIn } = useAuth();
@@ -14,12 +14,14 @@ export function Login() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [problems, setProblems] = useState<FieldProblems<'email' | 'password'>>({});
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setError(null);
-    if (!email.trim() || !password) return setError(AuthMessages.credentialsRequired);
-    if (!isEmailAddress(email)) return setError(AuthMessages.invalidEmail);
+    const found = signInProblems(email, password);
+    setProblems(found);
+    if (Object.keys(found).length) return;
     setBusy(true);
     try {
       await signIn(email.trim(), password);
@@ -35,15 +37,13 @@ export function Login() {
     <AuthCard
       heading="Welcome back"
       error={error}
+      fieldErrors={problems}
       onSubmit={(e) => void submit(e)}
       googleLabel="Sign in with Google"
       footer={<>No account yet? <Link to="/signup">Sign up</Link></>}
     >
-      <div className="field">
-        <label htmlFor="email">Email</label>
-        <input id="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoComplete="email" />
-      </div>
-      <PasswordField id="password" label="Password" value={password} onChange={setPassword} autoComplete="current-password" />
+      <EmailField value={email} onChange={setEmail} error={problems.email} />
+      <PasswordField id="password" label="Password" value={password} onChange={setPassword} autoComplete="current-password" error={problems.password} />
       <p className="forgot"><Link to="/recover">Forgot password?</Link></p>
       <button type="submit" className="button button-block" disabled={busy}>
         {busy ? 'Signing in...' : 'Sign In'}

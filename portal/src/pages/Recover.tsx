@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { SessionView } from '../../../libs/contracts/index.ts';
-import { AuthMessages, isEmailAddress, newPasswordProblem } from '../../../libs/domain/index.ts';
+import { AuthMessages, FieldMessages, isEmailAddress, newPasswordProblems, type FieldProblems } from '../../../libs/domain/index.ts';
 import { apiFetch } from '../api/client.ts';
 import { sessionStore } from '../auth/session.ts';
-import { PasswordField } from './AuthForm.tsx';
+import { ErrorSummary } from '../components/FieldErrors.tsx';
+import { EmailField, PasswordField } from './AuthForm.tsx';
 
 /** /recover: "Forgot password?" asks for the e-mail; the mailed link (/recover?token=…) sets the new password. */
 export function Recover() {
@@ -12,7 +13,7 @@ export function Recover() {
   const token = params.get('token');
   return (
     <div className="auth-page">
-      <main className="auth-card">
+      <main id="main" className="auth-card">
         <Link className="brand" to="/">Pressroom</Link>
         {token ? <NewPassword token={token} /> : <AskForLink />}
         <p className="switch">Remembered it? <Link to="/login">Sign in</Link></p>
@@ -25,12 +26,15 @@ function AskForLink() {
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [problems, setProblems] = useState<FieldProblems<'email'>>({});
   const [sent, setSent] = useState<string | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!isEmailAddress(email)) return setError(AuthMessages.invalidEmail);
     setError(null);
+    const found = email.trim() ? (isEmailAddress(email) ? {} : { email: AuthMessages.invalidEmail }) : { email: FieldMessages.emailMissing };
+    setProblems(found);
+    if (found.email) return;
     setBusy(true);
     try {
       setSent((await apiFetch<{ message: string }>('/api/auth/recover', { method: 'POST', body: JSON.stringify({ email: email.trim() }), token: null })).message);
@@ -50,10 +54,8 @@ function AskForLink() {
         <form onSubmit={(e) => void submit(e)} noValidate>
           <p>Enter the e-mail address of your account and we will send you a link to set a new password.</p>
           {error && <div className="error-banner" role="alert">{error}</div>}
-          <div className="field">
-            <label htmlFor="email">Email</label>
-            <input id="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoComplete="email" />
-          </div>
+          <ErrorSummary errors={problems} />
+          <EmailField value={email} onChange={setEmail} error={problems.email} />
           <button type="submit" className="button button-block" disabled={busy}>
             {busy ? 'Sending...' : 'Send Reset Link'}
           </button>
@@ -69,12 +71,14 @@ function NewPassword({ token }: { token: string }) {
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [problems, setProblems] = useState<FieldProblems<'password' | 'confirm'>>({});
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problem = newPasswordProblem(password, confirm);
-    setError(problem);
-    if (problem) return;
+    const found = newPasswordProblems(password, confirm);
+    setProblems(found);
+    setError(null);
+    if (Object.keys(found).length) return;
     setBusy(true);
     try {
       sessionStore.set(await apiFetch<SessionView>('/api/auth/recover/confirm', { method: 'POST', body: JSON.stringify({ token, password }), token: null }));
@@ -91,8 +95,9 @@ function NewPassword({ token }: { token: string }) {
       <form onSubmit={(e) => void submit(e)} noValidate>
         <p>Choose a new password. Every other session of your account will be signed out.</p>
         {error && <div className="error-banner" role="alert">{error}</div>}
-        <PasswordField id="password" label="New password" value={password} onChange={setPassword} hint="Must be at least 8 characters long" autoComplete="new-password" />
-        <PasswordField id="confirm" label="Confirm new password" value={confirm} onChange={setConfirm} autoComplete="new-password" />
+        <ErrorSummary errors={problems} />
+        <PasswordField id="password" label="New password" value={password} onChange={setPassword} hint="Must be at least 8 characters long" autoComplete="new-password" error={problems.password} />
+        <PasswordField id="confirm" label="Confirm new password" value={confirm} onChange={setConfirm} autoComplete="new-password" error={problems.confirm} />
         <button type="submit" className="button button-block" disabled={busy}>
           {busy ? 'Saving...' : 'Set New Password'}
         </button>

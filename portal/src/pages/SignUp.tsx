@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { SIGNUP_REDIRECT_MS, signUpProblem } from '../../../libs/domain/index.ts';
+import { SIGNUP_REDIRECT_MS, signUpProblems, type FieldProblems } from '../../../libs/domain/index.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { sessionStore, type Session } from '../auth/session.ts';
-import { AuthCard, PasswordField } from './AuthForm.tsx';
+import { AuthCard, EmailField, PasswordField } from './AuthForm.tsx';
 
 export function SignUp() {
   const { signUp } = useAuth();
@@ -13,6 +13,7 @@ export function SignUp() {
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [problems, setProblems] = useState<FieldProblems<'email' | 'password' | 'confirm'>>({});
   const [created, setCreated] = useState<Session | null>(null);
 
   // The welcome screen shows for 2 s; then the new session is kept and the dashboard opens.
@@ -27,9 +28,10 @@ export function SignUp() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problem = signUpProblem(email, password, confirm);
-    setError(problem);
-    if (problem) return;
+    const found = signUpProblems(email, password, confirm);
+    setProblems(found);
+    setError(null);
+    if (Object.keys(found).length) return;
     setBusy(true);
     try {
       setCreated(await signUp(email.trim(), password));
@@ -43,7 +45,7 @@ export function SignUp() {
   if (created) {
     return (
       <div className="auth-page">
-        <main className="auth-card" role="status">
+        <main id="main" className="auth-card" role="status">
           <h1>Welcome to Pressroom!</h1>
           <p>Your account has been created successfully. Redirecting to your dashboard...</p>
         </main>
@@ -55,16 +57,14 @@ export function SignUp() {
     <AuthCard
       heading="Create your account"
       error={error}
+      fieldErrors={problems}
       onSubmit={(e) => void submit(e)}
       googleLabel="Sign up with Google"
       footer={<>Already have an account? <Link to="/login">Sign in</Link></>}
     >
-      <div className="field">
-        <label htmlFor="email">Email</label>
-        <input id="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoComplete="email" />
-      </div>
-      <PasswordField id="password" label="Password" value={password} onChange={setPassword} hint="Must be at least 8 characters long" autoComplete="new-password" />
-      <PasswordField id="confirm" label="Confirm password" value={confirm} onChange={setConfirm} autoComplete="new-password" />
+      <EmailField value={email} onChange={setEmail} error={problems.email} />
+      <PasswordField id="password" label="Password" value={password} onChange={setPassword} hint="Must be at least 8 characters long" autoComplete="new-password" error={problems.password} />
+      <PasswordField id="confirm" label="Confirm password" value={confirm} onChange={setConfirm} autoComplete="new-password" error={problems.confirm} />
       <button type="submit" className="button button-block" disabled={busy}>
         {busy ? 'Creating account...' : 'Create Account'}
       </button>

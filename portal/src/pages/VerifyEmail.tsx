@@ -27,7 +27,7 @@ export function VerifyEmail() {
       <header className="static-header">
         <Link to="/">← Back to Home</Link>
       </header>
-      <main className="static-main">
+      <main id="main" className="static-main">
         <h1>Confirm your e-mail</h1>
         {state.step === 'verifying' && <p role="status">Confirming your e-mail address…</p>}
         {state.step === 'done' && (

@@ -79,8 +79,13 @@ describe('a one-shot book, saved, published and deleted', () => {
     expect(html).toMatchObject({ status: 200, type: 'text/html; charset=utf-8', disposition: 'attachment; filename="Remote_Leadership_book.html"' });
     expect(html.bytes.toString()).toContain('<h1>Remote Leadership</h1>');
 
-    const previews = (await call('GET', `/projects/${id}/previews`)).body as { pages: { url: string }[]; cover: string };
+    const previews = (await call('GET', `/projects/${id}/previews`)).body as { pages: { page: number; url: string }[]; cover: string };
     expect(previews.pages.length).toBeGreaterThanOrEqual(4);
+    // Blank versos are skipped: every page previewed has text, and no page with text before the last is left out.
+    const texts = tool('pdftotext', ['-f', '1', '-l', '16', tempFile('text.pdf', pdf.bytes), '-']).split('\f');
+    const withText = texts.flatMap((text, i) => (text.trim() ? [i + 1] : []));
+    expect(previews.pages.map((p) => p.page)).toEqual(withText.slice(0, previews.pages.length));
+    expect(texts.slice(0, Math.max(...previews.pages.map((p) => p.page))).some((text) => !text.trim())).toBe(true);
     const page = await fetchFile((previews.pages[0] as { url: string }).url.replace('/api', ''));
     expect(page).toMatchObject({ status: 200, type: 'image/png' });
   });

@@ -1,8 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
-import { loadBookImages } from '../../../../libs/book-images/index.ts';
-import { GeneratedChapter, type GeneratorProject } from '../../../../libs/db/index.ts';
+import { loadManuscript } from '../../../../libs/book-images/index.ts';
+import type { GeneratorProject } from '../../../../libs/db/index.ts';
 import { BOOK_HTML_POLICY, renderBookHtml } from '../../../../libs/render/html.ts';
 import { StorageService } from '../../../../libs/storage/index.ts';
 
@@ -15,18 +15,7 @@ export class BookHtmlService {
   ) {}
 
   async page(project: GeneratorProject): Promise<string> {
-    const chapters = await this.em.fork().find(GeneratedChapter, { project: project.id }, { orderBy: { number: 'asc' } });
-    const texts = [project.introduction, ...chapters.map((c) => c.content), project.summary];
-    return renderBookHtml({
-      title: project.title,
-      author: project.author,
-      language: project.language,
-      introduction: project.introduction ?? null,
-      chapters: chapters.map((c) => ({ number: c.number, title: c.title, content: c.content })),
-      summary: project.summary ?? null,
-      references: project.references ?? [],
-      images: await loadBookImages(this.em, this.storage, project.id, texts),
-    });
+    return renderBookHtml((await loadManuscript(this.em.fork(), this.storage, project)).manuscript);
   }
 }
 

@@ -92,7 +92,7 @@ describe('the intelligent API bodies', () => {
     // A chapter budget over the whole book's word limit.
     await expectRefused(call('POST', '/intelligent/chapter', { ...brief, chapter_number: 1, toc: toc(3, 340) }), 400, GenerationMessages.chapterBudget(MAX_CHAPTER_PAGES));
     // Budgets that together exceed the book's limit.
-    expect((await call('POST', '/intelligent/chapter', { ...brief, chapter_number: 1, toc: toc(25, 300) })).status).toBe(422);
+    expect((await call('POST', '/intelligent/chapter', { ...brief, chapter_number: 1, toc: toc(25, MAX_CHAPTER_PAGES) })).status).toBe(422);
   });
 });
 

@@ -1,7 +1,7 @@
 import { BadRequestException, Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { OutlineChapter } from '../../../../libs/db/index.ts';
-import { GenerationMessages, TARGET_WORDS, WORDS_PER_PAGE } from '../../../../libs/domain/index.ts';
+import { estimatedPages, GenerationMessages, TARGET_WORDS, WORDS_PER_PAGE } from '../../../../libs/domain/index.ts';
 import { generateChaptersUpdate, generateOutlineUpdate, regenerateChapterUpdate } from '../../../../workflows/book/messages.ts';
 import type { AuthUser } from '../auth/auth.types.ts';
 import { CurrentUser, OptionalAuth } from '../auth/public.decorator.ts';
@@ -40,10 +40,12 @@ export class IntelligentController {
     await this.projects.step(() => this.projects.handle(project.id).executeUpdate(generateOutlineUpdate, { args: [{}] }));
     const outlined = await this.projects.owned(project.id, user);
     const words = (outlined.outline ?? []).reduce((sum, c) => sum + c.target_words, 0);
+    // A range, as the older API gives it: the estimate ± 5 %, the spread of the measured words a page (368–416).
+    const pages = estimatedPages(words);
     return {
       project_id: project.id,
       toc: tocView(outlined),
-      total_estimated_pages: `${Math.round(words / 350)}-${Math.round(words / WORDS_PER_PAGE)}`,
+      total_estimated_pages: `${Math.round(pages * 0.95)}-${Math.round(pages * 1.05)}`,
       book_summary: `${outlined.outline?.length ?? 0} chapters. ${outlined.topic}`,
     };
   }

@@ -64,7 +64,7 @@ export class SpecOutlineChapterDto {
   @ApiPropertyOptional() @Optional() @IsInt(chapterNumber) @Min(1, chapterNumber) @Max(MAX_CHAPTERS, chapterNumber) number?: number;
   @ApiProperty() @Title() title!: string;
   @ApiPropertyOptional({ type: [String] }) @KeyPoints() topics?: string[];
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_CHAPTER_PAGES, description: 'Counts as words at 250 a page' })
+  @ApiPropertyOptional({ minimum: 1, maximum: MAX_CHAPTER_PAGES, description: `Counts as words at ${WORDS_PER_PAGE} a page` })
   @Optional()
   @Transform(pagesFromText)
   @IsInt({ message: OutlineMessages.chapterPages })

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GeneratedChapter, GeneratorProject } from '../../../../libs/db/index.ts';
-import { bookWorkflowId, EditingMessages, InputMessages, MAX_CHAPTERS, OutlineMessages, PROVIDERS, STAGE_LABELS, TOC_LIMITS } from '../../../../libs/domain/index.ts';
+import { bookWorkflowId, EditingMessages, InputMessages, MAX_CHAPTERS, OutlineMessages, PROVIDERS, STAGE_LABELS, TOC_LIMITS, wordsOfPages } from '../../../../libs/domain/index.ts';
 import { eventually, fakeAiEngineForFile, testConfig } from '../../../../testing/index.ts';
 import { apiClient, serveApi, type Json } from '../../../../testing/test-server.ts';
 import { progressQuery } from '../../../../workflows/book/messages.ts';
@@ -74,7 +74,7 @@ describe('PUT /api/projects/{id}/outline', () => {
       ['a NUL character', { chapters: edit.map((c, i) => (i === 1 ? { ...c, title: 'Bad\u0000title' } : c)) }, InputMessages.nulCharacter('chapters[1].title')],
       ['pages that are not a number (spec shape)', { outline: { chapters: [{ number: 1, title: 'One', estimated_pages: 'many' }] } }, OutlineMessages.chapterPages],
       ['a spec outline without chapters', { outline: { chapters: [] } }, OutlineMessages.chaptersRequired],
-      ['a spec outline under 10,000 words', { outline: { chapters: [{ number: 1, title: 'One', estimated_pages: 8 }] } }, OutlineMessages.bookTotal(2000)],
+      ['a spec outline under 10,000 words', { outline: { chapters: [{ number: 1, title: 'One', estimated_pages: 8 }] } }, OutlineMessages.bookTotal(wordsOfPages(8))],
     ];
     for (const [what, body, message] of refusals) {
       const answer = await put(id, body);
@@ -129,7 +129,7 @@ describe('PUT /api/projects/{id}/outline', () => {
     expect(chapters[3]?.wordCount).toBeGreaterThan(((five.target_words + three.target_words) * 0.8) | 0);
   });
 
-  it("takes the spec's shape: number names the chapter it was, topics are its key points, pages count 250 words", async () => {
+  it("takes the spec's shape: number names the chapter it was, topics are its key points, pages count the words a typeset page holds", async () => {
     const { id, toc } = await outlinedBook();
     const [first, second] = toc as [Toc, Toc];
     const answer = await put(id, {
@@ -145,11 +145,11 @@ describe('PUT /api/projects/{id}/outline', () => {
     });
     expect(answer.status).toBe(200);
     expect(answer.body.toc).toMatchObject([
-      { chapter_number: 1, title: 'Second, Now First', description: second.description, key_points: ['One idea', 'Another idea'], target_words: 5000 },
-      { chapter_number: 2, title: 'A New Chapter', description: '', key_points: ['Fresh ground'], target_words: 3000 },
+      { chapter_number: 1, title: 'Second, Now First', description: second.description, key_points: ['One idea', 'Another idea'], target_words: wordsOfPages(20) },
+      { chapter_number: 2, title: 'A New Chapter', description: '', key_points: ['Fresh ground'], target_words: wordsOfPages(12) },
       { chapter_number: 3, title: first.title, description: first.description, key_points: first.key_points, target_words: first.target_words },
     ]);
-    expect((await call('GET', `/projects/${id}`)).body.total_target_words).toBe(8000 + first.target_words);
+    expect((await call('GET', `/projects/${id}`)).body.total_target_words).toBe(wordsOfPages(20) + wordsOfPages(12) + first.target_words);
   });
 
   it('is refused while a stage runs, before the outline, and in auto mode past the outline', async () => {

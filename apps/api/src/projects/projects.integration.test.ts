@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { GenerationMessages } from '../../../../libs/domain/index.ts';
+import { GenerationMessages, WORDS_PER_PAGE } from '../../../../libs/domain/index.ts';
 import { testConfig } from '../../../../testing/index.ts';
 import { apiClient, serveApi, type Json, serveWithWorker } from '../../../../testing/test-server.ts';
 
@@ -188,7 +188,7 @@ describe('the intelligent API', () => {
     const toc = await call('POST', '/intelligent/toc', { title: brief.title, author: brief.author, book_idea: brief.book_idea }, undefined, mock);
     expect(toc.status).toBe(200);
     const entries = toc.body.toc as { chapter_title: string; chapter_ideas: string[]; estimated_pages: string }[];
-    expect(entries.length).toBe(8); // 100 pages by default: 25,000 words in chapters of about 3,000
+    expect(entries.length).toBe(12); // 100 typeset pages by default: 35,000 words in chapters of about 3,000
     expect(entries.every((e) => e.chapter_title && e.chapter_ideas.length === 3 && /^\d+$/.test(e.estimated_pages))).toBe(true);
     expect(toc.body.total_estimated_pages).toMatch(/^\d+-\d+$/);
 
@@ -197,8 +197,8 @@ describe('the intelligent API', () => {
     expect(chapter.body.word_count).toBeGreaterThan(2000);
     const again = await call('POST', '/intelligent/chapter', { project_id: toc.body.project_id, chapter_number: 2 }, undefined, mock);
     expect(again.status).toBe(200);
-    const outOfRange = await call('POST', '/intelligent/chapter', { project_id: toc.body.project_id, chapter_number: 11 }, undefined, mock);
-    expect(outOfRange).toMatchObject({ status: 400, body: { message: GenerationMessages.invalidChapter(11, 8) } });
+    const outOfRange = await call('POST', '/intelligent/chapter', { project_id: toc.body.project_id, chapter_number: 13 }, undefined, mock);
+    expect(outOfRange).toMatchObject({ status: 400, body: { message: GenerationMessages.invalidChapter(13, 12) } });
   });
 
   it("writes a chapter of a client's own table of contents", async () => {
@@ -208,7 +208,7 @@ describe('the intelligent API', () => {
     ];
     const chapter = await call('POST', '/intelligent/chapter', { ...brief, toc, chapter_number: 2 }, undefined, mock);
     expect(chapter.body).toMatchObject({ chapter_number: 2, chapter_title: 'Rituals That Work' });
-    expect(Math.abs((chapter.body.word_count as number) - 2500)).toBeLessThanOrEqual(500);
+    expect(Math.abs((chapter.body.word_count as number) - 10 * WORDS_PER_PAGE)).toBeLessThanOrEqual(500);
     expect(chapter.body.content).toContain('## Weekly notes');
 
     expect((await call('POST', '/intelligent/chapter', { ...brief, chapter_number: 1 }, undefined, mock)).body.message).toBe(GenerationMessages.tocNotLoaded);

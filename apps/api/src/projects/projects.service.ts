@@ -22,9 +22,8 @@ import {
   providerFor,
   ProjectMessages,
   PROVIDERS,
-  TARGET_WORDS,
   targetWordsProblem,
-  WORDS_PER_PAGE,
+  wordsForPages,
   writtenSoFar,
   type ProviderId,
 } from '../../../../libs/domain/index.ts';
@@ -77,7 +76,7 @@ export class ProjectsService {
     const idea = dto.topic ?? dto.book_idea;
     const problems = briefProblems({ title: dto.title, author: dto.author, idea }, dto.topic !== undefined ? 'topic' : 'book_idea');
     if (problems.length) throw new UnprocessableEntityException({ message: problems[0]?.messages[0], details: problems });
-    const words = dto.total_target_words ?? Math.min(TARGET_WORDS.max, Math.max(TARGET_WORDS.min, Math.round(((dto.target_pages ?? DEFAULT_TARGET_PAGES) * WORDS_PER_PAGE) / 1000) * 1000));
+    const words = dto.total_target_words ?? wordsForPages(dto.target_pages ?? DEFAULT_TARGET_PAGES);
     const wordsProblem = targetWordsProblem(words);
     if (wordsProblem) throw new UnprocessableEntityException({ message: wordsProblem, details: [{ field: 'total_target_words', messages: [wordsProblem] }] });
     const provider = this.provider(dto.ai_model, user);

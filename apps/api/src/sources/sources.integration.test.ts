@@ -173,9 +173,9 @@ describe('documents are parsed off the event loop', () => {
 });
 
 describe('a book grounded in uploaded sources', () => {
-  it('cites them as [n], and its references are exactly the sources it cites', async () => {
+  it('cites them as [n], quoting prose and not Markdown, and its references are exactly the sources it cites, by title', async () => {
     const uploaded = await upload([
-      ['trust.md', trustNotes],
+      ['trust.md', `# Field Notes on *Trust*\n\n## Context\n\n${trustNotes.replace('Trust grows', '**Trust** grows')}\n\n- Remote teams write [decisions](https://example.com) down.`],
       ['rituals.md', ritualNotes],
       ['unrelated.txt', 'Photosynthesis converts light into chemical energy in chloroplasts. '.repeat(20)],
     ]);
@@ -189,12 +189,19 @@ describe('a book grounded in uploaded sources', () => {
       status = ((await fetch(`${served.url}/api/projects/orchestration/${start.project_id}/status`).then((r) => r.json())) as { status: string }).status;
       await new Promise((r) => setTimeout(r, 250));
     }
-    const project = (await fetch(`${served.url}/api/projects/${start.project_id}`).then((r) => r.json())) as { chapters: { content: string }[]; references: { n: number; filename: string }[] };
+    const project = (await fetch(`${served.url}/api/projects/${start.project_id}`).then((r) => r.json())) as { chapters: { content: string }[]; references: { n: number; filename: string; title?: string; passages?: string[] }[] };
     const cited = new Set(project.chapters.flatMap((c) => [...c.content.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]))));
     expect(cited.size).toBeGreaterThan(0);
     expect(project.references.map((r) => r.n).sort()).toEqual([...cited].sort());
     for (const reference of project.references) expect(['trust.md', 'rituals.md']).toContain(reference.filename);
     expect(cited.has(3)).toBe(false);
+    const quotes = project.chapters.flatMap((c) => [...c.content.matchAll(/“([^”]+)” \[\d\]/g)].map((m) => m[1] as string));
+    expect(quotes.length).toBeGreaterThan(0);
+    for (const quote of quotes) expect(quote).not.toMatch(/#|\*\*|\]\(/);
+    const trust = project.references.find((r) => r.filename === 'trust.md');
+    expect(trust?.title).toBe('Field Notes on Trust');
+    expect(trust?.passages?.length).toBeGreaterThan(0);
+    expect(project.references.find((r) => r.filename === 'rituals.md')?.title ?? 'rituals.md').toBe('rituals.md');
   });
 
   it('refuses an unknown source_materials id', async () => {

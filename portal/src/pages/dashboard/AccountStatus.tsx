@@ -1,4 +1,4 @@
-import { PRODUCTS, SubscriptionMessages } from '../../../../libs/domain/index.ts';
+import { offerPrice, PRODUCTS, SubscriptionMessages } from '../../../../libs/domain/index.ts';
 import { CheckoutButton, CheckoutError } from '../../checkout/CheckoutButton.tsx';
 import { useSubscription } from '../../checkout/subscription.ts';
 import { useCheckout } from '../../checkout/useCheckout.ts';
@@ -24,6 +24,10 @@ export function AccountStatus() {
               <strong>{SubscriptionMessages.none}</strong>
               <br />
               <span className="muted">{SubscriptionMessages.hint}</span>
+              <br />
+              <CheckoutButton checkout={checkout} product="elite-service" className="button button-accent button-small">
+                {PRODUCTS.eliteService.name} - {offerPrice('elite-service')}
+              </CheckoutButton>
             </p>
           )}
           <p>
@@ -33,7 +37,7 @@ export function AccountStatus() {
           </p>
           {subscription.data.book_credits === 0 && (
             <CheckoutButton checkout={checkout} product="ai-book-generator" className="button button-secondary button-small">
-              Buy the AI Book Generator - ${PRODUCTS.aiBookGenerator.price}
+              Buy the {PRODUCTS.aiBookGenerator.name} - {offerPrice('ai-book-generator')}
             </CheckoutButton>
           )}
           <CheckoutError checkout={checkout} />

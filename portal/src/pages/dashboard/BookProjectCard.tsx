@@ -15,6 +15,7 @@ import {
   truncate,
 } from '../../../../libs/domain/index.ts';
 import { PreviewStrip } from '../../components/OwnedImage.tsx';
+import { ConfirmDialog } from '../../editor/ConfirmDialog.tsx';
 import { RebuildNotice } from '../../editor/RebuildNotice.tsx';
 import { EliteServiceButton } from '../../elite/EliteServiceButton.tsx';
 import { BookDownloads } from '../../generator/BookDownloads.tsx';
@@ -31,6 +32,7 @@ function ShopSettingsSection({ book }: { book: BookProjectView }) {
   const [problem, setProblem] = useState<string | null>(null);
   // The toggle answers at once; the server's answer confirms it, or puts it back with the reason.
   const [published, setPublished] = useState(book.published_to_shop);
+  const [asking, setAsking] = useState(false);
   useEffect(() => setPublished(book.published_to_shop), [book.published_to_shop]);
   const save = useMutation({
     mutationFn: (settings: Parameters<typeof updateShopSettings>[1]) => updateShopSettings(book.id, settings),
@@ -75,16 +77,36 @@ function ShopSettingsSection({ book }: { book: BookProjectView }) {
             disabled={save.isPending}
             onChange={(e) => {
               setEditing(false);
-              setPublished(e.target.checked);
-              save.mutate({ published_to_shop: e.target.checked });
+              // Publishing puts the book in front of buyers: asked first. Unpublishing is at once.
+              if (e.target.checked) return setAsking(true);
+              setPublished(false);
+              save.mutate({ published_to_shop: false });
             }}
           />
           Publish to Shop
         </label>
       </div>
+      {asking && (
+        <ConfirmDialog
+          title={`Publish “${book.title}” to the shop?`}
+          confirm="Yes, Publish"
+          onCancel={() => setAsking(false)}
+          onConfirm={() => {
+            setAsking(false);
+            setPublished(true);
+            save.mutate({ published_to_shop: true });
+          }}
+        >
+          <p>
+            It is listed at ${(book.shop_price ?? SHOP.defaultPrice).toFixed(2)} in {book.shop_category || SHOP.defaultCategory}, described by {book.shop_description ? 'your marketing description' : 'your book idea'}. You can change these, or unpublish, at any time.
+          </p>
+        </ConfirmDialog>
+      )}
       {problem && !editing && <p className="error-text" role="alert">{problem}</p>}
       {book.published_to_shop && !editing && (
         <div className="shop-read">
+          {/* The storefront is not built yet (spec 3 names no shop route): the listing below is what it will show. */}
+          <p role="status">Published to the shop. Its public page is not open yet: this listing is what it will show.</p>
           <button type="button" className="link-button" aria-label="Edit shop settings" onClick={openForm}>✎ Edit</button>
           <dl>
             <dt>Price</dt>
@@ -191,7 +213,7 @@ export function BookProjectCard({ book }: { book: BookProjectView }) {
       </div>
       <p className="muted">
         Created {date(book.created_at)}
-        {book.estimated_length ? ` · ~${book.estimated_length} pages planned` : ''}
+        {book.page_count ? ` · ${book.page_count} pages` : book.estimated_length ? ` · about ${book.estimated_length} pages planned` : ''}
       </p>
       <p>{truncate(book.book_idea, CARD_IDEA_CHARS)}</p>
 
@@ -200,7 +222,7 @@ export function BookProjectCard({ book }: { book: BookProjectView }) {
           <h4>Generated Content</h4>
           <ul className="facts">
             {book.word_count > 0 && chapters.length > 0 && <li>Words: {book.word_count.toLocaleString()}</li>}
-            {book.page_count && <li>Pages: ~{book.page_count}</li>}
+            {book.page_count && <li>Pages: {book.page_count}</li>}
             {chapters.length > 0 ? <li>Chapters: {chapters.length}</li> : <li>Type: Complete Book</li>}
             {book.completed_at && <li>Completed: {date(book.completed_at)}</li>}
           </ul>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { offerPrice, PRODUCTS } from '../../../../libs/domain/index.ts';
 import { CONTACT_EMAIL } from '../../content/constants.ts';
 import { StaticPage } from '../../layout/StaticPage.tsx';
 
@@ -12,7 +13,7 @@ export const FAQ = [
   ['Can you write technical or specialist books?', 'Yes. Technical, medical and scientific books are grounded in the sources you provide and cite them, so claims can be checked. Health and biotech teams have a dedicated service.'],
   ['My notes are not in English. Is that a problem?', 'No. Submit ideas and materials in any language; the book is written in the language you choose, English by default.'],
   ['Do I get a cover?', 'Every book comes with a cover designed for its size and page count, including the spine for print. The Elite Service adds professional cover design optimisation.'],
-  ['Is it worth the price?', 'The AI Book Generator costs a one-time $99 for a complete book with PDF and cover. A ghost-written book of similar length usually costs thousands; our Professional and Premium tiers add human editing when you need it.'],
+  ['Is it worth the price?', `The ${PRODUCTS.aiBookGenerator.name} costs a one-time ${offerPrice('ai-book-generator')} for a complete book with PDF and cover. A ghost-written book of similar length usually costs thousands; our Professional and Premium tiers add human editing when you need it.`],
   ['Can I order printed copies in bulk?', 'Yes. Order bound copies from your dashboard; for larger runs (25 to 100+ copies) the Elite Service quotes print quantity and binding with you.'],
   ['What if I am not satisfied?', `Tell us at ${CONTACT_EMAIL}. We will revise within your tier's revision scope, and refunds are considered case by case within 30 days of delivery.`],
 ] as const;

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { HEALTH_PRICING, PRODUCTS, SERVICE_TIERS, SUPPORT_PROMISES } from '../../../../libs/domain/index.ts';
+import { HEALTH_PRICING, offerPrice, PRODUCTS, productOffer, SERVICE_TIERS, SUPPORT_PROMISES, type ServiceTier } from '../../../../libs/domain/index.ts';
 import { CheckoutButton, CheckoutError } from '../../checkout/CheckoutButton.tsx';
-import { useCheckout } from '../../checkout/useCheckout.ts';
+import { useCheckout, type Checkout } from '../../checkout/useCheckout.ts';
 import { StaticPage } from '../../layout/StaticPage.tsx';
 
 export function HowItWorks() {
@@ -24,6 +24,7 @@ export function HowItWorks() {
 }
 
 export function ServiceTiers() {
+  const checkout = useCheckout();
   return (
     <StaticPage title="Service tiers" lead="Every tier includes a revision opportunity; its scope grows with the tier.">
       <div className="cards">
@@ -34,14 +35,26 @@ export function ServiceTiers() {
             <p className="price">{tier.price}</p>
             <p>{tier.summary}</p>
             <p className="muted">Delivery in {tier.delivery}.</p>
+            <TierAction tier={tier} checkout={checkout} />
           </section>
         ))}
       </div>
+      <CheckoutError checkout={checkout} />
       <div className="path-buttons">
         <Link className="button" to="/">Get Started Now</Link>
         <Link className="button button-secondary" to="/demo">Try Free Demo</Link>
       </div>
     </StaticPage>
+  );
+}
+
+/** A tier's next step: the checkout of the offer it is sold as, or the Elite page for work the team quotes. */
+function TierAction({ tier, checkout }: { tier: ServiceTier; checkout: Checkout }) {
+  if (tier.quoted) return <Link className="button button-secondary" to="/coming-soon" aria-label={`${tier.name}: about the ${productOffer(tier.offer).name}`}>About the {productOffer(tier.offer).name}</Link>;
+  return (
+    <CheckoutButton checkout={checkout} product={tier.offer} className="button button-secondary">
+      {productOffer(tier.offer).name} - {offerPrice(tier.offer)}
+    </CheckoutButton>
   );
 }
 
@@ -55,7 +68,7 @@ export function HealthBiotech() {
       </p>
       <div className="cards">
         {HEALTH_PRICING.map((item) => (
-          <section key={item.name} className="card"><h2>{item.name}</h2><p className="price">{item.price}</p></section>
+          <section key={item.name} className="card"><h2>{item.name}</h2><p className="price">{item.tier.price}</p><p className="muted">{item.tier.name}</p></section>
         ))}
       </div>
       <Link className="button" to="/coming-soon">Talk to the Elite team</Link>
