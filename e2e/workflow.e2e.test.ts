@@ -75,10 +75,14 @@ describe('the six-step workflow, signed in', () => {
     await onStep('Idea');
     await expect(page.getByLabel('Book Title').inputValue()).resolves.toBe('');
     await expect(page.getByLabel('Target Length').inputValue()).resolves.toBe('100');
-  });
+    // The whole book, from idea to cover, written and typeset while other test files run beside it.
+  }, 150_000);
 
   it('writes only the chapters chosen, at outline depth, and keeps those settings with the book', async () => {
     const title = `Outline Only ${randomUUID().slice(0, 6)}`;
+    // A new book: the tab forgets any book the page kept for a reload.
+    await page.goto(`${baseURL}/`);
+    await page.evaluate(() => sessionStorage.clear());
     await page.goto(`${baseURL}/workflow`);
     await expect(page.getByLabel('Mock data (instant)').isChecked()).resolves.toBe(true);
     await page.getByLabel('Book Title').fill(title);
