@@ -49,7 +49,7 @@ describe('the six-step workflow, signed in', () => {
     const written = ['1 ✓', '2 ✓', '3 ✓'];
     await expect.poll(() => tabs.allTextContents(), { timeout: 60_000 }).toEqual(written);
     // Reloaded once the content step is finished (summary written): a reload while it is still writing reopens on Structure.
-    await page.locator('button:enabled', { hasText: /^Next$/ }).waitFor({ timeout: 60_000 });
+    await page.locator('button:not([aria-disabled])', { hasText: /^Next$/ }).waitFor({ timeout: 60_000 });
     const shown = await page.getByRole('tabpanel').locator('h3').textContent();
     await page.reload();
     await onStep('Content');
