@@ -4,6 +4,9 @@ export default defineConfig({
   // NestJS needs legacy decorators with emitted metadata (constructor injection reads `design:paramtypes`).
   oxc: { decorator: { legacy: true, emitDecoratorMetadata: true } },
   test: {
+    // Two files at a time: most integration tests wait on Temporal, PostgreSQL and MinIO rather than on the CPU, and
+    // each file has its own task queue, accounts and books. The default on two cores would be one.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import type { Config } from '../libs/config/index.ts';
 import { startEngine, testConfig, type Engine } from '../testing/index.ts';
 import { waitForSubject } from '../testing/mail-inbox.ts';
@@ -50,6 +50,13 @@ export function e2eSession(): E2eSession {
     session.browser = await launchBrowser();
     session.page = await (await session.browser.newContext({ acceptDownloads: true })).newPage();
   }, 60_000);
+  // A failed test says what its page showed: the address and text in the log, the picture under screenshots/.
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail' || !session.page || session.page.isClosed()) return;
+    const text = (await session.page.locator('main').first().innerText({ timeout: 2000 }).catch(() => '')).slice(0, 1500);
+    const shot = await snapshot(session.page, `failed-${task.name.replace(/\W+/g, '-').slice(0, 60)}`).catch(() => 'none');
+    console.error(`[e2e] "${task.name}" failed on ${session.page.url()} (screenshot: ${shot}); the page said:\n${text}`);
+  });
   afterAll(async () => {
     await session.browser?.close();
     await session.engine?.stop();

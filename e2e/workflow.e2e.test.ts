@@ -10,10 +10,22 @@ const author = { email: `workflow-${randomUUID().slice(0, 8)}@example.com`, pass
 const session = e2eSession();
 let page: Page;
 let engine: Engine;
+let token: string;
 beforeAll(async () => {
   ({ page, engine } = session);
-  await fetch(`${baseURL}/api/auth/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(author) });
+  token = ((await api('POST', '/auth/signup', author)) as { access_token: string }).access_token;
 });
+
+/** The API as the author's own script would call it (a stage answers when it is done). */
+async function api(method: string, path: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(`${baseURL}/api${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.headers.get('content-type')?.includes('json') ? response.json() : response.text();
+}
 
 const button = (name: string) => page.getByRole('button', { name, exact: true });
 const onStep = (title: string) => page.locator('#step-title', { hasText: title }).waitFor({ timeout: 60_000 });
@@ -43,13 +55,17 @@ describe('the six-step workflow, signed in', () => {
 
     await button('Generate Content').click();
     await onStep('Content');
+    // Reloaded while the chapters are being written: the page reopens on Content, follows the run until its stage
+    // ends, and offers to finish what the closed page never asked for (the summary).
+    await page.reload();
+    await onStep('Content');
+    await button('Finish writing').click({ timeout: 60_000 });
     await page.getByText(/min read/).waitFor();
-    // A reload keeps the book: the same step, the same chapters.
     const tabs = page.getByRole('tablist', { name: 'Chapters' }).getByRole('tab');
     const written = ['1 ✓', '2 ✓', '3 ✓'];
     await expect.poll(() => tabs.allTextContents(), { timeout: 60_000 }).toEqual(written);
-    // Reloaded once the content step is finished (summary written): a reload while it is still writing reopens on Structure.
     await page.locator('button:not([aria-disabled])', { hasText: /^Next$/ }).waitFor({ timeout: 60_000 });
+    // A reload once the content is finished keeps the book: the same step, the same chapters.
     const shown = await page.getByRole('tabpanel').locator('h3').textContent();
     await page.reload();
     await onStep('Content');
@@ -111,5 +127,38 @@ describe('the six-step workflow, signed in', () => {
     expect(written.map((c) => c.number)).toEqual([2, 4]);
     // A polished chapter is its whole budget (±20 %); an outline is about 15 % of it.
     for (const c of written) expect(c.word_count).toBeLessThan(0.3 * (book?.outline.find((o) => o.number === c.number)?.target_words ?? 0));
+  });
+
+  it('reopens a book left in the middle of its content on Content, and finishes it without writing anything twice', async () => {
+    // The page was closed after the introduction and one chapter of three: the run kept what it wrote.
+    const { project_id: id } = (await api('POST', '/projects', { source: 'workflow', title: 'Left Halfway', author: 'Ada Writer', topic: 'How small companies lead distributed teams with trust and rituals', ai_model: 'mock', total_target_words: 15_000 })) as { project_id: string };
+    await api('POST', `/projects/${id}/generate-outline`, { chapter_count: 3 });
+    await api('POST', `/projects/${id}/generate-introduction`);
+    await api('POST', `/projects/${id}/generate-chapters/stream`, { chapters_to_generate: [1] });
+    type View = { introduction: string; summary: string | null; finalized: boolean; chapters: { chapter_number: number; content: string }[] };
+    const before = (await api('GET', `/projects/${id}`)) as View;
+    expect(before.chapters.map((c) => c.chapter_number)).toEqual([1]);
+
+    // My Books' Resume, in a tab of its own.
+    page = await (await session.browser.newContext()).newPage();
+    await page.goto(`${baseURL}/login?next=${encodeURIComponent(`/workflow?project=${id}`)}`);
+    await page.getByLabel('Email').fill(author.email);
+    await page.getByLabel('Password', { exact: true }).fill(author.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await onStep('Content');
+    const tabs = page.getByRole('tablist', { name: 'Chapters' }).getByRole('tab');
+    await expect.poll(() => tabs.allTextContents()).toEqual(['1 ✓', '2 ○', '3 ○']);
+    await expect(page.locator('button[aria-disabled="true"]', { hasText: /^Next$/ }).count()).resolves.toBe(1);
+    await button('Finish writing').click();
+    await page.locator('button:not([aria-disabled])', { hasText: /^Next$/ }).waitFor({ timeout: 60_000 });
+    await expect(tabs.allTextContents()).resolves.toEqual(['1 ✓', '2 ✓', '3 ✓']);
+    await expect(button('Finish writing').count()).resolves.toBe(0);
+
+    const after = (await api('GET', `/projects/${id}`)) as View;
+    expect(after).toMatchObject({ introduction: before.introduction, finalized: true });
+    expect(after.summary).toBeTruthy();
+    expect(after.chapters.find((c) => c.chapter_number === 1)?.content).toBe(before.chapters[0]?.content);
+    const versions = await engine.deps.orm.em.fork().getConnection().execute<{ n: string }[]>('select count(*) as n from chapter_versions where project_id = ? and chapter = 1', [id]);
+    expect(Number(versions[0]?.n)).toBe(1);
   });
 });

@@ -280,13 +280,18 @@ export function createWritingActivities({ orm, storage, providers }: GenerationD
 
     async completeProject(projectId: string): Promise<void> {
       const em = orm.em.fork();
-      const project = await em.findOneOrFail(GeneratorProject, { id: projectId });
-      project.stage = 'complete';
-      project.completedAt = new Date();
-      await em.flush();
+      // The book is complete only with its credit spent and its author's count raised, all or none.
+      const project = await em.transactional(async (tx) => {
+        const found = await tx.findOneOrFail(GeneratorProject, { id: projectId });
+        if (found.stage === 'complete') return found; // a retry after the shelf copy failed
+        found.stage = 'complete';
+        found.completedAt = new Date();
+        await tx.flush();
+        await spendBookCredit(tx, projectId);
+        if (found.user) await tx.getConnection().execute('update profiles set books_generated = books_generated + 1 where id = ?', [found.user.id], 'run', tx.getTransactionContext());
+        return found;
+      });
       if (project.user) await shelveBook(em, project, 'generator');
-      await spendBookCredit(em, projectId);
-      if (project.user) await em.getConnection().execute('update profiles set books_generated = books_generated + 1 where id = ?', [project.user.id]);
     },
   };
 }

@@ -209,6 +209,11 @@ export interface SummaryAnswer {
   summary: string | null;
 }
 
+/** GET /api/projects/{id}/writing: whether a stage is writing the book now (a page reopened mid-stage waits for it). */
+export interface WritingAnswer {
+  writing: boolean;
+}
+
 export interface FinalizeAnswer {
   status: 'finalized';
   project_id: string;

@@ -448,18 +448,21 @@ export async function eliteRequestWorkflow(input: EliteInput): Promise<{ status:
   }
 
   async function rebuild(projectId: string, run: number, formats = REBUILD_FORMATS): Promise<void> {
+    let outcome: EliteEventRecord;
     try {
       const built = await executeChild(packageWorkflow, { workflowId: packageWorkflowId(projectId, run), args: [{ projectId, run, formats, cover: PRESS_COVER }] });
       state.bookReady = true;
       const note = formats.includes('pdf') ? Notes.rebuilt(built.pageCount) : Notes.coverRedrawn;
-      await write(event('book_rebuilt', { note, data: { run, pageCount: built.pageCount } }));
+      outcome = event('book_rebuilt', { note, data: { run, pageCount: built.pageCount } });
     } catch (error) {
       if (isCancellation(error)) throw error;
       const reason = innermostMessage(error);
-      await write(event('book_rebuilt', { note: Notes.notRebuilt(reason), data: { run, error: reason } }));
+      outcome = event('book_rebuilt', { note: Notes.notRebuilt(reason), data: { run, error: reason } });
     } finally {
       rebuilds--;
     }
+    // Counted down first: once the timeline shows the rebuild, a proof may be sent.
+    await write(outcome);
   }
 
   /** The quote's payment: production starts with its copies and promises; a payment the request no longer waits for is owed back. */

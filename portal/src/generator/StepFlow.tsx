@@ -30,7 +30,7 @@ import { useFocusOnChange } from '../components/useFocusOnChange.ts';
 import { ChapterStructure, useChapterLayout } from '../editor/ChapterStructure.tsx';
 import { ChapterWorkspace } from '../editor/LazyChapterWorkspace.tsx';
 import { RebuildNotice } from '../editor/RebuildNotice.tsx';
-import { projectPreviews, staged, streamChapters, uploadSources, waitForBuild, type BuildStatus, type Previews, type ProjectView } from './api.ts';
+import { projectPreviews, sleep, staged, streamChapters, uploadSources, waitForBuild, type BuildStatus, type Previews, type ProjectView } from './api.ts';
 import { useProviders } from './providers.ts';
 import { ChapterSettingsFields, chapterChoiceOf, chapterSettingsReady, type ChapterSettingsValue } from './ChapterSettingsFields.tsx';
 import { ProviderToggle } from './ProviderToggle.tsx';
@@ -65,9 +65,16 @@ const STORAGE = {
 function furthestStep(project: ProjectView, last: number): number {
   if (project.cover_path) return last;
   if (project.pdf_path) return 5;
-  if (project.summary) return 4;
+  if (contentComplete(project)) return 4;
+  if (project.introduction || project.chapters.length) return 3;
   return project.outline ? 2 : 1;
 }
+
+/** The content step is done: the summary written and the structure finalized (what a build needs). */
+const contentComplete = (project: ProjectView | null) => Boolean(project?.summary && project.finalized);
+
+/** How often a page reopened while its book is being written looks again. */
+const FOLLOW_MS = 1500;
 
 /** The target length a book was created with (its words back to the pages option that made them). */
 const pagesOf = (words: number) => TARGET_LENGTHS.find((l) => wordsForPages(l.pages) === words)?.pages ?? DEFAULT_TARGET_PAGES;
@@ -142,7 +149,9 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
         if (loaded.cover_path) setCoverUrl(`/api/projects/${stored}/download/cover-png?inline=1`);
         const furthest = furthestStep(loaded, FLOWS[kind].steps.length);
         const shown = Number(sessionStorage.getItem(storage.step));
-        setStep(shown >= 1 ? Math.min(shown, furthest) : furthest);
+        const opened = shown >= 1 ? Math.min(shown, furthest) : furthest;
+        setStep(opened);
+        if (!contentComplete(loaded)) void follow(stored, opened === furthest);
       } catch (e) {
         sessionStorage.removeItem(storage.project);
         setApiError((e as Error).message || 'Failed to load your book');
@@ -226,13 +235,33 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
       setProject(await staged.project(id));
     });
 
+  /**
+   * A book reopened mid-stage (a reload, My Books' Resume): its run goes on writing without the page, so the page
+   * follows it until the stage ends, then shows what it has; `advance` moves on to the step that reached.
+   */
+  const follow = (id: string, advance: boolean) =>
+    work('Still writing: the book goes on without this page…', async () => {
+      let latest = await staged.project(id);
+      while ((await staged.writing(id)).writing) {
+        await sleep(FOLLOW_MS);
+        setProject((latest = await staged.project(id)));
+      }
+      setProject((latest = await staged.project(id)));
+      if (advance) setStep(furthestStep(latest, flow.steps.length));
+    });
+
+  /** The content step: writes what the book does not have yet (an introduction, chapters, the summary), then finalizes. */
   const generateContent = (id: string) =>
-    work('Writing the introduction…', async () => {
-      await staged.introduction(id, aiModel);
-      setProject(await staged.project(id));
+    work(project?.introduction ? 'Writing the chapters…' : 'Writing the introduction…', async () => {
+      const had = await staged.project(id);
+      if (!had.introduction) {
+        await staged.introduction(id, aiModel);
+        setProject(await staged.project(id));
+      }
       setStep(3);
       setBusy('Writing the chapters…');
-      await streamChapters(
+      // A book reopened in selective mode no longer knows which chapters were chosen: the ones written stand.
+      if (chapterSettingsReady(content)) await streamChapters(
         id,
         aiModel,
         (e) => {
@@ -244,9 +273,11 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
         },
         chapterChoiceOf(content),
       );
-      setBusy('Writing the summary…');
-      await staged.summary(id, aiModel);
-      await staged.finalize(id);
+      if (!had.summary) {
+        setBusy('Writing the summary…');
+        await staged.summary(id, aiModel);
+      }
+      if (!had.finalized) await staged.finalize(id);
       setProject(await staged.project(id));
       setTab(1);
     });
@@ -294,7 +325,7 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
   const words = project?.chapters.reduce((sum, c) => sum + c.word_count, 0) ?? 0;
   const planned = project?.outline?.chapters ?? [];
   const plannedWords = project?.total_target_words ?? 0;
-  const contentReady = Boolean(project?.summary);
+  const contentReady = contentComplete(project);
   const pdfReady = build?.status === 'complete';
   const last = flow.steps.length;
 
@@ -481,6 +512,12 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
                       onSaved={() => void staged.project(id).then(setProject)}
                       {...(project.finalized ? {} : { onRegenerate: () => staged.regenerate(id, chapter.chapter_number).then(() => staged.project(id).then(setProject)) })}
                     />
+                  </div>
+                )}
+                {id && !contentReady && !busy && (
+                  <div className="notice">
+                    <p>This book stopped before its content was finished. Finishing writes only what is missing (no written chapter or introduction is written again), then the summary.</p>
+                    <button type="button" className="button button-secondary" onClick={() => void generateContent(id)}>Finish writing</button>
                   </div>
                 )}
                 {project.chapters.length > 0 && (

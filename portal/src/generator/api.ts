@@ -20,6 +20,7 @@ import type {
   StageRequest,
   SummaryAnswer,
   UpdateOutlineRequest,
+  WritingAnswer,
 } from '../../../libs/contracts/index.ts';
 import { apiFetch, authorizedPost } from '../api/client.ts';
 
@@ -49,6 +50,8 @@ const post = <T>(path: string, body: unknown = {}) => apiFetch<T>(`/api/projects
 export const staged = {
   create: (body: CreateProjectRequest) => post<CreatedProject>('', body),
   project: (id: string) => apiFetch<ProjectView>(`/api/projects/${id}`),
+  /** Whether a stage is writing the book now (its run goes on when the page is closed). */
+  writing: (id: string) => apiFetch<WritingAnswer>(`/api/projects/${id}/writing`),
   outline: (id: string, body: StageRequest) => post<OutlineAnswer>(`/${id}/generate-outline`, body),
   /** The author's edited outline (PUT …/outline): `from` keeps a written chapter with its entry. */
   editOutline: (id: string, chapters: OutlineEditChapter[]) => apiFetch<OutlineAnswer>(`/api/projects/${id}/outline`, { method: 'PUT', body: JSON.stringify({ chapters } satisfies UpdateOutlineRequest) }),

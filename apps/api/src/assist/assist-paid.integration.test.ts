@@ -101,6 +101,7 @@ describe('the AI Writing Assistant on a paid provider', () => {
         (progress) => progress.chapters['1'] === 'writing',
       );
       expect(running.chapters['1']).toBe('writing');
+      expect((await call('GET', `/projects/${projectId}/writing`, undefined, token)).body).toEqual({ writing: true });
       const busy = await call('POST', `/projects/${projectId}/chapters/1/assist`, { action: 'expand' }, token);
       expect({ status: busy.status, message: busy.body.message }).toEqual({ status: 409, message: EditingMessages.busy });
       // The author's own edits wait too: a save, and a restore of an earlier version.
@@ -110,6 +111,7 @@ describe('the AI Writing Assistant on a paid provider', () => {
       const restore = await call('POST', `/projects/${projectId}/chapters/1/versions/${first?.id}/restore`, {}, token);
       expect({ status: restore.status, message: restore.body.message }).toEqual({ status: 409, message: EditingMessages.busy });
       expect((await regenerating).status).toBe(200);
+      expect((await call('GET', `/projects/${projectId}/writing`, undefined, token)).body).toEqual({ writing: false });
     } finally {
       fake.delay(0);
     }

@@ -18,6 +18,7 @@ import type {
   ProviderOption,
   RegeneratedChapter,
   SummaryAnswer,
+  WritingAnswer,
 } from '../../../../libs/contracts/index.ts';
 import { briefProblems, BuildMessages, GenerationMessages, parseFormats } from '../../../../libs/domain/index.ts';
 import { StorageService } from '../../../../libs/storage/index.ts';
@@ -87,6 +88,13 @@ export class ProjectsController {
   async get(@Param('id') id: string, @CurrentUser() user?: AuthUser): Promise<ProjectView> {
     const project = await this.projects.owned(id, user);
     return projectView(project, await this.projects.chapters(id));
+  }
+
+  @Get(':id/writing')
+  @ApiOperation({ summary: 'Whether a stage is writing the book now; 503 when the workflow service cannot say' })
+  async writing(@Param('id') id: string, @CurrentUser() user?: AuthUser): Promise<WritingAnswer> {
+    await this.projects.owned(id, user);
+    return { writing: await this.projects.beingWritten(id) };
   }
 
   @Get(':id/lifecycle')

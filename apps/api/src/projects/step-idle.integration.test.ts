@@ -42,6 +42,8 @@ describe('a step-mode book whose run ended after a long pause', () => {
     expect(idle).toMatchObject({ stage: 'idle', writing_style: 'academic', introduction: null, chapters: [] });
     expect((idle.outline as { chapters: unknown[] }).chapters).toEqual((outline.body.toc as unknown[]));
     expect((await call('GET', `/projects/${id}/lifecycle`)).body).toMatchObject({ stage: 'idle', chapterCount: 5 });
+    // A page reopened on the book does not wait: nothing is writing it.
+    expect((await call('GET', `/projects/${id}/writing`)).body).toEqual({ writing: false });
 
     // The resume page's calls: the project, then the next stage.
     const introduction = await call('POST', `/projects/${id}/generate-introduction`, { ai_model: 'mock' });
@@ -55,6 +57,7 @@ describe('a step-mode book whose run ended after a long pause', () => {
     const lifecycle = (await call('GET', `/projects/${id}/lifecycle`)).body as Json & { chapters: Record<number, string>; history: { stage: string; completed: boolean }[] };
     expect(lifecycle.chapters).toEqual({ 1: 'generated', 2: 'generated', 3: 'pending', 4: 'pending', 5: 'pending' });
     expect(lifecycle.history.filter((h) => h.completed).map((h) => h.stage)).toEqual(['creating_project', 'generating_outline', 'generating_introduction', 'generating_chapters']);
+    expect((await call('GET', `/projects/${id}/writing`)).body).toEqual({ writing: false });
 
     const project = (await call('GET', `/projects/${id}`)).body;
     // The outline planned before the pause is the one the book goes on with.
