@@ -48,15 +48,15 @@ describe('a keyboard-only author (Tab, Enter and Space; no mouse)', () => {
     await tabTo(write);
     await expect(write.getAttribute('aria-describedby').then((id) => page.locator(`#${id}`).textContent())).resolves.toMatch(/title and an author/);
     await page.keyboard.press('Enter');
-    await expect(fieldProblem(page.getByLabel('Title'))).resolves.toBe(BriefFieldMessages.titleMissing);
+    await expect(fieldProblem(page.getByLabel('Book Title'))).resolves.toBe(BriefFieldMessages.titleMissing);
     // The summary's link takes the focus to its field.
-    await tabTo(page.getByRole('link', { name: `Title: ${BriefFieldMessages.titleMissing}` }));
+    await tabTo(page.getByRole('link', { name: `Book Title: ${BriefFieldMessages.titleMissing}` }));
     await page.keyboard.press('Enter');
-    await expect(focused(page.getByLabel('Title'))).resolves.toBe(true);
+    await expect(focused(page.getByLabel('Book Title'))).resolves.toBe(true);
     await page.keyboard.type(title);
-    await tabTo(page.getByLabel('Author'));
+    await tabTo(page.getByLabel('Author Name'));
     await page.keyboard.type('Kay Board');
-    await tabTo(page.getByLabel('Description'));
+    await tabTo(page.getByLabel('Describe your book idea'));
     await page.keyboard.type('How to write a whole book without ever touching a mouse.');
     const mock = page.getByRole('radio', { name: /Mock/ });
     await tabTo(mock);

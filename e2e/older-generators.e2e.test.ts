@@ -26,17 +26,17 @@ describe('the older ten-step generator', () => {
     await page.goto(`${baseURL}/ai-generator-legacy`);
     await page.getByRole('button', { name: 'Create Project' }).click();
     await expect(page.getByRole('alert').textContent()).resolves.toBe('Please fill in all required fields');
-    await page.getByLabel('Title').fill('Ab');
-    await page.getByLabel('Author').fill('Ada Writer');
-    await page.getByLabel('Topic / description').fill('Too short');
+    await page.getByLabel('Book Title').fill('Ab');
+    await page.getByLabel('Author Name').fill('Ada Writer');
+    await page.getByLabel('Describe your book idea').fill('Too short');
     await page.getByRole('button', { name: 'Create Project' }).click();
     await expect(page.getByRole('alert').textContent()).resolves.toBe('Please fix the following: Title must be at least 3 characters long; Book idea must be at least 10 characters long');
   });
 
   it('makes a book and offers the contents, the Quarto config, a chapter and an HTML export from the page', async () => {
-    await page.getByLabel('Title').fill('Field Notes on Trust');
-    await page.getByLabel('Topic / description').fill('How small companies lead distributed teams with trust and rituals');
-    await page.getByLabel('Target word count').fill('10000');
+    await page.getByLabel('Book Title').fill('Field Notes on Trust');
+    await page.getByLabel('Describe your book idea').fill('How small companies lead distributed teams with trust and rituals');
+    await page.getByLabel('Target Length').selectOption('50');
     await advance(page, 'Create Project', 'Project Setup');
     await advance(page, 'Generate Outline', 'Table of Contents');
     const toc = await download(page, 'Download TOC (Markdown)');

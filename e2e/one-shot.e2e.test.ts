@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { testConfig, type Engine } from '../testing/index.ts';
 import { grantBookCredit } from '../testing/purchases.ts';
-import { BriefFieldMessages, GenerationMessages } from '../libs/domain/index.ts';
+import { BriefFieldMessages, GenerationMessages, wordsForPages } from '../libs/domain/index.ts';
 import { e2eSession, fieldProblem, REFUSAL, signedInPage, snapshot } from './browser.ts';
 
 const baseURL = inject('baseURL');
@@ -27,9 +27,9 @@ async function download(name: string): Promise<{ file: string; path: string; byt
 describe('the one-shot generator, from a new visitor to My Books', () => {
   it('shows the failure view with its stage, and Start Over clears the form', async () => {
     await page.goto(`${baseURL}/one-shot`);
-    await page.getByLabel('Title').fill('Trust at a Distance');
-    await page.getByLabel('Author').fill('Ada Writer');
-    await page.getByLabel('Description').fill('How small companies lead distributed teams with trust and rituals');
+    await page.getByLabel('Book Title').fill('Trust at a Distance');
+    await page.getByLabel('Author Name').fill('Ada Writer');
+    await page.getByLabel('Describe your book idea').fill('How small companies lead distributed teams with trust and rituals');
     await page.getByLabel('Source files (optional)').setInputFiles({ name: 'notes.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ not a document') });
     await page.getByRole('button', { name: 'Write My Book' }).click();
     const failure = page.getByRole('alert');
@@ -37,7 +37,7 @@ describe('the one-shot generator, from a new visitor to My Books', () => {
     await expect(failure.textContent()).resolves.toContain('Failed to process source materials: Unsupported file format');
     await expect(failure.getByText('Failed at stage: Processing source files').isVisible()).resolves.toBe(true);
     await failure.getByRole('button', { name: 'Start Over' }).click();
-    await expect(page.getByLabel('Title').inputValue()).resolves.toBe('');
+    await expect(page.getByLabel('Book Title').inputValue()).resolves.toBe('');
   });
 
   it('offers paid providers to signed-in authors only', async () => {
@@ -49,9 +49,9 @@ describe('the one-shot generator, from a new visitor to My Books', () => {
   it('shows the stage a refusing provider failed at', async () => {
     const author = await signedInPage(session.browser, baseURL, (id) => grantBookCredit(testConfig().DATABASE_URL, id));
     await author.goto(`${baseURL}/one-shot`);
-    await author.getByLabel('Title').fill('Trust at a Distance');
-    await author.getByLabel('Author').fill('Ada Writer');
-    await author.getByLabel('Description').fill('How small companies lead distributed teams with trust and rituals');
+    await author.getByLabel('Book Title').fill('Trust at a Distance');
+    await author.getByLabel('Author Name').fill('Ada Writer');
+    await author.getByLabel('Describe your book idea').fill('How small companies lead distributed teams with trust and rituals');
     await author.getByLabel(/Anthropic Claude/).check();
     await expect(author.getByText('Estimated time: 5-10 minutes').isVisible()).resolves.toBe(true);
     await author.getByRole('button', { name: 'Write My Book' }).click();
@@ -70,22 +70,27 @@ describe('the one-shot generator, from a new visitor to My Books', () => {
     const start = page.getByRole('button', { name: 'Write My Book' });
     await expect(start.getAttribute('aria-describedby')).resolves.toBe('write-reason');
     await start.click();
-    await expect(fieldProblem(page.getByLabel('Title'))).resolves.toBe(BriefFieldMessages.titleMissing);
-    await expect(fieldProblem(page.getByLabel('Description'))).resolves.toBe(BriefFieldMessages.ideaMissing);
-    await page.getByLabel('Title').fill('Trust at a Distance');
-    await page.getByLabel('Author').fill('Ada Writer');
-    await page.getByLabel('Description').fill('Too short');
+    await expect(fieldProblem(page.getByLabel('Book Title'))).resolves.toBe(BriefFieldMessages.titleMissing);
+    await expect(fieldProblem(page.getByLabel('Describe your book idea'))).resolves.toBe(BriefFieldMessages.ideaMissing);
+    await page.getByLabel('Book Title').fill('Trust at a Distance');
+    await page.getByLabel('Author Name').fill('Ada Writer');
+    await page.getByLabel('Describe your book idea').fill('Too short');
     await start.click();
-    await expect(fieldProblem(page.getByLabel('Title'))).resolves.toBe(null);
-    await expect(fieldProblem(page.getByLabel('Description'))).resolves.toBe(GenerationMessages.descriptionTooShort);
-    await page.getByLabel('Description').fill('How small companies lead distributed teams with trust and rituals');
+    await expect(fieldProblem(page.getByLabel('Book Title'))).resolves.toBe(null);
+    await expect(fieldProblem(page.getByLabel('Describe your book idea'))).resolves.toBe(GenerationMessages.descriptionTooShort);
+    await page.getByLabel('Describe your book idea').fill('How small companies lead distributed teams with trust and rituals');
     await expect(start.getAttribute('aria-describedby')).resolves.toBe(null);
     await expect(page.getByText('Estimated time: 30-60 seconds').isVisible()).resolves.toBe(true);
     await expect(page.getByLabel(/Mock \(free\)/).isChecked()).resolves.toBe(true);
   });
 
   it('writes the whole book on mock with live progress, then offers every file', async () => {
-    await page.getByRole('button', { name: 'Write My Book' }).click();
+    // The same length and cover choices as every generator, sent with the book.
+    await page.getByLabel('Target Length').selectOption('50');
+    await page.getByLabel('Design style').selectOption('bold');
+    await page.getByLabel('Colour scheme').selectOption('warm');
+    const [started] = await Promise.all([page.waitForRequest('**/api/projects/generate-complete'), page.getByRole('button', { name: 'Write My Book' }).click()]);
+    expect(started.postDataJSON()).toMatchObject({ total_target_words: wordsForPages(50), design_style: 'bold', color_scheme: 'warm' });
     await page.getByRole('progressbar').waitFor();
     await page.getByRole('heading', { name: 'Your book is ready!' }).waitFor({ timeout: 90_000 });
     await page.locator('.preview-strip img').nth(3).waitFor();
@@ -116,13 +121,13 @@ describe('the one-shot generator, from a new visitor to My Books', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL(`${baseURL}/one-shot`);
     await page.getByRole('heading', { name: 'Your book is ready!' }).waitFor();
-    await page.getByRole('button', { name: 'Save to Dashboard' }).click();
+    await page.getByRole('button', { name: 'Save to Account' }).click();
     await page.getByRole('status').getByText('Saved!').waitFor();
     await expect(page.getByRole('button', { name: 'Saved to Dashboard' }).isDisabled()).resolves.toBe(true);
   });
 
   it('is in My Books, where it is published with a price and then deleted with its files', async () => {
-    await page.getByRole('link', { name: 'My Books' }).click();
+    await page.getByRole('link', { name: 'My Books', exact: true }).click();
     await page.waitForURL(`${baseURL}/dashboard`);
     const card = page.locator('.book-card');
     await card.getByRole('heading', { name: 'Trust at a Distance' }).waitFor();

@@ -21,10 +21,10 @@ const tocTitles = () => page.locator('.toc > li > strong').allTextContents();
 describe("the wizard's outline editor", () => {
   it('renames chapter 2, moves chapter 4 to first place and deletes one before drafting; the chapters follow the edited plan; after drafting a chapter moves and is regenerated as a new version', async () => {
     await page.goto(`${baseURL}/ai-generator`);
-    await page.getByLabel('Title').fill('Plans Before Prose');
-    await page.getByLabel('Author').fill('Ada Writer');
-    await page.getByLabel('Topic / description').fill('How authors shape a plan before a single chapter is written');
-    await page.getByLabel('Target word count').fill('15000');
+    await page.getByLabel('Book Title').fill('Plans Before Prose');
+    await page.getByLabel('Author Name').fill('Ada Writer');
+    await page.getByLabel('Describe your book idea').fill('How authors shape a plan before a single chapter is written');
+    await page.getByLabel('Target Length').selectOption('50');
     await advance('Create Project', 'Project created');
     // The wizard keeps its project in the tab's session (no id is shown to the author).
     const projectId = (await page.evaluate(() => sessionStorage.getItem('pressroom.wizard.project'))) ?? '';

@@ -90,9 +90,9 @@ describe('the AI Book Generator, bought from the landing page and spent on a boo
   it('writes a book with the paid provider, which spends the credit', async () => {
     await page.getByRole('link', { name: 'Start Generating Your Book' }).click();
     await page.waitForURL(`${baseURL}/one-shot`);
-    await page.getByLabel('Title').fill('Trust at a Distance');
-    await page.getByLabel('Author').fill('Ada Writer');
-    await page.getByLabel('Description').fill('How small companies lead distributed teams with trust and rituals');
+    await page.getByLabel('Book Title').fill('Trust at a Distance');
+    await page.getByLabel('Author Name').fill('Ada Writer');
+    await page.getByLabel('Describe your book idea').fill('How small companies lead distributed teams with trust and rituals');
     await page.getByLabel(/Anthropic Claude/).check();
     await page.getByRole('button', { name: 'Write My Book' }).click();
     await page.getByRole('heading', { name: GenerationMessages.done }).waitFor({ timeout: 170_000 });
@@ -108,9 +108,9 @@ describe('the AI Book Generator, bought from the landing page and spent on a boo
     await page.goto(`${baseURL}/one-shot`);
     // The finished book stays on the page until the author asks for another.
     await page.getByRole('button', { name: 'Generate another book' }).click();
-    await page.getByLabel('Title').fill('A Second Book');
-    await page.getByLabel('Author').fill('Ada Writer');
-    await page.getByLabel('Description').fill('A book there is no credit left to pay for');
+    await page.getByLabel('Book Title').fill('A Second Book');
+    await page.getByLabel('Author Name').fill('Ada Writer');
+    await page.getByLabel('Describe your book idea').fill('A book there is no credit left to pay for');
     await page.getByLabel(/Anthropic Claude/).check();
     await page.getByRole('button', { name: 'Write My Book' }).click();
     const failure = page.getByRole('alert');

@@ -27,18 +27,18 @@ describe('the step-by-step wizard', () => {
     await expect(stageTitle().textContent()).resolves.toBe('Book Details');
     await page.getByRole('button', { name: 'Create Project' }).click();
     await expect(page.getByRole('alert').textContent()).resolves.toBe(GenerationMessages.wizardFieldsRequired);
-    await expect(page.getByLabel('Target word count').inputValue()).resolves.toBe('30000');
+    await expect(page.getByLabel('Target Length').inputValue()).resolves.toBe('100');
   });
 
   it("keeps a failed stage's message on its card, and the stage where it was", async () => {
     // Paid providers are for signed-in authors with a book credit.
     const author = await signedInPage(browser, baseURL, (id) => grantBookCredit(testConfig().DATABASE_URL, id));
     await author.goto(`${baseURL}/ai-generator`);
-    await author.getByLabel('Title').fill('Refused Book');
-    await author.getByLabel('Author').fill('Ada Writer');
-    await author.getByLabel('Topic / description').fill('A book the provider will refuse to plan, on purpose');
-    await author.getByLabel('Target word count').fill('10000');
-    await author.getByLabel('AI model').selectOption('anthropic');
+    await author.getByLabel('Book Title').fill('Refused Book');
+    await author.getByLabel('Author Name').fill('Ada Writer');
+    await author.getByLabel('Describe your book idea').fill('A book the provider will refuse to plan, on purpose');
+    await author.getByLabel('Target Length').selectOption('50');
+    await author.getByLabel(/Real AI/).check();
     await advance('Create Project', 'Project created', author);
     await author.getByRole('button', { name: 'Generate Outline' }).click();
     await expect(author.getByRole('alert').textContent()).resolves.toContain(REFUSAL);
@@ -47,22 +47,22 @@ describe('the step-by-step wizard', () => {
   });
 
   it('walks a new visitor through every stage to a finished book', async () => {
-    await page.getByLabel('Title').fill('Rituals for Remote Teams');
-    await page.getByLabel('Author').fill('Ada Writer');
-    await page.getByLabel('Topic / description').fill('How small companies lead distributed teams with trust and rituals');
-    await page.getByLabel('Target word count').fill('10000');
+    await page.getByLabel('Book Title').fill('Rituals for Remote Teams');
+    await page.getByLabel('Author Name').fill('Ada Writer');
+    await page.getByLabel('Describe your book idea').fill('How small companies lead distributed teams with trust and rituals');
+    await page.getByLabel('Target Length').selectOption('50');
     await advance('Create Project', 'Project created');
     // The page names no raw ids; the wizard keeps the one it is on for a reload.
     projectId = (await page.evaluate(() => sessionStorage.getItem('pressroom.wizard.project'))) ?? '';
     expect(projectId).toMatch(/^[0-9a-f-]{36}$/);
 
     await advance('Generate Outline', 'Outline generated');
-    expect(await page.locator('.toc > li').count()).toBe(3);
+    expect(await page.locator('.toc > li').count()).toBe(5);
     // Previous shows what was done: the brief, read-only (no second Create); Next moves on without planning again.
     await advance('Previous', 'Project created');
     await advance('Previous', 'Book Details');
-    for (const [label, value] of [['Title', 'Rituals for Remote Teams'], ['Author', 'Ada Writer'], ['Target word count', '10,000']] as const) {
-      await expect(page.getByLabel(label, { exact: true }).inputValue()).resolves.toBe(value);
+    for (const [label, value] of [['Book Title', /^Rituals for Remote Teams$/], ['Author Name', /^Ada Writer$/], ['Target Length', /^Short \(about \d+ pages\)$/]] as const) {
+      await expect(page.getByLabel(label, { exact: true }).inputValue()).resolves.toMatch(value);
       await expect(page.getByLabel(label, { exact: true }).getAttribute('readonly')).resolves.not.toBeNull();
     }
     await expect(page.getByRole('button', { name: 'Create Project' }).count()).resolves.toBe(0);
@@ -73,7 +73,7 @@ describe('the step-by-step wizard', () => {
     await expect(page.locator('.prose-preview').textContent()).resolves.toMatch(/\w{3,}/);
     await advance('Generate Chapters', 'Chapters created');
     const tabs = page.getByRole('tablist', { name: 'Chapters' }).getByRole('tab');
-    await expect(tabs.allTextContents()).resolves.toEqual(['1 ✓', '2 ✓', '3 ✓']);
+    await expect(tabs.allTextContents()).resolves.toEqual(['1 ✓', '2 ✓', '3 ✓', '4 ✓', '5 ✓']);
     await tabs.nth(1).click();
     // The editor opens the chapter from the API.
     await page.getByLabel('Chapter statistics').filter({ hasNotText: /^0 words/ }).waitFor();
@@ -105,7 +105,10 @@ describe('the step-by-step wizard', () => {
     await advance('Finalize Structure', 'Structure finalized');
     await advance('Build PDF', 'PDF built');
     await page.locator('.preview-strip img').first().waitFor();
+    await page.getByLabel('Design style').selectOption('classic');
+    const coverCall = page.waitForRequest(`**/api/projects/${projectId}/generate-cover`);
     await advance('Generate Cover', 'Cover created');
+    expect((await coverCall).postDataJSON()).toMatchObject({ design_style: 'classic', color_scheme: 'professional' });
     await advance('Complete Book', 'Complete');
     await snapshot(page, 'wizard-complete');
     for (const name of ['Download PDF Book', 'Download Cover', 'Download Cover PNG', 'Download Quarto Project']) {

@@ -89,7 +89,7 @@ describe('the six-step workflow, signed in', () => {
     const saved = await engine.deps.orm.em.fork().getConnection().execute<{ n: string }[]>('select count(*) as n from book_projects b join users u on u.id = b.user_id where u.email = ? and b.title = ? and b.source = ?', [author.email, 'Small Rituals', 'workflow']);
     expect(Number(saved[0]?.n)).toBe(1);
 
-    await button('Generate Another Book').click();
+    await button('Generate another book').click();
     await onStep('Idea');
     await expect(page.getByLabel('Book Title').inputValue()).resolves.toBe('');
     await expect(page.getByLabel('Target Length').inputValue()).resolves.toBe('100');

@@ -105,6 +105,7 @@ export interface OrchestrationStatus {
   status: 'running' | 'completed' | 'failed' | 'cancelled';
   /** The book's title, so a page opened on the book by its id (My Books' Watch progress) can name it. */
   title: string;
+  author: string;
   current_step: string;
   progress: number;
   message: string;

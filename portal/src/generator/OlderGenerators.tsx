@@ -4,6 +4,7 @@ import type { ProjectView } from './api.ts';
 import { saveBlob } from './BookDownloads.tsx';
 import { chapterQmd, htmlExport, quartoConfig, tocMarkdown, type ExportFile } from './exports.ts';
 import { Wizard, type WizardVariant } from './Wizard.tsx';
+import type { BookBrief } from './BookBriefFields.tsx';
 
 /** Files the older pages make in the browser from the book's text: the contents, a Quarto config, chapters, HTML. */
 function ClientExports({ stage, project, html }: { stage: WizardStage; project: ProjectView; html: 'download' | 'view' }) {
@@ -60,7 +61,7 @@ function ClientExports({ stage, project, html }: { stage: WizardStage; project: 
   );
 }
 
-const legacyValidate = ({ title, author, topic }: { title: string; author: string; topic: string }) => legacyBriefProblem({ title, author, idea: topic });
+const legacyValidate = ({ title, author, idea }: BookBrief) => legacyBriefProblem({ title, author, idea });
 
 /** /ai-generator-legacy: the older ten-step generator, the same stages under its own names, with its downloads. */
 export const LEGACY: WizardVariant = {

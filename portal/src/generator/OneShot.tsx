@@ -1,11 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
 import { Link } from 'react-router-dom';
 import {
   briefFieldProblems,
   DEFAULT_CONTENT_DEPTH,
   DEFAULT_GENERATION_MODE,
-  DEFAULT_TARGET_PAGES,
   DEFAULT_WRITING_STYLE,
   estimatedTime,
   GenerationMessages,
@@ -13,17 +11,18 @@ import {
   POLLING,
   STAGE_LABELS,
   type GenerationMode,
+  wordsForPages,
   type ProviderId,
 } from '../../../libs/domain/index.ts';
 import { ApiError } from '../api/client.ts';
-import { ErrorSummary, FieldError, fieldAria } from '../components/FieldErrors.tsx';
-import { PreviewStrip } from '../components/OwnedImage.tsx';
+import { ErrorSummary } from '../components/FieldErrors.tsx';
 import { useFocusOnChange } from '../components/useFocusOnChange.ts';
-import { orchestrationStatus, projectPreviews, sleep, startGeneration, uploadSources, type OrchestrationStatus } from './api.ts';
+import { orchestrationStatus, sleep, startGeneration, uploadSources, type OrchestrationStatus } from './api.ts';
 import { unavailableReason, useProviders } from './providers.ts';
-import { BookDownloads } from './BookDownloads.tsx';
+import { BookComplete } from './BookComplete.tsx';
+import { BookBriefFields, BRIEF_LABELS, EMPTY_BRIEF } from './BookBriefFields.tsx';
+import { CoverChoiceFields, coverRequestOf, DEFAULT_COVER } from './CoverChoiceFields.tsx';
 import { ChapterSettingsFields, chapterChoiceOf, type ChapterSettingsValue } from './ChapterSettingsFields.tsx';
-import { SaveToAccount } from './SaveToAccount.tsx';
 import { StageProgress } from './StageProgress.tsx';
 
 /** The book in hand survives a reload or a sign-in: the page picks it up again from the server. */
@@ -53,9 +52,8 @@ type View = { kind: 'form' } | { kind: 'running'; projectId: string | null; titl
 
 export function OneShot() {
   const providers = useProviders();
-  const [title, setTitle] = useState('');
-  const [author, setAuthor] = useState('');
-  const [idea, setIdea] = useState('');
+  const [brief, setBrief] = useState(EMPTY_BRIEF);
+  const [cover, setCover] = useState(DEFAULT_COVER);
   const [files, setFiles] = useState<File[]>([]);
   const [provider, setProvider] = useState<ProviderId>('mock');
   const [withChapters, setWithChapters] = useState(true);
@@ -70,7 +68,7 @@ export function OneShot() {
   const chosen = providers.data?.find((p) => p.id === provider);
   const canChapters = chosen?.supportsChapters ?? true;
   const canCover = chosen?.supportsCover ?? true;
-  const ready = Object.keys(briefFieldProblems({ title, author, idea })).length === 0;
+  const ready = Object.keys(briefFieldProblems(brief)).length === 0;
   // Each view opens with its heading focused, so keyboard and screen-reader users start where the page changed.
   const heading = useFocusOnChange<HTMLHeadingElement>(view.kind);
 
@@ -123,11 +121,11 @@ export function OneShot() {
 
   async function start(event: FormEvent) {
     event.preventDefault();
-    const found = briefFieldProblems({ title, author, idea });
+    const found = briefFieldProblems(brief);
     setProblems(found);
     if (Object.keys(found).length) return;
     setStatus(null);
-    const bookTitle = title.trim();
+    const bookTitle = brief.title.trim();
     setView({ kind: 'running', projectId: null, title: bookTitle });
     let stage = 'creating_project';
     try {
@@ -141,14 +139,15 @@ export function OneShot() {
       setLocalStage(stage);
       const started = await startGeneration({
         title: bookTitle,
-        author: author.trim(),
-        book_idea: idea.trim(),
+        author: brief.author.trim(),
+        book_idea: brief.idea.trim(),
         ai_model: chosen?.modelAlias ?? provider,
         ...chapterChoiceOf(chapterSettings),
         chapters_to_generate: withChapters && canChapters ? null : [],
         include_cover: withCover && canCover,
+        ...coverRequestOf(cover),
         writing_style: DEFAULT_WRITING_STYLE,
-        target_pages: DEFAULT_TARGET_PAGES,
+        total_target_words: wordsForPages(brief.pages),
         ...(sourceId ? { source_materials: sourceId } : {}),
       });
       sessionStorage.setItem(RUNNING_KEY, JSON.stringify({ projectId: started.project_id, title: bookTitle }));
@@ -164,9 +163,8 @@ export function OneShot() {
   const reset = () => {
     stopped.current = false;
     sessionStorage.removeItem(RUNNING_KEY);
-    setTitle('');
-    setAuthor('');
-    setIdea('');
+    setBrief(EMPTY_BRIEF);
+    setCover(DEFAULT_COVER);
     setFiles([]);
     setStatus(null);
     setLocalStage(null);
@@ -186,27 +184,7 @@ export function OneShot() {
           <form onSubmit={(e) => void start(e)} noValidate>
             <section className="card" aria-labelledby="details">
               <h2 id="details">Book Details</h2>
-              <div className="field">
-                <label htmlFor="title">Title</label>
-                <input id="title" value={title} onChange={(e) => setTitle(e.target.value)} placeholder="e.g. Trust at a Distance" {...fieldAria('title', problems.title)} />
-                <FieldError id="title" error={problems.title} />
-              </div>
-              <div className="field">
-                <label htmlFor="author">Author</label>
-                <input id="author" value={author} onChange={(e) => setAuthor(e.target.value)} placeholder="Your name" {...fieldAria('author', problems.author)} />
-                <FieldError id="author" error={problems.author} />
-              </div>
-              <div className="field">
-                <label htmlFor="idea">Description</label>
-                <textarea id="idea" rows={4} value={idea} onChange={(e) => setIdea(e.target.value)} placeholder="What is the book about, and for whom?" {...fieldAria('idea', problems.idea, 'idea-hint')} />
-                <FieldError id="idea" error={problems.idea} />
-                <small id="idea-hint">At least 10 characters.</small>
-              </div>
-              <div className="field">
-                <label htmlFor="sources">Source files (optional)</label>
-                <input id="sources" type="file" multiple accept=".md,.txt,.docx,.pdf" onChange={(e) => setFiles([...(e.target.files ?? [])])} />
-                <small>Up to 5 files, 10 MB in total: MD, TXT, DOCX, PDF. Chapters cite them.</small>
-              </div>
+              <BookBriefFields value={brief} onChange={setBrief} errors={problems} onFiles={setFiles} />
             </section>
 
             <section className="card" aria-labelledby="options">
@@ -233,13 +211,14 @@ export function OneShot() {
                 <input type="checkbox" checked={withCover && canCover} disabled={!canCover} onChange={(e) => setWithCover(e.target.checked)} />
                 Generate Cover
               </label>
+              <CoverChoiceFields value={cover} onChange={setCover} disabled={!(withCover && canCover)} />
               <p className="muted">
                 Steps: {stagesFor(files.length > 0, withChapters && canChapters, withCover && canCover).filter((s) => s !== 'complete').map((s) => STAGE_LABELS[s]).join(' → ')}.
                 <br />
                 Estimated time: {estimatedTime(provider, withChapters && canChapters)}.
               </p>
             </section>
-            <ErrorSummary errors={problems} labels={{ title: 'Title', author: 'Author', idea: 'Description' }} message={GenerationMessages.allFieldsRequired} />
+            <ErrorSummary errors={problems} labels={BRIEF_LABELS} message={GenerationMessages.allFieldsRequired} />
             {/* Never disabled: a press with fields to fix shows what to fix, on the fields and above. */}
             <div className="submit-row">
               <button type="submit" className="button" aria-describedby={ready ? undefined : 'write-reason'}>Write My Book</button>
@@ -287,22 +266,14 @@ export function OneShot() {
 }
 
 function Completion({ status, title, onReset, headingRef }: { status: OrchestrationStatus; title: string; onReset: () => void; headingRef: Ref<HTMLHeadingElement> }) {
-  const previews = useQuery({ queryKey: ['previews', status.project_id], queryFn: () => projectPreviews(status.project_id) });
   return (
     <section className="card" aria-labelledby="done-title">
       <h2 id="done-title" ref={headingRef} tabIndex={-1}>{GenerationMessages.done}</h2>
-      <p>
-        “{title}”: {status.toc_details.chapter_count} chapters, {status.words_so_far.toLocaleString()} words
-        {previews.data?.page_count ? `, ${previews.data.page_count} pages` : ''}.
-      </p>
-      {previews.data && <PreviewStrip previews={previews.data} />}
-      <h3>Downloads</h3>
-      <BookDownloads title={title} downloads={status.downloads} />
-      <h3>Keep it</h3>
-      <SaveToAccount projectId={status.project_id} source="one-shot" />
-      <p>
-        <button type="button" className="link-button" onClick={onReset}>Generate another book</button>
-      </p>
+      <BookComplete
+        book={{ projectId: status.project_id, title, author: status.author, chapters: status.toc_details.chapter_count, words: status.words_so_far, downloads: status.downloads }}
+        source="one-shot"
+        onAgain={onReset}
+      />
     </section>
   );
 }

@@ -4,27 +4,19 @@ import {
   BOOK_STYLES,
   briefFieldProblems,
   CHAPTER_COUNTS,
-  COLOR_SCHEMES,
   DEFAULT_CHAPTER_COUNT,
   DEFAULT_CONTENT_DEPTH,
   DEFAULT_GENERATION_MODE,
-  DEFAULT_TARGET_PAGES,
   DEFAULT_WRITING_STYLE,
   DEMO_MESSAGES,
   DEMO_PRESETS,
-  DESIGN_STYLES,
   projectName,
   readingMinutes,
-  TARGET_LENGTHS,
   estimatedPages,
   plural,
   wordsForPages,
-  type ColorScheme,
-  type DesignStyle,
   type ProviderId,
 } from '../../../libs/domain/index.ts';
-import { useAuth } from '../auth/AuthContext.tsx';
-import { FieldError, fieldAria } from '../components/FieldErrors.tsx';
 import { OwnedImage, PreviewStrip } from '../components/OwnedImage.tsx';
 import { useFocusOnChange } from '../components/useFocusOnChange.ts';
 import { ChapterStructure, useChapterLayout } from '../editor/ChapterStructure.tsx';
@@ -36,8 +28,10 @@ import { ChapterSettingsFields, chapterChoiceOf, chapterSettingsReady, type Chap
 import { ProviderToggle } from './ProviderToggle.tsx';
 import { BookDownloads, saveBlob } from './BookDownloads.tsx';
 import { OutlineEditor } from './OutlineEditor.tsx';
+import { BookBriefFields, EMPTY_BRIEF, pagesOf } from './BookBriefFields.tsx';
+import { CoverChoiceFields, coverRequestOf, DEFAULT_COVER } from './CoverChoiceFields.tsx';
 import { htmlExport } from './exports.ts';
-import { SaveToAccount } from './SaveToAccount.tsx';
+import { BookComplete } from './BookComplete.tsx';
 import { openedProject } from './sessionProject.ts';
 
 /**
@@ -76,8 +70,6 @@ const contentComplete = (project: ProjectView | null) => Boolean(project?.summar
 /** How often a page reopened while its book is being written looks again. */
 const FOLLOW_MS = 1500;
 
-/** The target length a book was created with (its words back to the pages option that made them). */
-const pagesOf = (words: number) => TARGET_LENGTHS.find((l) => wordsForPages(l.pages) === words)?.pages ?? DEFAULT_TARGET_PAGES;
 
 /** Why a step's forward button waits, shown next to it. */
 const NEXT_REASONS: Record<number, string> = {
@@ -100,12 +92,11 @@ function markdownOf(project: ProjectView): string {
     .join('\n\n');
 }
 
-const initialForm = { title: '', author: '', idea: '', pages: DEFAULT_TARGET_PAGES, provider: 'mock' as ProviderId };
+const initialForm = { ...EMPTY_BRIEF, provider: 'mock' as ProviderId };
 
 export function StepFlow({ kind }: { kind: FlowKind }) {
   const flow = FLOWS[kind];
   const isDemo = kind === 'demo';
-  const { user } = useAuth();
   const providers = useProviders(!isDemo);
   const [step, setStep] = useState(1);
   const [form, setForm] = useState(initialForm);
@@ -117,7 +108,7 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
   const [writing, setWriting] = useState<number | null>(null);
   const [build, setBuild] = useState<BuildStatus | null>(null);
   const [previews, setPreviews] = useState<Previews | null>(null);
-  const [cover, setCover] = useState<{ style: DesignStyle; scheme: ColorScheme }>({ style: 'modern', scheme: 'professional' });
+  const [cover, setCover] = useState(DEFAULT_COVER);
   const [coverUrl, setCoverUrl] = useState<string | null>(null);
   const [tab, setTab] = useState(1);
   const layout = useChapterLayout();
@@ -241,12 +232,12 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
    */
   const follow = (id: string, advance: boolean) =>
     work('Still writing: the book goes on without this page…', async () => {
-      let latest = await staged.project(id);
       while ((await staged.writing(id)).writing) {
         await sleep(FOLLOW_MS);
-        setProject((latest = await staged.project(id)));
+        setProject(await staged.project(id));
       }
-      setProject((latest = await staged.project(id)));
+      const latest = await staged.project(id);
+      setProject(latest);
       if (advance) setStep(furthestStep(latest, flow.steps.length));
     });
 
@@ -298,7 +289,7 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
 
   const makeCover = (id: string) =>
     work('Designing the cover…', async () => {
-      await staged.cover(id, aiModel, { design_style: cover.style, color_scheme: cover.scheme });
+      await staged.cover(id, aiModel, coverRequestOf(cover));
       setBuild(await staged.buildStatus(id));
       setCoverUrl(`/api/projects/${id}/download/cover-png?inline=1&v=${Date.now()}`);
     });
@@ -393,41 +384,8 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
                     </div>
                   </>
                 )}
-                <div className="field">
-                  <label htmlFor="f-title">Book Title</label>
-                  <input id="f-title" value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} {...fieldAria('f-title', fieldErrors.title)} />
-                  <FieldError id="f-title" error={fieldErrors.title} />
-                  {!isDemo && <small>At least 3 characters.</small>}
-                </div>
-                <div className="field">
-                  <label htmlFor="f-author">Author Name</label>
-                  <input id="f-author" value={form.author} onChange={(e) => setForm({ ...form, author: e.target.value })} {...fieldAria('f-author', fieldErrors.author)} />
-                  <FieldError id="f-author" error={fieldErrors.author} />
-                  {!isDemo && <small>At least 3 characters.</small>}
-                </div>
-                <div className="field">
-                  <label htmlFor="f-idea">{isDemo ? 'Book Idea Description' : 'Describe your book idea'}</label>
-                  <textarea id="f-idea" rows={3} value={form.idea} onChange={(e) => setForm({ ...form, idea: e.target.value })} {...fieldAria('f-idea', fieldErrors.idea)} />
-                  <FieldError id="f-idea" error={fieldErrors.idea} />
-                  {!isDemo && <small>At least 10 characters.</small>}
-                </div>
-                <div className="field">
-                  <label htmlFor="f-length">Target Length</label>
-                  <select id="f-length" value={form.pages} onChange={(e) => setForm({ ...form, pages: Number(e.target.value) })}>
-                    {TARGET_LENGTHS.map((l) => (
-                      <option key={l.pages} value={l.pages}>{l.label} (about {estimatedPages(wordsForPages(l.pages))} pages)</option>
-                    ))}
-                  </select>
-                </div>
-                {!isDemo && (
-                  <>
-                    <ProviderToggle providers={providers.data} value={form.provider} onChange={(provider) => setForm({ ...form, provider })} />
-                    <div className="field">
-                      <label htmlFor="f-sources">Source files (optional)</label>
-                      <input id="f-sources" type="file" multiple accept=".md,.txt,.docx,.pdf" onChange={(e) => setFiles([...(e.target.files ?? [])])} />
-                    </div>
-                  </>
-                )}
+                <BookBriefFields value={form} onChange={(brief) => setForm({ ...form, ...brief })} errors={fieldErrors} minimums={!isDemo} {...(isDemo ? {} : { onFiles: setFiles })} />
+                {!isDemo && <ProviderToggle providers={providers.data} value={form.provider} onChange={(provider) => setForm({ ...form, provider })} />}
                 {formError && <p className="error-text" role="alert">{formError}</p>}
                 {tasks.length > 0 && (
                   <ul className="task-list" aria-label="Tasks">
@@ -562,18 +520,7 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
 
             {step === 5 && project && id && (
               <div>
-                <div className="field">
-                  <label htmlFor="f-style">Design style</label>
-                  <select id="f-style" value={cover.style} onChange={(e) => setCover({ ...cover, style: e.target.value as DesignStyle })}>
-                    {DESIGN_STYLES.map((s) => <option key={s} value={s}>{s}</option>)}
-                  </select>
-                </div>
-                <div className="field">
-                  <label htmlFor="f-scheme">Colour scheme</label>
-                  <select id="f-scheme" value={cover.scheme} onChange={(e) => setCover({ ...cover, scheme: e.target.value as ColorScheme })}>
-                    {COLOR_SCHEMES.map((s) => <option key={s} value={s}>{s}</option>)}
-                  </select>
-                </div>
+                <CoverChoiceFields value={cover} onChange={setCover} disabled={Boolean(busy)} />
                 <button type="button" className="button button-secondary" disabled={Boolean(busy)} onClick={() => void makeCover(id)}>Generate AI Cover</button>
                 {coverUrl && <OwnedImage key={coverUrl} src={coverUrl} alt="Front cover" className="demo-cover" />}
                 {coverUrl && build && <BookDownloads title={project.title} downloads={{ 'cover-pdf': build.downloads['cover-pdf'] }} />}
@@ -581,22 +528,9 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
             )}
 
             {step === 6 && project && id && build && (
-              <div>
-                <p>“{project.title}” by {project.author}: {project.chapters.length} chapters, {words.toLocaleString()} words, {build.page_count} pages.</p>
+              <BookComplete book={{ projectId: id, title: project.title, author: project.author, chapters: project.chapters.length, words, downloads: build.downloads }} source="workflow" onAgain={again}>
                 <RebuildNotice projectId={id} outdated={project.files_outdated} onRebuilt={() => rebuilt(id)} />
-                <BookDownloads title={project.title} downloads={build.downloads} />
-                {user ? (
-                  <SaveToAccount projectId={id} source="workflow" label="Save to Account" variant="wizard" />
-                ) : (
-                  <p>
-                    <Link to="/signup">Create Free Account</Link> to keep this book.
-                  </p>
-                )}
-                <p>
-                  <Link to="/dashboard">View in Dashboard</Link>
-                </p>
-                <button type="button" className="button button-secondary" onClick={again}>Generate Another Book</button>
-              </div>
+              </BookComplete>
             )}
 
             {busy && <p className="muted" aria-live="polite">{busy}</p>}

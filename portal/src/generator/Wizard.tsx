@@ -9,23 +9,24 @@ import {
   GenerationMessages,
   inferWizardStage,
   projectName,
-  TARGET_WORDS,
   WIZARD_STAGES,
+  wordsForPages,
   type ProviderId,
   type WizardStage,
 } from '../../../libs/domain/index.ts';
-import { FieldError, fieldAria } from '../components/FieldErrors.tsx';
 import { PreviewStrip } from '../components/OwnedImage.tsx';
 import { useFocusOnChange } from '../components/useFocusOnChange.ts';
 import { ChapterStructure, useChapterLayout } from '../editor/ChapterStructure.tsx';
 import { ChapterWorkspace } from '../editor/LazyChapterWorkspace.tsx';
 import { RebuildNotice } from '../editor/RebuildNotice.tsx';
 import { projectPreviews, staged, streamChapters, uploadSources, waitForBuild, type BuildStatus, type ProjectView } from './api.ts';
-import { unavailableReason, useProviders } from './providers.ts';
+import { useProviders } from './providers.ts';
 import { ChapterSettingsFields, chapterChoiceOf, chapterSettingsReady, type ChapterSettingsValue } from './ChapterSettingsFields.tsx';
-import { BookDownloads } from './BookDownloads.tsx';
+import { BookComplete } from './BookComplete.tsx';
 import { OutlineEditor } from './OutlineEditor.tsx';
-import { SaveToAccount } from './SaveToAccount.tsx';
+import { BookBriefFields, EMPTY_BRIEF, pagesOf, type BookBrief } from './BookBriefFields.tsx';
+import { CoverChoiceFields, coverRequestOf, DEFAULT_COVER } from './CoverChoiceFields.tsx';
+import { ProviderToggle } from './ProviderToggle.tsx';
 import { openedProject } from './sessionProject.ts';
 
 /** The project the wizard is on: kept in session storage, so a reload or /resume-project picks it up. */
@@ -37,7 +38,7 @@ export interface WizardVariant {
   storageKey: string;
   source: string;
   titles?: Partial<Record<WizardStage, string>>;
-  validate: (form: { title: string; author: string; topic: string }) => string | null;
+  validate: (brief: BookBrief) => string | null;
   extras?: (stage: WizardStage, project: ProjectView) => ReactNode;
 }
 
@@ -45,7 +46,7 @@ export const STEP_BY_STEP: WizardVariant = {
   heading: 'AI Book Generator',
   storageKey: WIZARD_PROJECT_KEY,
   source: 'wizard',
-  validate: (f) => (f.title.trim() && f.author.trim() && f.topic.trim() ? null : GenerationMessages.wizardFieldsRequired),
+  validate: (f) => (f.title.trim() && f.author.trim() && f.idea.trim() ? null : GenerationMessages.wizardFieldsRequired),
 };
 
 
@@ -90,7 +91,8 @@ export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) 
   const providers = useProviders();
   const [stage, setStage] = useState<WizardStage>('idle');
   const [project, setProject] = useState<ProjectView | null>(null);
-  const [form, setForm] = useState({ title: '', author: '', topic: '', words: String(TARGET_WORDS.default), provider: 'mock' as ProviderId });
+  const [form, setForm] = useState({ ...EMPTY_BRIEF, provider: 'mock' as ProviderId });
+  const [cover, setCover] = useState(DEFAULT_COVER);
   const [files, setFiles] = useState<File[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -151,9 +153,8 @@ export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) 
   async function createProject(event: FormEvent) {
     event.preventDefault();
     const problem = variant.validate(form);
-    setBriefErrors(problem ? briefFieldProblems({ ...form, idea: form.topic }, { minimums: false }) : {});
+    setBriefErrors(problem ? briefFieldProblems(form, { minimums: false }) : {});
     if (problem) return setError(problem);
-    const words = Number.parseInt(form.words, 10);
     await run('Creating the project…', async () => {
       const sources = files.length ? await uploadSources(files).catch((e: Error) => Promise.reject(new Error(`Failed to process source materials: ${e.message}`))) : null;
       const created = await staged.create({
@@ -161,9 +162,9 @@ export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) 
         name: projectName(form.title),
         title: form.title.trim(),
         author: form.author.trim(),
-        topic: form.topic.trim(),
+        topic: form.idea.trim(),
         writing_style: DEFAULT_WRITING_STYLE,
-        total_target_words: Number.isFinite(words) ? words : TARGET_WORDS.default,
+        total_target_words: wordsForPages(form.pages),
         ai_model: aiModel,
         ...(sources ? { source_materials: sources.source_materials_id } : {}),
       });
@@ -225,7 +226,7 @@ export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) 
         });
       case 'pdf_built':
         return run('Designing the cover…', async () => {
-          await staged.cover(id, aiModel);
+          await staged.cover(id, aiModel, coverRequestOf(cover));
           setBuild(await staged.buildStatus(id));
           await refresh(id);
           return 'cover_generated';
@@ -291,40 +292,8 @@ export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) 
           <h2 id="stage-title" ref={stageHeading} tabIndex={-1}>{titles[stage]}</h2>
           {stage === 'idle' && !project ? (
             <form onSubmit={(e) => void createProject(e)} noValidate>
-              <div className="field">
-                <label htmlFor="w-title">Title</label>
-                <input id="w-title" value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} {...fieldAria('w-title', briefErrors.title)} />
-                <FieldError id="w-title" error={briefErrors.title} />
-              </div>
-              <div className="field">
-                <label htmlFor="w-author">Author</label>
-                <input id="w-author" value={form.author} onChange={(e) => setForm({ ...form, author: e.target.value })} {...fieldAria('w-author', briefErrors.author)} />
-                <FieldError id="w-author" error={briefErrors.author} />
-              </div>
-              <div className="field">
-                <label htmlFor="w-topic">Topic / description</label>
-                <textarea id="w-topic" rows={3} value={form.topic} onChange={(e) => setForm({ ...form, topic: e.target.value })} {...fieldAria('w-topic', briefErrors.idea)} />
-                <FieldError id="w-topic" error={briefErrors.idea} />
-              </div>
-              <div className="field">
-                <label htmlFor="w-words">Target word count</label>
-                <input id="w-words" type="number" min={TARGET_WORDS.min} max={TARGET_WORDS.max} step={TARGET_WORDS.step} value={form.words} onChange={(e) => setForm({ ...form, words: e.target.value })} />
-                <small>10,000 to 80,000 words. The AI decides how many chapters.</small>
-              </div>
-              <div className="field">
-                <label htmlFor="w-model">AI model</label>
-                <select id="w-model" value={form.provider} onChange={(e) => setForm({ ...form, provider: e.target.value as ProviderId })}>
-                  {(providers.data ?? []).map((p) => (
-                    <option key={p.id} value={p.id} disabled={!p.available}>
-                      {p.displayName}{p.available ? '' : ` (${unavailableReason(p)})`}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="field">
-                <label htmlFor="w-sources">Source files (optional)</label>
-                <input id="w-sources" type="file" multiple accept=".md,.txt,.docx,.pdf" onChange={(e) => setFiles([...(e.target.files ?? [])])} />
-              </div>
+              <BookBriefFields value={form} onChange={(brief) => setForm({ ...form, ...brief })} errors={briefErrors} minimums={false} onFiles={setFiles} />
+              <ProviderToggle providers={providers.data} value={form.provider} onChange={(provider) => setForm({ ...form, provider })} />
               {error && <p className="error-banner" role="alert">{error}</p>}
               <button type="submit" className="button" disabled={Boolean(busy)}>{busy ?? BUTTONS.idle}</button>
             </form>
@@ -391,13 +360,14 @@ export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) 
               )}
               {busy && <p className="muted" aria-live="polite">{busy} {chapterNote && stage === 'introduction_generated' ? chapterNote : ''}</p>}
               {error && <p className="error-banner" role="alert">{error}</p>}
+              {stage === 'pdf_built' && reached === 'pdf_built' && <CoverChoiceFields value={cover} onChange={setCover} disabled={Boolean(busy)} />}
               {stage === 'complete' && id && project ? (
                 <div>
-                  <BookDownloads title={project.title} downloads={build?.downloads ?? {}} />
-                  <SaveToAccount projectId={id} source={variant.source} label="Save to Account" variant="wizard" />
-                  <p>
-                    <Link to="/dashboard">Go to Dashboard</Link> · <button type="button" className="link-button" onClick={startOver}>Start a new book</button>
-                  </p>
+                  <BookComplete
+                    book={{ projectId: id, title: project.title, author: project.author, chapters: project.chapters.length, words: project.chapters.reduce((n, c) => n + c.word_count, 0), downloads: build?.downloads ?? {} }}
+                    source={variant.source}
+                    onAgain={startOver}
+                  />
                   <div className="path-buttons">
                     <button type="button" className="button button-secondary" onClick={previous}>Previous</button>
                   </div>
@@ -461,6 +431,9 @@ function StageBody({ stage, project, toc, build, busy, onOutlineSaved, modelName
       return <div className="prose-preview">{project.summary}</div>;
     case 'project_finalized':
       return <p>The structure is final: {project.chapters.length} chapters. Build the print-ready PDF next.</p>;
+    case 'complete':
+      // The finished book is shown whole below (BookComplete, as on every generator).
+      return null;
     default:
       return (
         <div>
@@ -483,26 +456,8 @@ function BriefView({ project, modelName }: { project: ProjectView; modelName: st
   return (
     <div>
       <p className="muted">The book was started with this brief; it cannot be changed now.</p>
-      <div className="field">
-        <label htmlFor="w-title">Title</label>
-        <input id="w-title" value={project.title} readOnly />
-      </div>
-      <div className="field">
-        <label htmlFor="w-author">Author</label>
-        <input id="w-author" value={project.author} readOnly />
-      </div>
-      <div className="field">
-        <label htmlFor="w-topic">Topic / description</label>
-        <textarea id="w-topic" rows={3} value={project.topic} readOnly />
-      </div>
-      <div className="field">
-        <label htmlFor="w-words">Target word count</label>
-        <input id="w-words" value={project.total_target_words.toLocaleString('en-US')} readOnly />
-      </div>
-      <div className="field">
-        <label htmlFor="w-model">AI model</label>
-        <input id="w-model" value={modelName ?? project.ai_model} readOnly />
-      </div>
+      <BookBriefFields value={{ title: project.title, author: project.author, idea: project.topic, pages: pagesOf(project.total_target_words) }} readOnly />
+      <p className="muted">Written with {modelName ?? project.ai_model}.</p>
     </div>
   );
 }

@@ -11,6 +11,7 @@ export function orchestrationStatusOf(project: GeneratorProject, progress: BookP
   return {
     status,
     title: project.title,
+    author: project.author,
     current_step: progress.stage,
     progress: progress.percent,
     message: progress.message,
