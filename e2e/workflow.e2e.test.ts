@@ -54,6 +54,8 @@ describe('the six-step workflow, signed in', () => {
     expect(await page.locator('.toc > li').count()).toBe(3);
 
     await button('Generate Content').click();
+    // The same progress view as the one-shot generator: the content stages, the bar, the words so far.
+    await page.getByRole('progressbar', { name: 'Generation progress' }).waitFor();
     await onStep('Content');
     // Reloaded while the chapters are being written: the page reopens on Content, follows the run until its stage
     // ends, and offers to finish what the closed page never asked for (the summary).

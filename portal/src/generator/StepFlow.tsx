@@ -28,6 +28,7 @@ import { ChapterSettingsFields, chapterChoiceOf, chapterSettingsReady, type Chap
 import { ProviderToggle } from './ProviderToggle.tsx';
 import { BookDownloads, saveBlob } from './BookDownloads.tsx';
 import { OutlineEditor } from './OutlineEditor.tsx';
+import { StageProgress } from './StageProgress.tsx';
 import { BookBriefFields, EMPTY_BRIEF, pagesOf } from './BookBriefFields.tsx';
 import { CoverChoiceFields, coverRequestOf, DEFAULT_COVER } from './CoverChoiceFields.tsx';
 import { htmlExport } from './exports.ts';
@@ -66,6 +67,17 @@ function furthestStep(project: ProjectView, last: number): number {
 
 /** The content step is done: the summary written and the structure finalized (what a build needs). */
 const contentComplete = (project: ProjectView | null) => Boolean(project?.summary && project.finalized);
+
+/** The content step's stages, in order, as the one-shot generator's progress names them. */
+const CONTENT_STAGES = ['generating_introduction', 'generating_chapters', 'generating_summary', 'finalizing'] as const;
+type ContentStage = (typeof CONTENT_STAGES)[number];
+
+/** Overall progress of the content step: the chapters are most of it, counted as they are written. */
+function contentPercent(phase: ContentStage, written: number, planned: number): number {
+  if (phase === 'generating_introduction') return 5;
+  if (phase === 'generating_chapters') return Math.round(10 + (75 * Math.min(written, planned)) / Math.max(1, planned));
+  return phase === 'generating_summary' ? 88 : 96;
+}
 
 /** How often a page reopened while its book is being written looks again. */
 const FOLLOW_MS = 1500;
@@ -113,6 +125,8 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
   const [tab, setTab] = useState(1);
   const layout = useChapterLayout();
   const [busy, setBusy] = useState<string | null>(null);
+  /** The content stage running now, shown with the same progress view as the one-shot generator. */
+  const [phase, setPhase] = useState<ContentStage | null>(null);
   const [apiError, setApiError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<ReturnType<typeof briefFieldProblems>>({});
@@ -169,6 +183,7 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
     } finally {
       setBusy(null);
       setWriting(null);
+      setPhase(null);
     }
   }
 
@@ -246,11 +261,13 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
     work(project?.introduction ? 'Writing the chapters…' : 'Writing the introduction…', async () => {
       const had = await staged.project(id);
       if (!had.introduction) {
+        setPhase('generating_introduction');
         await staged.introduction(id, aiModel);
         setProject(await staged.project(id));
       }
       setStep(3);
       setBusy('Writing the chapters…');
+      setPhase('generating_chapters');
       // A book reopened in selective mode no longer knows which chapters were chosen: the ones written stand.
       if (chapterSettingsReady(content)) await streamChapters(
         id,
@@ -266,9 +283,14 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
       );
       if (!had.summary) {
         setBusy('Writing the summary…');
+        setPhase('generating_summary');
         await staged.summary(id, aiModel);
       }
-      if (!had.finalized) await staged.finalize(id);
+      if (!had.finalized) {
+        setBusy('Finalizing the structure…');
+        setPhase('finalizing');
+        await staged.finalize(id);
+      }
       setProject(await staged.project(id));
       setTab(1);
     });
@@ -533,7 +555,18 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
               </BookComplete>
             )}
 
-            {busy && <p className="muted" aria-live="polite">{busy}</p>}
+            {busy && phase ? (
+              <StageProgress
+                stages={[...CONTENT_STAGES]}
+                current={phase}
+                completed={CONTENT_STAGES.slice(0, CONTENT_STAGES.indexOf(phase))}
+                percent={contentPercent(phase, project?.chapters.length ?? 0, planned.length)}
+                message={busy}
+                detail={words ? `${plural(words, 'word')} so far` : null}
+              />
+            ) : (
+              busy && <p className="muted" aria-live="polite">{busy}</p>
+            )}
             {step < last || isDemo ? (
               <div className="path-buttons">
                 {step > 1 && <button type="button" className="button button-secondary" disabled={Boolean(busy)} onClick={() => setStep(step - 1)}>{isDemo ? 'Back' : 'Previous'}</button>}
