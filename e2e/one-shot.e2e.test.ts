@@ -41,9 +41,9 @@ describe('the one-shot generator, from a new visitor to My Books', () => {
   });
 
   it('offers paid providers to signed-in authors only', async () => {
-    await expect(page.getByLabel(/Anthropic Claude/).isDisabled()).resolves.toBe(true);
-    await expect(page.getByText(/sign in to use/).first().isVisible()).resolves.toBe(true);
-    await expect(page.getByLabel(/Mock \(free\)/).isEnabled()).resolves.toBe(true);
+    await expect(page.getByLabel(/Real AI/).isDisabled()).resolves.toBe(true);
+    await expect(page.getByText(/Sign in to have a real AI write your book/).isVisible()).resolves.toBe(true);
+    await expect(page.getByLabel('Mock data (instant)').isEnabled()).resolves.toBe(true);
   });
 
   it('shows the stage a refusing provider failed at', async () => {
@@ -52,7 +52,8 @@ describe('the one-shot generator, from a new visitor to My Books', () => {
     await author.getByLabel('Book Title').fill('Trust at a Distance');
     await author.getByLabel('Author Name').fill('Ada Writer');
     await author.getByLabel('Describe your book idea').fill('How small companies lead distributed teams with trust and rituals');
-    await author.getByLabel(/Anthropic Claude/).check();
+    await author.getByLabel(/Real AI/).check();
+    await expect(author.getByText(/Anthropic Claude writes up to \d+ chapters and designs the cover/).isVisible()).resolves.toBe(true);
     await expect(author.getByText('Estimated time: 5-10 minutes').isVisible()).resolves.toBe(true);
     await author.getByRole('button', { name: 'Write My Book' }).click();
     const failure = author.getByRole('alert');
@@ -60,7 +61,7 @@ describe('the one-shot generator, from a new visitor to My Books', () => {
     await expect(failure.textContent()).resolves.toContain(`Orchestration failed: Anthropic: ${REFUSAL} (HTTP 400)`);
     await expect(failure.getByText('Failed at stage: Generating outline').isVisible()).resolves.toBe(true);
     await failure.getByRole('button', { name: 'Start Over' }).click();
-    await author.getByLabel(/Mock \(free\)/).check();
+    await author.getByLabel('Mock data (instant)').check();
     await author.context().close();
   });
 
@@ -81,7 +82,7 @@ describe('the one-shot generator, from a new visitor to My Books', () => {
     await page.getByLabel('Describe your book idea').fill('How small companies lead distributed teams with trust and rituals');
     await expect(start.getAttribute('aria-describedby')).resolves.toBe(null);
     await expect(page.getByText('Estimated time: 30-60 seconds').isVisible()).resolves.toBe(true);
-    await expect(page.getByLabel(/Mock \(free\)/).isChecked()).resolves.toBe(true);
+    await expect(page.getByLabel('Mock data (instant)').isChecked()).resolves.toBe(true);
   });
 
   it('writes the whole book on mock with live progress, then offers every file', async () => {

@@ -93,7 +93,7 @@ describe('the AI Book Generator, bought from the landing page and spent on a boo
     await page.getByLabel('Book Title').fill('Trust at a Distance');
     await page.getByLabel('Author Name').fill('Ada Writer');
     await page.getByLabel('Describe your book idea').fill('How small companies lead distributed teams with trust and rituals');
-    await page.getByLabel(/Anthropic Claude/).check();
+    await page.getByLabel(/Real AI/).check();
     await page.getByRole('button', { name: 'Write My Book' }).click();
     await page.getByRole('heading', { name: GenerationMessages.done }).waitFor({ timeout: 170_000 });
     expect(writingAi.calls()).toBeGreaterThan(0);
@@ -111,7 +111,7 @@ describe('the AI Book Generator, bought from the landing page and spent on a boo
     await page.getByLabel('Book Title').fill('A Second Book');
     await page.getByLabel('Author Name').fill('Ada Writer');
     await page.getByLabel('Describe your book idea').fill('A book there is no credit left to pay for');
-    await page.getByLabel(/Anthropic Claude/).check();
+    await page.getByLabel(/Real AI/).check();
     await page.getByRole('button', { name: 'Write My Book' }).click();
     const failure = page.getByRole('alert');
     await failure.getByRole('heading', { name: 'Generation Failed' }).waitFor();

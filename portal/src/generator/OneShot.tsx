@@ -18,7 +18,8 @@ import { ApiError } from '../api/client.ts';
 import { ErrorSummary } from '../components/FieldErrors.tsx';
 import { useFocusOnChange } from '../components/useFocusOnChange.ts';
 import { orchestrationStatus, sleep, startGeneration, uploadSources, type OrchestrationStatus } from './api.ts';
-import { unavailableReason, useProviders } from './providers.ts';
+import { useProviders } from './providers.ts';
+import { ProviderToggle } from './ProviderToggle.tsx';
 import { BookComplete } from './BookComplete.tsx';
 import { BookBriefFields, BRIEF_LABELS, EMPTY_BRIEF } from './BookBriefFields.tsx';
 import { CoverChoiceFields, coverRequestOf, DEFAULT_COVER } from './CoverChoiceFields.tsx';
@@ -189,19 +190,13 @@ export function OneShot() {
 
             <section className="card" aria-labelledby="options">
               <h2 id="options">Generation Options</h2>
-              <fieldset className="provider-list">
-                <legend>AI provider</legend>
-                {(providers.data ?? []).map((p) => (
-                  <label key={p.id} className={`provider ${p.available ? '' : 'provider-off'}`}>
-                    <input type="radio" name="provider" value={p.id} checked={provider === p.id} disabled={!p.available} onChange={() => setProvider(p.id)} />
-                    <span>
-                      <strong>{p.displayName}</strong>
-                      <span className="muted"> · up to {p.maxChapters} chapters · {p.supportsCover ? 'cover' : 'no cover'}{p.available ? '' : ` · ${unavailableReason(p)}`}</span>
-                    </span>
-                  </label>
-                ))}
-                {providers.isError && <p className="error-text">{providers.error.message}</p>}
-              </fieldset>
+              <ProviderToggle providers={providers.data} value={provider} onChange={setProvider} />
+              {providers.isError && <p className="error-text">{providers.error.message}</p>}
+              {chosen && chosen.id !== 'mock' && (
+                <p className="muted">
+                  {chosen.displayName} writes up to {chosen.maxChapters} chapters{chosen.supportsCover ? ' and designs the cover' : '; it designs no cover'}.
+                </p>
+              )}
               <label className="toggle">
                 <input type="checkbox" checked={withChapters && canChapters} disabled={!canChapters} onChange={(e) => setWithChapters(e.target.checked)} />
                 Generate Chapters

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ProviderOption } from '../../../libs/contracts/index.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { fetchProviders } from './api.ts';
 
@@ -8,6 +7,3 @@ export function useProviders(enabled = true) {
   const { user } = useAuth();
   return useQuery({ queryKey: ['providers', user?.id ?? null], queryFn: fetchProviders, enabled });
 }
-
-/** Why a provider cannot be chosen, for its label; empty when it can. */
-export const unavailableReason = (p: ProviderOption) => (p.available ? '' : p.signInRequired ? 'sign in to use' : 'not available yet');
