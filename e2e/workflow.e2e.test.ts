@@ -79,6 +79,10 @@ describe('the six-step workflow, signed in', () => {
     await expect(button('Next').isDisabled()).resolves.toBe(true);
     await button('Build PDF').click();
     await button('Download PDF Book').waitFor({ timeout: 60_000 });
+    // A book with its files reopens where it was too, files and all.
+    await page.reload();
+    await onStep('Make your PDF');
+    await button('Download PDF Book').waitFor();
     await button('Next').click();
     await onStep('Create your book cover');
     await button('Generate AI Cover').click();
@@ -150,7 +154,8 @@ describe('the six-step workflow, signed in', () => {
     await onStep('Content');
     const tabs = page.getByRole('tablist', { name: 'Chapters' }).getByRole('tab');
     await expect.poll(() => tabs.allTextContents()).toEqual(['1 ✓', '2 ○', '3 ○']);
-    await expect(page.locator('button[aria-disabled="true"]', { hasText: /^Next$/ }).count()).resolves.toBe(1);
+    // Next waits for the content (once the page has looked whether the run is still writing).
+    await page.locator('button[aria-disabled="true"]', { hasText: /^Next$/ }).waitFor();
     await button('Finish writing').click();
     await page.locator('button:not([aria-disabled])', { hasText: /^Next$/ }).waitFor({ timeout: 60_000 });
     await expect(tabs.allTextContents()).resolves.toEqual(['1 ✓', '2 ✓', '3 ✓']);

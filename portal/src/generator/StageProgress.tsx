@@ -1,4 +1,4 @@
-import { STAGE_LABELS } from '../../../libs/domain/index.ts';
+import { plural, STAGE_LABELS } from '../../../libs/domain/index.ts';
 
 /** Each stage as pending, current, completed or failed, with the overall percentage and the live message. */
 export function StageProgress(props: { stages: string[]; current: string | null; completed: string[]; failedStage?: string | null; percent: number; message: string; detail?: string | null }) {
@@ -25,5 +25,30 @@ export function StageProgress(props: { stages: string[]; current: string | null;
         })}
       </ol>
     </div>
+  );
+}
+
+/** The stages that write a book's content, in order: the step-by-step pages show them with this same view. */
+export const CONTENT_STAGES = ['generating_introduction', 'generating_chapters', 'generating_summary', 'finalizing'] as const;
+export type ContentStage = (typeof CONTENT_STAGES)[number];
+
+/** Overall progress of the content step: the chapters are most of it, counted as they are written. */
+function contentPercent(phase: ContentStage, written: number, planned: number): number {
+  if (phase === 'generating_introduction') return 5;
+  if (phase === 'generating_chapters') return Math.round(10 + (75 * Math.min(written, planned)) / Math.max(1, planned));
+  return phase === 'generating_summary' ? 88 : 96;
+}
+
+/** The content stages as the step-by-step pages run them, one call each: the same view as the one-shot generator's. */
+export function ContentProgress({ phase, written, planned, words, message }: { phase: ContentStage; written: number; planned: number; words: number; message: string }) {
+  return (
+    <StageProgress
+      stages={[...CONTENT_STAGES]}
+      current={phase}
+      completed={CONTENT_STAGES.slice(0, CONTENT_STAGES.indexOf(phase))}
+      percent={contentPercent(phase, written, planned)}
+      message={message}
+      detail={words ? `${plural(words, 'word')} so far` : null}
+    />
   );
 }

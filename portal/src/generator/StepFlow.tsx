@@ -28,7 +28,7 @@ import { ChapterSettingsFields, chapterChoiceOf, chapterSettingsReady, type Chap
 import { ProviderToggle } from './ProviderToggle.tsx';
 import { BookDownloads, saveBlob } from './BookDownloads.tsx';
 import { OutlineEditor } from './OutlineEditor.tsx';
-import { StageProgress } from './StageProgress.tsx';
+import { ContentProgress, type ContentStage } from './StageProgress.tsx';
 import { BookBriefFields, EMPTY_BRIEF, pagesOf } from './BookBriefFields.tsx';
 import { CoverChoiceFields, coverRequestOf, DEFAULT_COVER } from './CoverChoiceFields.tsx';
 import { htmlExport } from './exports.ts';
@@ -67,17 +67,6 @@ function furthestStep(project: ProjectView, last: number): number {
 
 /** The content step is done: the summary written and the structure finalized (what a build needs). */
 const contentComplete = (project: ProjectView | null) => Boolean(project?.summary && project.finalized);
-
-/** The content step's stages, in order, as the one-shot generator's progress names them. */
-const CONTENT_STAGES = ['generating_introduction', 'generating_chapters', 'generating_summary', 'finalizing'] as const;
-type ContentStage = (typeof CONTENT_STAGES)[number];
-
-/** Overall progress of the content step: the chapters are most of it, counted as they are written. */
-function contentPercent(phase: ContentStage, written: number, planned: number): number {
-  if (phase === 'generating_introduction') return 5;
-  if (phase === 'generating_chapters') return Math.round(10 + (75 * Math.min(written, planned)) / Math.max(1, planned));
-  return phase === 'generating_summary' ? 88 : 96;
-}
 
 /** How often a page reopened while its book is being written looks again. */
 const FOLLOW_MS = 1500;
@@ -139,21 +128,24 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
   useEffect(() => {
     const stored = sessionStorage.getItem(storage.project);
     if (!stored) return;
+    // The step shown is read before the book is: once the book is on the page, the page records its own step there.
+    const shown = Number(sessionStorage.getItem(storage.step));
     void (async () => {
       try {
         const loaded = await staged.project(stored);
+        const built = loaded.pdf_path ? await Promise.all([staged.buildStatus(stored), projectPreviews(stored)]) : null;
+        // Everything in one render, so the book never shows at a step it was not on.
         setProject(loaded);
         setForm({ title: loaded.title, author: loaded.author, idea: loaded.topic, pages: pagesOf(loaded.total_target_words), provider: loaded.ai_model });
         const planned = loaded.outline?.chapters.length ?? 0;
         setStructure((now) => ({ chapters: (CHAPTER_COUNTS as readonly number[]).includes(planned) ? planned : now.chapters, style: loaded.writing_style }));
         setContent((now) => ({ ...now, mode: loaded.generation_mode ?? now.mode, depth: loaded.content_depth ?? now.depth }));
-        if (loaded.pdf_path) {
-          setBuild(await staged.buildStatus(stored));
-          setPreviews(await projectPreviews(stored));
+        if (built) {
+          setBuild(built[0]);
+          setPreviews(built[1]);
         }
         if (loaded.cover_path) setCoverUrl(`/api/projects/${stored}/download/cover-png?inline=1`);
         const furthest = furthestStep(loaded, FLOWS[kind].steps.length);
-        const shown = Number(sessionStorage.getItem(storage.step));
         const opened = shown >= 1 ? Math.min(shown, furthest) : furthest;
         setStep(opened);
         if (!contentComplete(loaded)) void follow(stored, opened === furthest);
@@ -556,14 +548,7 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
             )}
 
             {busy && phase ? (
-              <StageProgress
-                stages={[...CONTENT_STAGES]}
-                current={phase}
-                completed={CONTENT_STAGES.slice(0, CONTENT_STAGES.indexOf(phase))}
-                percent={contentPercent(phase, project?.chapters.length ?? 0, planned.length)}
-                message={busy}
-                detail={words ? `${plural(words, 'word')} so far` : null}
-              />
+              <ContentProgress phase={phase} written={project?.chapters.length ?? 0} planned={planned.length} words={words} message={busy} />
             ) : (
               busy && <p className="muted" aria-live="polite">{busy}</p>
             )}

@@ -24,6 +24,7 @@ import { useProviders } from './providers.ts';
 import { ChapterSettingsFields, chapterChoiceOf, chapterSettingsReady, type ChapterSettingsValue } from './ChapterSettingsFields.tsx';
 import { BookComplete } from './BookComplete.tsx';
 import { OutlineEditor } from './OutlineEditor.tsx';
+import { ContentProgress, type ContentStage } from './StageProgress.tsx';
 import { BookBriefFields, EMPTY_BRIEF, pagesOf, type BookBrief } from './BookBriefFields.tsx';
 import { CoverChoiceFields, coverRequestOf, DEFAULT_COVER } from './CoverChoiceFields.tsx';
 import { ProviderToggle } from './ProviderToggle.tsx';
@@ -134,8 +135,9 @@ export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) 
   }, [variant.storageKey]);
 
   /** Runs one stage; a failure stays on the stage card with its message. */
-  async function run(label: string, work: () => Promise<WizardStage>) {
+  async function run(label: string, work: () => Promise<WizardStage>, writing?: ContentStage) {
     setBusy(label);
+    setPhase(writing ?? null);
     setError(null);
     try {
       setStage(await work());
@@ -143,9 +145,12 @@ export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) 
       setError((e as Error).message || 'An error occurred');
     } finally {
       setBusy(null);
+      setPhase(null);
     }
   }
 
+  /** The content stage a forward call is writing: shown with the same progress view as every generator's. */
+  const [phase, setPhase] = useState<ContentStage | null>(null);
   const [briefErrors, setBriefErrors] = useState<ReturnType<typeof briefFieldProblems>>({});
   // Each stage opens with its heading focused, so the keyboard goes on from the new stage.
   const stageHeading = useFocusOnChange<HTMLHeadingElement>(stage);
@@ -194,7 +199,7 @@ export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) 
           await staged.introduction(id, aiModel);
           await refresh(id);
           return 'introduction_generated';
-        });
+        }, 'generating_introduction');
       case 'introduction_generated':
         return run('Writing the chapters…', async () => {
           await streamChapters(id, aiModel, (e) => {
@@ -205,19 +210,19 @@ export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) 
           await refresh(id);
           setTab(1);
           return 'chapters_generated';
-        });
+        }, 'generating_chapters');
       case 'chapters_generated':
         return run('Writing the summary…', async () => {
           await staged.summary(id, aiModel);
           await refresh(id);
           return 'summary_generated';
-        });
+        }, 'generating_summary');
       case 'summary_generated':
         return run('Finalizing the structure…', async () => {
           await staged.finalize(id);
           await refresh(id);
           return 'project_finalized';
-        });
+        }, 'finalizing');
       case 'project_finalized':
         return run('Typesetting the PDF…', async () => {
           setBuild(await waitForBuild(id, await staged.build(id)));
@@ -358,7 +363,11 @@ export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) 
                   }}
                 />
               )}
-              {busy && <p className="muted" aria-live="polite">{busy} {chapterNote && stage === 'introduction_generated' ? chapterNote : ''}</p>}
+              {busy && phase ? (
+                <ContentProgress phase={phase} written={chapters.length} planned={toc.length} words={chapters.reduce((n, c) => n + c.word_count, 0)} message={phase === 'generating_chapters' && chapterNote ? chapterNote : busy} />
+              ) : (
+                busy && <p className="muted" aria-live="polite">{busy}</p>
+              )}
               {error && <p className="error-banner" role="alert">{error}</p>}
               {stage === 'pdf_built' && reached === 'pdf_built' && <CoverChoiceFields value={cover} onChange={setCover} disabled={Boolean(busy)} />}
               {stage === 'complete' && id && project ? (
