@@ -178,6 +178,28 @@ describe('an author, in the browser', () => {
     expect(other.url()).toMatch(/\/admin\/login$/);
     await other.context().close();
   });
+
+  it('sees /account’s problems on their fields, its own checks and the service’s refusals alike', async () => {
+    await page.goto(`${baseURL}/account`);
+    const save = page.getByRole('button', { name: 'Save Changes' });
+    const newEmail = page.getByLabel('New e-mail');
+    const current = page.getByLabel('Current password', { exact: true });
+    await save.click();
+    await expect(fieldProblem(newEmail)).resolves.toBe(FieldMessages.nothingToChange);
+    await expect(fieldProblem(current)).resolves.toBe(AuthMessages.currentPasswordRequired);
+    await expect(banner(page).textContent()).resolves.toContain(FieldMessages.nothingToChange);
+    // The service's validation refuses this address (the page's simple pattern lets it by): its details name the field.
+    await newEmail.fill(`renamed-${tag}@example.c`);
+    await current.fill('not my passphrase');
+    await save.click();
+    await expect.poll(() => fieldProblem(newEmail)).toBe(AuthMessages.invalidEmail);
+    await expect(fieldProblem(current)).resolves.toBe(null);
+    // A wrong current password is refused on its own field.
+    await newEmail.fill(`renamed-${tag}@example.com`);
+    await save.click();
+    await expect.poll(() => fieldProblem(current)).toBe(AuthMessages.currentPasswordWrong);
+    await expect(fieldProblem(newEmail)).resolves.toBe(null);
+  });
 });
 
 describe('an admin made with npm run create-admin, in the back office', () => {

@@ -106,6 +106,7 @@ describe('the Elite Service, from the request on a completed book to the deliver
     const opener = page.locator('.book-card').getByRole('button', { name: 'Elite Service' });
     await opener.click();
     const modal = page.getByRole('dialog', { name: 'Request Elite Service' });
+    await modal.waitFor();
     await expect(modal.getByText(title, { exact: true }).isVisible()).resolves.toBe(true);
     await expect(modal.getByText('Professional editing and formatting review').isVisible()).resolves.toBe(true);
     await expect(modal.getByLabel('Preferred Timeline').inputValue()).resolves.toBe('2-weeks');

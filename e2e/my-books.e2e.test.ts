@@ -101,9 +101,24 @@ describe('My Books, in the browser', () => {
     await card.getByRole('button', { name: 'Save Changes' }).click();
     await card.getByText('$12.50').waitFor();
     await expect(card.getByText('978-0-306-40615-7').isVisible()).resolves.toBe(true);
-    const saved = (await api('GET', '/book-projects')) as unknown as { shop_price: number; shop_category: string; published_at: string }[];
+    const saved = (await api('GET', '/book-projects')) as unknown as { id: string; shop_price: number; shop_category: string; published_at: string }[];
     expect(saved[0]).toMatchObject({ shop_price: 12.5, shop_category: 'Business' });
     expect(saved[0]?.published_at).toBeTruthy();
+
+    // The card links to the book's public page, and the shop lists it.
+    const bookId = saved[0]?.id as string;
+    await card.getByRole('link', { name: /^View in shop/ }).click();
+    await page.waitForURL(`${baseURL}/shop/${bookId}`);
+    await page.getByRole('heading', { level: 1, name: 'Trust at a Distance' }).waitFor();
+    await expect(page.getByText('$12.50').isVisible()).resolves.toBe(true);
+    await expect(page.getByText('Business', { exact: true }).isVisible()).resolves.toBe(true);
+    await page.getByRole('link', { name: '← All books in the shop' }).click();
+    await page.getByLabel('Title or author').fill('Trust at a Distance');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/\/shop\?q=Trust/);
+    await page.locator(`a[href="/shop/${bookId}"]`).waitFor();
+    await page.goto(`${baseURL}/dashboard`);
+    await page.locator('.book-card').waitFor();
   });
 
   it('deletes the book after the confirmation, and its files leave MinIO', async () => {

@@ -55,6 +55,7 @@ describe('ordering printed copies of a saved book', () => {
     await page.getByRole('tab', { name: /Book Projects/ }).click();
     await page.locator('.book-card').getByRole('button', { name: 'Order Print Copy' }).click();
     const wizard = page.getByRole('dialog', { name: 'Order Print Copy' });
+    await wizard.waitFor();
     await expect(wizard.getByText('Trust at a Distance by Ada Writer').isVisible()).resolves.toBe(true);
 
     await wizard.getByRole('button', { name: 'Continue to Shipping' }).click();

@@ -1,16 +1,18 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { adminInsidePortalRouter, inlineStylesheet, preloadFirstPage } from './first-load.ts';
 import { portalHeaders } from './security-headers.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 const api = process.env.PRESSROOM_API_URL ?? 'http://127.0.0.1:3000';
 // The portal and the API share one origin: the dev server and `vite preview` forward /api to the API.
 const proxy = { '/api': { target: api, changeOrigin: false, xfwd: true } };
+const src = `${import.meta.dirname}/src`;
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [react(), preloadFirstPage(src), adminInsidePortalRouter(src), inlineStylesheet()],
   define: {
     __APP_VERSION__: JSON.stringify(version),
     __BUILD_DATE__: JSON.stringify(new Date().toISOString().slice(0, 10)),
@@ -21,5 +23,10 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1200,
+    rollupOptions: {
+      // libs/domain is constants and pure functions: a page's chunks carry the parts of it that page uses, not all of it.
+      treeshake: { moduleSideEffects: [{ test: /\/libs\/domain\//, sideEffects: false }] },
+      experimental: { lazyBarrel: true },
+    },
   },
 });

@@ -5,6 +5,7 @@ export * from './providers.ts';
 export * from './sources.ts';
 export * from './projects.ts';
 export * from './book-projects.ts';
+export * from './shop.ts';
 export * from './book-requests.ts';
 export * from './payments.ts';
 export * from './print.ts';

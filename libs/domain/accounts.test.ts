@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AuthMessages, FieldMessages, isEmailAddress, signInProblems, signUpProblems, styleLabel, weakPasswordReasons } from './index.ts';
+import { accountChangeProblems, AuthMessages, FieldMessages, isEmailAddress, signInProblems, signUpProblems, styleLabel, weakPasswordReasons } from './index.ts';
 
 describe('sign-up rules', () => {
   it.each([
@@ -16,6 +16,16 @@ describe('sign-up rules', () => {
   it('names the empty fields of sign-in, never a phone number', () => {
     expect(signInProblems('', '')).toEqual({ email: FieldMessages.emailMissing, password: FieldMessages.currentPasswordMissing });
     expect(signInProblems('ada@example.com', 'x')).toEqual({});
+  });
+
+  it('checks the account page per field: something to change, each change, and the proof', () => {
+    const change = { email: '', password: '', confirm: '', proof: '' };
+    expect(accountChangeProblems(change)).toEqual({ email: FieldMessages.nothingToChange, proof: AuthMessages.currentPasswordRequired });
+    expect(accountChangeProblems({ ...change, email: 'ada@', proof: 'x' })).toEqual({ email: AuthMessages.invalidEmail });
+    expect(accountChangeProblems({ ...change, confirm: 'short', proof: 'x' })).toEqual({ password: FieldMessages.passwordMissing });
+    expect(accountChangeProblems({ ...change, password: 'a sturdy passphrase', confirm: 'a sturdy passfrase', proof: 'x' })).toEqual({ confirm: AuthMessages.passwordsDoNotMatch });
+    expect(accountChangeProblems({ ...change, password: 'short', confirm: 'short', proof: ' ' })).toEqual({ password: AuthMessages.passwordTooShort, proof: AuthMessages.currentPasswordRequired });
+    expect(accountChangeProblems({ email: ' ada@example.com ', password: 'a sturdy passphrase', confirm: 'a sturdy passphrase', proof: '123456' })).toEqual({});
   });
 
   it('reports why a password is weak', () => {

@@ -24,7 +24,6 @@ export const REAUTHENTICATION_CODE_DIGITS = 6;
 export const AuthMessages = {
   credentialsRequired: 'You must provide either an email or phone number and a password',
   passwordTooShort: 'Password must be at least 8 characters long',
-  passwordRequired: 'Enter the new password twice',
   passwordsDoNotMatch: 'Passwords do not match',
   weakPassword: 'Password is too weak',
   invalidEmail: 'Please enter a valid email address',
@@ -86,6 +85,7 @@ export const FieldMessages = {
   passwordMissing: 'Enter a password',
   currentPasswordMissing: 'Enter your password',
   confirmMissing: 'Enter the password again',
+  nothingToChange: 'Enter a new e-mail or a new password',
 } as const;
 
 const emailProblem = (email: string) => (!email.trim() ? FieldMessages.emailMissing : isEmailAddress(email) ? undefined : AuthMessages.invalidEmail);
@@ -109,12 +109,23 @@ export function newPasswordProblems(password: string, confirm: string): FieldPro
   });
 }
 
-/** The password rules of sign-up, for any screen that sets a new password. */
-export function newPasswordProblem(password: string, confirm: string): string | null {
-  if (!password || !confirm) return AuthMessages.passwordRequired;
-  if (password !== confirm) return AuthMessages.passwordsDoNotMatch;
-  if (password.length < MIN_PASSWORD_LENGTH) return AuthMessages.passwordTooShort;
-  return null;
+/** The account page's fields: a new e-mail, a new password (twice), and the proof (current password or mailed code). */
+export interface AccountChange {
+  email: string;
+  password: string;
+  confirm: string;
+  proof: string;
+}
+
+/** The account page's checks, per field: something to change, each change well formed, and proof it is the owner. */
+export function accountChangeProblems(change: AccountChange): FieldProblems<'email' | 'password' | 'confirm' | 'proof'> {
+  const email = change.email.trim();
+  const newPassword = Boolean(change.password || change.confirm);
+  return defined({
+    email: !email && !newPassword ? FieldMessages.nothingToChange : email && !isEmailAddress(email) ? AuthMessages.invalidEmail : undefined,
+    ...(newPassword ? newPasswordProblems(change.password, change.confirm) : {}),
+    proof: change.proof.trim() ? undefined : AuthMessages.currentPasswordRequired,
+  });
 }
 
 // Book requests (form_submissions): statuses, the submission list's limits and messages.

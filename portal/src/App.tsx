@@ -43,6 +43,8 @@ const HealthBiotech = lazyPage(() => import('./pages/static/Marketing.tsx'), 'He
 const InternationalProfessionals = lazyPage(() => import('./pages/static/Marketing.tsx'), 'InternationalProfessionals');
 const ComingSoon = lazyPage(() => import('./pages/static/Marketing.tsx'), 'ComingSoon');
 const Success = lazyPage(() => import('./pages/Success.tsx'), 'Success');
+const ShopPage = lazyPage(() => import('./shop/ShopPage.tsx'), 'ShopPage');
+const ShopBookPage = lazyPage(() => import('./shop/ShopBookPage.tsx'), 'ShopBookPage');
 
 function AppRoutes() {
   const { loading } = useAuth();
@@ -67,6 +69,8 @@ function AppRoutes() {
         <Route path="/ai-generator-legacy" element={<LegacyGenerator />} />
         <Route path="/quarto" element={<RequireAuth><QuartoGenerator /></RequireAuth>} />
         <Route path="/success" element={<Success />} />
+        <Route path="/shop" element={<ShopPage />} />
+        <Route path="/shop/:id" element={<ShopBookPage />} />
         <Route path="/how-it-works" element={<HowItWorks />} />
         <Route path="/service-tiers" element={<ServiceTiers />} />
         <Route path="/faq" element={<Faq />} />

@@ -22,6 +22,7 @@ import { PaymentsModule } from './payments/payments.module.ts';
 import { PrintModule } from './print/print.module.ts';
 import { ProfileModule } from './profile/profile.module.ts';
 import { ProjectsModule } from './projects/projects.module.ts';
+import { ShopModule } from './shop/shop.controller.ts';
 import { SourcesModule } from './sources/sources.controller.ts';
 import { StorageModule } from './storage/storage.module.ts';
 import { TemporalModule } from './temporal/temporal.module.ts';
@@ -66,6 +67,7 @@ export class AppModule {
         EliteModule,
         EliteRequestsModule,
         BookProjectsModule,
+        ShopModule,
         ProjectsModule,
         ChaptersModule,
         BookImagesModule,

@@ -7,6 +7,7 @@ import { books } from './books/index.tsx';
 import { Dashboard } from './Dashboard.tsx';
 import { dataProvider } from './dataProvider.ts';
 import { eliteRequests } from './elite-requests/index.tsx';
+import { BackOfficeLayout, darkTheme, lightTheme } from './layout.tsx';
 import { payments } from './payments/index.tsx';
 import { printOrders } from './print-orders/index.tsx';
 import { users } from './users/index.tsx';
@@ -24,6 +25,9 @@ export default function AdminApp() {
       dataProvider={dataProvider}
       i18nProvider={i18nProvider}
       dashboard={Dashboard}
+      layout={BackOfficeLayout}
+      theme={lightTheme}
+      darkTheme={darkTheme}
       requireAuth
       disableTelemetry
     >

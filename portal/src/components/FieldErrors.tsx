@@ -6,6 +6,22 @@ export type FieldErrors = Partial<Record<string, string>>;
 const errorId = (id: string) => `${id}-error`;
 
 /**
+ * The API's per-field refusals, on the form's fields: `details` as the validation pipe answers (`[{ field, messages }]`)
+ * or as `{ field: message }`; `fields` maps the API's field names to the form's field ids (other fields are left out).
+ */
+export function apiFieldErrors<Id extends string>(details: unknown, fields: Partial<Record<string, Id>>): Partial<Record<Id, string>> {
+  const errors: Partial<Record<Id, string>> = {};
+  const add = (field: unknown, message: unknown) => {
+    const id = typeof field === 'string' ? fields[field] : undefined;
+    const text = Array.isArray(message) ? (message[0] as unknown) : message;
+    if (id && typeof text === 'string' && !errors[id]) errors[id] = text;
+  };
+  if (Array.isArray(details)) for (const item of details as { field?: unknown; messages?: unknown; message?: unknown }[]) add(item?.field, item?.messages ?? item?.message);
+  else if (typeof details === 'object' && details) for (const [field, message] of Object.entries(details)) add(field, message);
+  return errors;
+}
+
+/**
  * The attributes that tie a field to its message: `aria-invalid` while it has one, and `aria-describedby` naming the
  * message (and the field's hint, if it has one).
  */

@@ -1,10 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ELITE_STATUS_LABELS, isFinalEliteStatus } from '../../../libs/domain/index.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
-import { EliteRequestModal, type EliteBook } from './EliteRequestModal.tsx';
+import { Spinner } from '../layout/Spinner.tsx';
+import type { EliteBook } from './EliteRequestModal.tsx';
 import { eliteRequestPath } from './eliteView.ts';
 import { useEliteRequests } from './useEliteRequests.ts';
+
+// Loaded when the author first opens it: the dashboard's first load does without the form.
+const EliteRequestModal = lazy(async () => ({ default: (await import('./EliteRequestModal.tsx')).EliteRequestModal }));
 
 /**
  * 'Elite Service' on a completed book card: opens the request modal, or, while the book has an open request (one at a
@@ -25,7 +29,11 @@ export function EliteServiceButton({ book }: { book: EliteBook }) {
   return (
     <>
       <button type="button" className="button button-accent button-small" aria-haspopup="dialog" onClick={() => setOpen(true)}>Elite Service</button>
-      {open && <EliteRequestModal book={book} onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={<Spinner label="Opening the Elite Service request…" />}>
+          <EliteRequestModal book={book} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -2,7 +2,11 @@ import { useState } from 'react';
 import { legacyBriefProblem, type WizardStage } from '../../../libs/domain/index.ts';
 import type { ProjectView } from './api.ts';
 import { saveBlob } from './BookDownloads.tsx';
-import { chapterQmd, htmlExport, quartoConfig, tocMarkdown, type ExportFile } from './exports.ts';
+import type { ExportFile } from './exports.ts';
+
+/** The file makers (Markdown and YAML libraries) load when a file is asked for, not with the page. */
+type Exports = typeof import('./exports.ts');
+const loadExports = () => import('./exports.ts');
 import { Wizard, type WizardVariant } from './Wizard.tsx';
 import type { BookBrief } from './BookBriefFields.tsx';
 
@@ -10,19 +14,19 @@ import type { BookBrief } from './BookBriefFields.tsx';
 function ClientExports({ stage, project, html }: { stage: WizardStage; project: ProjectView; html: 'download' | 'view' }) {
   const [error, setError] = useState<string | null>(null);
   const [chapter, setChapter] = useState(1);
-  const save = (make: () => ExportFile) => {
+  const save = async (make: (x: Exports) => ExportFile) => {
     setError(null);
     try {
-      const file = make();
+      const file = make(await loadExports());
       saveBlob(new Blob([file.content], { type: file.type }), file.name);
     } catch (e) {
       setError((e as Error).message);
     }
   };
-  const view = () => {
+  const view = async () => {
     setError(null);
     try {
-      const file = htmlExport(project);
+      const file = (await loadExports()).htmlExport(project);
       const href = URL.createObjectURL(new Blob([file.content], { type: file.type }));
       window.open(href, '_blank', 'noopener');
       setTimeout(() => URL.revokeObjectURL(href), 60_000);
@@ -35,8 +39,8 @@ function ClientExports({ stage, project, html }: { stage: WizardStage; project: 
   return (
     <div className="client-exports">
       <div className="book-actions">
-        <button type="button" className="button button-secondary button-small" onClick={() => save(() => tocMarkdown(project))}>Download TOC (Markdown)</button>
-        <button type="button" className="button button-secondary button-small" onClick={() => save(() => quartoConfig(project))}>Download _quarto.yml</button>
+        <button type="button" className="button button-secondary button-small" onClick={() => void save((x) => x.tocMarkdown(project))}>Download TOC (Markdown)</button>
+        <button type="button" className="button button-secondary button-small" onClick={() => void save((x) => x.quartoConfig(project))}>Download _quarto.yml</button>
         {index >= 2 && (
           <>
             <label className="inline-field">
@@ -47,11 +51,11 @@ function ClientExports({ stage, project, html }: { stage: WizardStage; project: 
                 ))}
               </select>
             </label>
-            <button type="button" className="button button-secondary button-small" onClick={() => save(() => chapterQmd(project, chapter))}>Download chapter (.qmd)</button>
+            <button type="button" className="button button-secondary button-small" onClick={() => void save((x) => x.chapterQmd(project, chapter))}>Download chapter (.qmd)</button>
             {html === 'download' ? (
-              <button type="button" className="button button-secondary button-small" onClick={() => save(() => htmlExport(project))}>Download HTML</button>
+              <button type="button" className="button button-secondary button-small" onClick={() => void save((x) => x.htmlExport(project))}>Download HTML</button>
             ) : (
-              <button type="button" className="button button-secondary button-small" onClick={view}>View HTML</button>
+              <button type="button" className="button button-secondary button-small" onClick={() => void view()}>View HTML</button>
             )}
           </>
         )}

@@ -31,7 +31,6 @@ import { OutlineEditor } from './OutlineEditor.tsx';
 import { ContentProgress, type ContentStage } from './StageProgress.tsx';
 import { BookBriefFields, EMPTY_BRIEF, pagesOf } from './BookBriefFields.tsx';
 import { CoverChoiceFields, coverRequestOf, DEFAULT_COVER } from './CoverChoiceFields.tsx';
-import { htmlExport } from './exports.ts';
 import { BookComplete } from './BookComplete.tsx';
 import { openedProject } from './sessionProject.ts';
 
@@ -518,8 +517,9 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
                       <button
                         type="button"
                         className="button button-secondary button-small"
-                        onClick={() => {
-                          const page = htmlExport(project);
+                        onClick={async () => {
+                          // The HTML maker (Markdown and YAML libraries) loads when it is asked for, not with the page.
+                          const page = (await import('./exports.ts')).htmlExport(project);
                           saveBlob(new Blob([page.content], { type: page.type }), page.name);
                         }}
                       >

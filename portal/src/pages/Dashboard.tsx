@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ProfileView } from '../../../libs/contracts/index.ts';
 import { REQUEST_DESCRIPTION_PREVIEW, styleLabel } from '../../../libs/domain/index.ts';
@@ -7,15 +7,18 @@ import { apiFetch } from '../api/client.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { EliteRequestsTab } from '../elite/EliteRequestsTab.tsx';
 import { useEliteRequests } from '../elite/useEliteRequests.ts';
-import { OrderConfirmation } from '../print/OrderConfirmation.tsx';
 import { PrintOrdersTab, usePrintOrders } from '../print/PrintOrdersTab.tsx';
 import { AccountStatus } from './dashboard/AccountStatus.tsx';
 import { BookProjectCard } from './dashboard/BookProjectCard.tsx';
 import { fetchBookProjects } from './dashboard/bookProjects.ts';
 import { fetchBookRequests, type BookRequestView } from './dashboard/bookRequests.ts';
-import { BookRequestDialog } from './dashboard/BookRequestForm.tsx';
 import { ConfirmEmailBanner } from './dashboard/ConfirmEmailBanner.tsx';
 import { QueryTab } from './dashboard/QueryTab.tsx';
+import { Spinner } from '../layout/Spinner.tsx';
+
+// Dialogs the dashboard opens on request, loaded then: its first load does without them.
+const OrderConfirmation = lazy(async () => ({ default: (await import('../print/OrderConfirmation.tsx')).OrderConfirmation }));
+const BookRequestDialog = lazy(async () => ({ default: (await import('./dashboard/BookRequestForm.tsx')).BookRequestDialog }));
 
 const QUICK_ACTIONS = [
   { to: '/ai-generator', title: 'AI Book Generator', text: 'Step by step: outline, chapters, review, export.' },
@@ -147,19 +150,21 @@ export function Dashboard() {
           {tab === 'elite' && <EliteRequestsTab query={elite} />}
         </div>
       </main>
-      {confirming && (
-        <OrderConfirmation
-          orderId={confirming}
-          paying={searchParams.has('session_id')}
-          onClose={() => {
-            setTab('orders');
-            setSearchParams({}, { replace: true });
-          }}
-        />
-      )}
-      {requesting && (
-        <BookRequestDialog name={profile.data?.full_name ?? ''} email={profile.data?.email ?? user?.email ?? ''} onClose={() => setRequesting(false)} />
-      )}
+      <Suspense fallback={<Spinner label="Opening…" />}>
+        {confirming && (
+          <OrderConfirmation
+            orderId={confirming}
+            paying={searchParams.has('session_id')}
+            onClose={() => {
+              setTab('orders');
+              setSearchParams({}, { replace: true });
+            }}
+          />
+        )}
+        {requesting && (
+          <BookRequestDialog name={profile.data?.full_name ?? ''} email={profile.data?.email ?? user?.email ?? ''} onClose={() => setRequesting(false)} />
+        )}
+      </Suspense>
     </div>
   );
 }

@@ -6,6 +6,8 @@ import { useCheckout } from '../checkout/useCheckout.ts';
 import { Footer } from '../layout/Footer.tsx';
 import { TopBar } from '../layout/TopBar.tsx';
 
+const LONGEST_WORD = TYPING.words.reduce((longest, word) => (word.length > longest.length ? word : longest));
+
 /** "Let's [finish|start|complete|publish] that book!": types, pauses, deletes, moves to the next word. */
 function useTypedWord(): string {
   const [index, setIndex] = useState(0);
@@ -34,9 +36,13 @@ export function Landing() {
     <div className="page">
       <TopBar />
       <main id="main" className="hero">
-        <h1 aria-label="Let's finish that book!">
-          Let&apos;s <span className="typed">{word}</span>
-          <span className="caret" aria-hidden="true" /> that book!
+        <h1 className="typed-heading" aria-label="Let's finish that book!">
+          {/* The longest line, unseen, holds the heading's size while the words are typed: nothing below it moves. */}
+          <span className="typed-sizer" aria-hidden="true">Let&apos;s {LONGEST_WORD} that book!</span>
+          <span>
+            Let&apos;s <span className="typed">{word}</span>
+            <span className="caret" aria-hidden="true" /> that book!
+          </span>
         </h1>
         <p className="lead">
           Pressroom turns your notes and ideas into a structured, cited book — outline, chapters, a typeset print-ready PDF, a

@@ -1,8 +1,7 @@
 import AssignmentIcon from '@mui/icons-material/Assignment';
-import { Alert, Stack, Typography } from '@mui/material';
+import { Alert, Button, Stack, Typography } from '@mui/material';
 import {
   ArrayField,
-  Button,
   Datagrid,
   DateField,
   FunctionField,
@@ -64,7 +63,9 @@ function StatusActions() {
   return (
     <Stack direction="row" spacing={1}>
       {record.next_statuses.map((status) => (
-        <Button key={status} label={ACTIONS[status]} variant={status === 'cancelled' ? 'outlined' : 'contained'} disabled={change.isPending} onClick={() => change.mutate(status)} />
+        <Button key={status} size="small" variant={status === 'cancelled' ? 'outlined' : 'contained'} disabled={change.isPending} onClick={() => change.mutate(status)}>
+          {ACTIONS[status]}
+        </Button>
       ))}
     </Stack>
   );

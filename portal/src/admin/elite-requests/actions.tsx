@@ -1,8 +1,7 @@
-import { Alert, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
 import { useId, useState, type ReactElement, type ReactNode } from 'react';
 import {
   ArrayInput,
-  Button,
   FileField,
   FileInput,
   Form,
@@ -80,7 +79,9 @@ function ActionDialog({
   const run = useWorkflowAction((dataProvider, call: EliteCall) => dataProvider.actOnEliteRequest(String(record?.id), call.path, call.body), () => done);
   return (
     <>
-      <Button label={label} variant={variant} disabled={run.isPending} onClick={() => setOpen(true)} />
+      <Button size="small" variant={variant ?? 'text'} disabled={run.isPending} onClick={() => setOpen(true)}>
+        {label}
+      </Button>
       <Dialog open={open} onClose={() => !run.isPending && setOpen(false)} fullWidth maxWidth="sm" aria-labelledby={titleId}>
         {/* record={{}}: the form starts from its own defaults, not from the request shown around it. */}
         <Form record={{}} defaultValues={defaultValues} onSubmit={(values: FieldValues) => run.mutate(toCall(values), { onSuccess: () => setOpen(false) })}>
@@ -91,8 +92,12 @@ function ActionDialog({
             </Stack>
           </DialogContent>
           <DialogActions>
-            <Button label="Close" disabled={run.isPending} onClick={() => setOpen(false)} />
-            <Button label={run.isPending ? 'Sending…' : label} type="submit" variant="contained" disabled={run.isPending} />
+            <Button size="small" disabled={run.isPending} onClick={() => setOpen(false)}>
+              Close
+            </Button>
+            <Button size="small" type="submit" variant="contained" disabled={run.isPending}>
+              {run.isPending ? 'Sending…' : label}
+            </Button>
           </DialogActions>
         </Form>
       </Dialog>

@@ -34,6 +34,7 @@ import { addressLines } from '../../print/printFlow.ts';
 import { BookMedia } from '../books/index.tsx';
 import { DownloadButton } from '../files.tsx';
 import { ShowLink } from '../ShowLink.tsx';
+import { WideTable } from '../WideTable.tsx';
 import { EliteActions } from './actions.tsx';
 import { useTeamChoices } from './team.ts';
 
@@ -103,16 +104,18 @@ function SlaMarker({ request }: { request: Pick<Request, 'sla_breached'> }) {
 function EliteRequestList() {
   return (
     <List filters={filters} sort={{ field: 'due_at', order: 'ASC' }}>
-      <Datagrid rowClick="show" bulkActionButtons={false}>
-        <TextField source="topic" sortable={false} />
-        <TextField source="user_email" label="Author e-mail" sortable={false} />
-        <SelectField source="status" choices={statusChoices} />
-        <FunctionField label="Step" render={(r: Request) => stepText(r)} />
-        <TextField source="assignee.email" label="Assignee" emptyText="Unassigned" sortable={false} />
-        <DateField source="due_at" label="Due" showTime emptyText="—" />
-        <FunctionField source="sla_breached" label="SLA" sortable={false} render={(r: Request) => <SlaMarker request={r} />} />
-        <DateField source="created_at" label="Received" showTime />
-      </Datagrid>
+      <WideTable label="Elite requests table">
+        <Datagrid rowClick="show" bulkActionButtons={false}>
+          <TextField source="topic" sortable={false} />
+          <TextField source="user_email" label="Author e-mail" sortable={false} />
+          <SelectField source="status" choices={statusChoices} />
+          <FunctionField label="Step" render={(r: Request) => stepText(r)} />
+          <TextField source="assignee.email" label="Assignee" emptyText="Unassigned" sortable={false} />
+          <DateField source="due_at" label="Due" showTime emptyText="—" />
+          <FunctionField source="sla_breached" label="SLA" sortable={false} render={(r: Request) => <SlaMarker request={r} />} />
+          <DateField source="created_at" label="Received" showTime />
+        </Datagrid>
+      </WideTable>
     </List>
   );
 }
@@ -266,44 +269,50 @@ function EliteRequestPage() {
       </Box>
 
       <Section title="Promises">
-        <ArrayField source="promises">
-          <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography variant="body2">No promise running.</Typography>}>
-            <TextField source="label" label="Promise" sortable={false} />
-            <DateField source="due_at" label="Due" showTime sortable={false} />
-            <DateField source="met_at" label="Met" showTime emptyText="—" sortable={false} />
-            <DateField source="reminded_at" label="Reminded" showTime emptyText="—" sortable={false} />
-            <DateField source="breached_at" label="Breached" showTime emptyText="—" sortable={false} />
-            <FunctionField label="Standing" render={promiseStanding} />
-          </Datagrid>
-        </ArrayField>
+        <WideTable label="Promises table">
+          <ArrayField source="promises">
+            <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography variant="body2">No promise running.</Typography>}>
+              <TextField source="label" label="Promise" sortable={false} />
+              <DateField source="due_at" label="Due" showTime sortable={false} />
+              <DateField source="met_at" label="Met" showTime emptyText="—" sortable={false} />
+              <DateField source="reminded_at" label="Reminded" showTime emptyText="—" sortable={false} />
+              <DateField source="breached_at" label="Breached" showTime emptyText="—" sortable={false} />
+              <FunctionField label="Standing" render={promiseStanding} />
+            </Datagrid>
+          </ArrayField>
+        </WideTable>
       </Section>
 
       <Section title="Timeline">
-        <ArrayField source="timeline">
-          <Datagrid bulkActionButtons={false} rowClick={false}>
-            <DateField source="at" label="When" showTime sortable={false} />
-            <SelectField source="kind" label="Event" choices={eventChoices} sortable={false} />
-            <SelectField source="step" choices={stepChoices} emptyText="" sortable={false} />
-            <FunctionField label="By" render={(e: EliteEventView) => e.by ?? 'system'} />
-            <TextField source="note" emptyText="" sortable={false} />
-          </Datagrid>
-        </ArrayField>
+        <WideTable label="Timeline table">
+          <ArrayField source="timeline">
+            <Datagrid bulkActionButtons={false} rowClick={false}>
+              <DateField source="at" label="When" showTime sortable={false} />
+              <SelectField source="kind" label="Event" choices={eventChoices} sortable={false} />
+              <SelectField source="step" choices={stepChoices} emptyText="" sortable={false} />
+              <FunctionField label="By" render={(e: EliteEventView) => e.by ?? 'system'} />
+              <TextField source="note" emptyText="" sortable={false} />
+            </Datagrid>
+          </ArrayField>
+        </WideTable>
       </Section>
 
       <Section title="Quotes">
-        <ArrayField source="quotes">
-          <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography variant="body2">No quote sent yet.</Typography>}>
-            <DateField source="sent_at" label="Sent" showTime sortable={false} />
-            <FunctionField label="Amount" render={(q: EliteQuoteView) => formatAmount(q.amount_cents, q.currency)} />
-            <NumberField source="copies" sortable={false} />
-            <TextField source="timeline" sortable={false} />
-            <FunctionField label="Includes" render={(q: EliteQuoteView) => <QuoteIncludes quote={q} />} />
-            <TextField source="message" sortable={false} />
-            <TextField source="sent_by" label="By" sortable={false} />
-            <DateField source="valid_until" label="Valid until" showTime sortable={false} />
-            <TextField source="status" sortable={false} />
-          </Datagrid>
-        </ArrayField>
+        <WideTable label="Quotes table">
+          <ArrayField source="quotes">
+            <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography variant="body2">No quote sent yet.</Typography>}>
+              <DateField source="sent_at" label="Sent" showTime sortable={false} />
+              <FunctionField label="Amount" render={(q: EliteQuoteView) => formatAmount(q.amount_cents, q.currency)} />
+              <NumberField source="copies" sortable={false} />
+              <TextField source="timeline" sortable={false} />
+              <FunctionField label="Includes" render={(q: EliteQuoteView) => <QuoteIncludes quote={q} />} />
+              <TextField source="message" sortable={false} />
+              <TextField source="sent_by" label="By" sortable={false} />
+              <DateField source="valid_until" label="Valid until" showTime sortable={false} />
+              <TextField source="status" sortable={false} />
+            </Datagrid>
+          </ArrayField>
+        </WideTable>
         {request.checkout_url && (
           <Typography variant="body2" sx={{ mt: 1 }}>
             Awaiting the author&apos;s payment{request.pay_by ? ` until ${when(request.pay_by)}` : ''}.
@@ -312,15 +321,17 @@ function EliteRequestPage() {
       </Section>
 
       <Section title="Payments">
-        <ArrayField source="payments">
-          <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography variant="body2">No payment yet.</Typography>}>
-            <DateField source="created_at" label="Started" showTime sortable={false} />
-            <TextField source="product_name" label="For" sortable={false} />
-            <FunctionField label="Amount" render={(p: PaymentView) => <ShowLink resource="payments" id={p.id}>{formatAmount(p.amount, p.currency)}</ShowLink>} />
-            <TextField source="status" sortable={false} />
-            <DateField source="paid_at" label="Paid" showTime emptyText="—" sortable={false} />
-          </Datagrid>
-        </ArrayField>
+        <WideTable label="Payments table">
+          <ArrayField source="payments">
+            <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography variant="body2">No payment yet.</Typography>}>
+              <DateField source="created_at" label="Started" showTime sortable={false} />
+              <TextField source="product_name" label="For" sortable={false} />
+              <FunctionField label="Amount" render={(p: PaymentView) => <ShowLink resource="payments" id={p.id}>{formatAmount(p.amount, p.currency)}</ShowLink>} />
+              <TextField source="status" sortable={false} />
+              <DateField source="paid_at" label="Paid" showTime emptyText="—" sortable={false} />
+            </Datagrid>
+          </ArrayField>
+        </WideTable>
       </Section>
 
       <Section title="Print order">
@@ -328,33 +339,37 @@ function EliteRequestPage() {
       </Section>
 
       <Section title="Proof rounds">
-        <ArrayField source="proofs">
-          <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography variant="body2">No proof sent yet.</Typography>}>
-            <NumberField source="round" sortable={false} />
-            <DateField source="sent_at" label="Sent" showTime sortable={false} />
-            <TextField source="sent_by" label="By" sortable={false} />
-            <TextField source="note" emptyText="" sortable={false} />
-            <FunctionField label="Files" render={(p: EliteProofView) => <ProofFiles proof={p} />} />
-            <FunctionField label="Decision" render={(p: EliteProofView) => (p.decision === 'approved' ? 'Approved' : p.decision === 'changes_requested' ? 'Changes requested' : 'Awaiting the author')} />
-            <TextField source="comment" emptyText="" sortable={false} />
-            <DateField source="decided_at" label="Decided" showTime emptyText="—" sortable={false} />
-          </Datagrid>
-        </ArrayField>
+        <WideTable label="Proof rounds table">
+          <ArrayField source="proofs">
+            <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography variant="body2">No proof sent yet.</Typography>}>
+              <NumberField source="round" sortable={false} />
+              <DateField source="sent_at" label="Sent" showTime sortable={false} />
+              <TextField source="sent_by" label="By" sortable={false} />
+              <TextField source="note" emptyText="" sortable={false} />
+              <FunctionField label="Files" render={(p: EliteProofView) => <ProofFiles proof={p} />} />
+              <FunctionField label="Decision" render={(p: EliteProofView) => (p.decision === 'approved' ? 'Approved' : p.decision === 'changes_requested' ? 'Changes requested' : 'Awaiting the author')} />
+              <TextField source="comment" emptyText="" sortable={false} />
+              <DateField source="decided_at" label="Decided" showTime emptyText="—" sortable={false} />
+            </Datagrid>
+          </ArrayField>
+        </WideTable>
       </Section>
 
       <Section title="Revisions">
-        <ArrayField source="revisions">
-          <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography variant="body2">No revised manuscript yet.</Typography>}>
-            <DateField source="at" label="Uploaded" showTime sortable={false} />
-            <FunctionField
-              label="Manuscript"
-              render={(r: Revision) => <DownloadButton url={`/api/admin/elite-requests/${request.id}/revisions/${r.id}/manuscript`} filename={r.filename} label={r.filename} />}
-            />
-            <TextField source="by" sortable={false} />
-            <NumberField source="chapters" emptyText="—" sortable={false} />
-            <NumberField source="package_run" label="Package run" emptyText="—" sortable={false} />
-          </Datagrid>
-        </ArrayField>
+        <WideTable label="Revisions table">
+          <ArrayField source="revisions">
+            <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography variant="body2">No revised manuscript yet.</Typography>}>
+              <DateField source="at" label="Uploaded" showTime sortable={false} />
+              <FunctionField
+                label="Manuscript"
+                render={(r: Revision) => <DownloadButton url={`/api/admin/elite-requests/${request.id}/revisions/${r.id}/manuscript`} filename={r.filename} label={r.filename} />}
+              />
+              <TextField source="by" sortable={false} />
+              <NumberField source="chapters" emptyText="—" sortable={false} />
+              <NumberField source="package_run" label="Package run" emptyText="—" sortable={false} />
+            </Datagrid>
+          </ArrayField>
+        </WideTable>
       </Section>
 
     </Box>

@@ -1,8 +1,7 @@
 import LocalPrintshopIcon from '@mui/icons-material/LocalPrintshop';
-import { Link as MuiLink, Stack, Typography } from '@mui/material';
+import { Button, Link as MuiLink, Stack, Typography } from '@mui/material';
 import {
   ArrayField,
-  Button,
   Datagrid,
   DateField,
   FunctionField,
@@ -63,7 +62,9 @@ function RefreshAction() {
   if (!record) return null;
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-      <Button label="Refresh from the provider" variant="contained" disabled={run.isPending} onClick={() => run.mutate(undefined)} />
+      <Button size="small" variant="contained" disabled={run.isPending} onClick={() => run.mutate(undefined)}>
+        Refresh from the provider
+      </Button>
       <MuiLink href={record.workflow_url} target="_blank" rel="noreferrer">Open in Temporal UI</MuiLink>
     </Stack>
   );

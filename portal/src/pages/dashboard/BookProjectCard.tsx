@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
   BOOK_FILES,
@@ -10,6 +10,7 @@ import {
   SHOP,
   SHOP_CATEGORIES,
   SHOP_DESCRIPTION_CHARS,
+  shopBookPath,
   shopProblems,
   statusLabel,
   truncate,
@@ -19,9 +20,12 @@ import { ConfirmDialog } from '../../editor/ConfirmDialog.tsx';
 import { RebuildNotice } from '../../editor/RebuildNotice.tsx';
 import { EliteServiceButton } from '../../elite/EliteServiceButton.tsx';
 import { BookDownloads } from '../../generator/BookDownloads.tsx';
-import { PrintOrderWizard } from '../../print/PrintOrderWizard.tsx';
+import { Spinner } from '../../layout/Spinner.tsx';
 import { PrintServicePanel } from '../../print/PrintServicePanel.tsx';
 import { deleteBookProject, updateShopSettings, type BookProjectView } from './bookProjects.ts';
+
+// Loaded when an author first orders a print copy: the dashboard's first load does without it.
+const PrintOrderWizard = lazy(async () => ({ default: (await import('../../print/PrintOrderWizard.tsx')).PrintOrderWizard }));
 
 const date = (iso: string) => new Date(iso).toLocaleDateString();
 
@@ -105,8 +109,9 @@ function ShopSettingsSection({ book }: { book: BookProjectView }) {
       {problem && !editing && <p className="error-text" role="alert">{problem}</p>}
       {book.published_to_shop && !editing && (
         <div className="shop-read">
-          {/* The storefront is not built yet (spec 3 names no shop route): the listing below is what it will show. */}
-          <p role="status">Published to the shop. Its public page is not open yet: this listing is what it will show.</p>
+          <p role="status">
+            Published to the shop. <Link to={shopBookPath(book.id)}>View in shop<span className="visually-hidden">: {book.title}</span></Link>
+          </p>
           <button type="button" className="link-button" aria-label="Edit shop settings" onClick={openForm}>✎ Edit</button>
           <dl>
             <dt>Price</dt>
@@ -266,15 +271,17 @@ export function BookProjectCard({ book }: { book: BookProjectView }) {
         </>
       )}
       {ordering && (
-        <PrintOrderWizard
-          book={book}
-          {...(ordering.podPackageId ? { podPackageId: ordering.podPackageId } : {})}
-          onClose={() => setOrdering(null)}
-          onPlaced={(order) => {
-            setOrdering(null);
-            void navigate(`/dashboard?print_order=${encodeURIComponent(order.order_id)}`);
-          }}
-        />
+        <Suspense fallback={<Spinner label="Opening the print order…" />}>
+          <PrintOrderWizard
+            book={book}
+            {...(ordering.podPackageId ? { podPackageId: ordering.podPackageId } : {})}
+            onClose={() => setOrdering(null)}
+            onPlaced={(order) => {
+              setOrdering(null);
+              void navigate(`/dashboard?print_order=${encodeURIComponent(order.order_id)}`);
+            }}
+          />
+        </Suspense>
       )}
       {confirming && (
         <DeleteDialog

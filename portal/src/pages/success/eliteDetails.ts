@@ -1,5 +1,6 @@
 import type { EliteProjectDetailsRequest } from '../../../../libs/contracts/index.ts';
 import { ELITE_SELECTS, type EliteDetailsField } from '../../../../libs/domain/index.ts';
+import { apiFieldErrors } from '../../components/FieldErrors.tsx';
 
 export interface EliteDetailsForm {
   name: string;
@@ -38,21 +39,6 @@ export function eliteDetailsRequest(form: EliteDetailsForm, sessionId: string | 
 }
 
 const FIELDS: readonly EliteDetailsField[] = ['name', 'email', 'bookTopic', 'bookDescription'];
-const isField = (field: unknown): field is EliteDetailsField => FIELDS.includes(field as EliteDetailsField);
 
 /** The API's 422 details, per field: `[{ field, messages }]` as the validation pipe answers, or `{ field: message }`. */
-export function fieldErrorsFromDetails(details: unknown): Partial<Record<EliteDetailsField, string>> {
-  const errors: Partial<Record<EliteDetailsField, string>> = {};
-  if (Array.isArray(details)) {
-    for (const item of details as { field?: unknown; messages?: unknown; message?: unknown }[]) {
-      const message = Array.isArray(item?.messages) ? item.messages[0] : item?.message;
-      if (isField(item?.field) && typeof message === 'string' && !errors[item.field]) errors[item.field] = message;
-    }
-  } else if (typeof details === 'object' && details) {
-    for (const [field, message] of Object.entries(details)) {
-      const text = Array.isArray(message) ? message[0] : message;
-      if (isField(field) && typeof text === 'string') errors[field] = text;
-    }
-  }
-  return errors;
-}
+export const fieldErrorsFromDetails = (details: unknown): Partial<Record<EliteDetailsField, string>> => apiFieldErrors(details, Object.fromEntries(FIELDS.map((field) => [field, field])));

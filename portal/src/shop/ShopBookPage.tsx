@@ -1,0 +1,76 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router-dom';
+import { ShopMessages } from '../../../libs/domain/index.ts';
+import { ApiError } from '../api/client.ts';
+import { PreviewStrip } from '../components/OwnedImage.tsx';
+import { Spinner } from '../layout/Spinner.tsx';
+import { StaticPage } from '../layout/StaticPage.tsx';
+import { BookCover } from './BookCover.tsx';
+import { fetchShopBook, formatPrice } from './shopApi.ts';
+import './shop.css';
+
+const backLink = (
+  <Link className="shop-back" to="/shop">
+    ← All books in the shop
+  </Link>
+);
+
+/** /shop/:id: one published book as a buyer sees it, with its first pages to look at. */
+export function ShopBookPage() {
+  const { id = '' } = useParams();
+  const book = useQuery({ queryKey: ['shop-book', id], queryFn: () => fetchShopBook(id), retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2 });
+
+  if (book.isPending) {
+    return (
+      <StaticPage title="Shop">
+        <Spinner label="Loading the book…" />
+      </StaticPage>
+    );
+  }
+  if (book.isError) {
+    const missing = book.error instanceof ApiError && book.error.status === 404;
+    return (
+      <StaticPage title={missing ? 'Book not found' : 'Shop'}>
+        <p className={missing ? undefined : 'error-text'} role="alert">{missing ? ShopMessages.notFound : book.error.message}</p>
+        {backLink}
+      </StaticPage>
+    );
+  }
+  const b = book.data;
+  return (
+    <StaticPage title={b.title} lead={`by ${b.author}`}>
+      <div className="shop-book">
+        <BookCover url={b.cover_url} title={b.title} />
+        <div>
+          <p className="shop-price">{formatPrice(b.price)}</p>
+          <dl>
+            <dt>Category</dt>
+            <dd>{b.category}</dd>
+            {b.page_count && (
+              <>
+                <dt>Pages</dt>
+                <dd>{b.page_count}</dd>
+              </>
+            )}
+            {b.isbn && (
+              <>
+                <dt>ISBN</dt>
+                <dd>{b.isbn}</dd>
+              </>
+            )}
+            <dt>Published</dt>
+            <dd>{new Date(b.published_at).toLocaleDateString()}</dd>
+          </dl>
+          <p className="shop-description">{b.description}</p>
+        </div>
+      </div>
+      {b.previews.length > 0 && (
+        <section aria-labelledby="shop-look-inside">
+          <h2 id="shop-look-inside">Look inside</h2>
+          <PreviewStrip previews={{ pages: b.previews, cover: null }} />
+        </section>
+      )}
+      {backLink}
+    </StaticPage>
+  );
+}
