@@ -36,7 +36,14 @@ export default async function setup(project: TestProject) {
   const portalPort = await freePort();
   // The print provider is a Lulu simulator of this run's own, posting its signed status changes to the API under test.
   const simulator = await new PrintSimulator({ stepMs: PRINT_STEP_MS, webhookRetryMs: 200, webhookUrls: [`http://127.0.0.1:${apiPort}/api/print/webhooks/lulu`] }).start();
-  const apiEnv = { TEMPORAL_TASK_QUEUE: `pressroom-e2e-${randomUUID().slice(0, 8)}`, PORTAL_URL: `http://127.0.0.1:${portalPort}`, ...simulator.env() };
+  const apiEnv = {
+    TEMPORAL_TASK_QUEUE: `pressroom-e2e-${randomUUID().slice(0, 8)}`,
+    PORTAL_URL: `http://127.0.0.1:${portalPort}`,
+    // Every browser in these tests signs in from 127.0.0.1: the per-address sign-in limit would count them all as one
+    // person. The limit itself is tested against the API (auth.integration.test.ts, account-recovery.integration.test.ts).
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    ...simulator.env(),
+  };
   project.provide('apiEnv', apiEnv);
   const api = spawn(process.execPath, [join(repoRoot, 'dist/apps/api/src/main.js')], {
     // The API only needs to know Anthropic is configured; the workers the tests start call the fake. Checkout sends

@@ -143,8 +143,9 @@ describe('every page, at 390 px and 1280 px', () => {
     expect(await check(signedIn, [...SIGNED_IN_ROUTES, `/projects/${bookId}/edit`, `/elite-requests/${requestId}`])).toEqual([]);
   });
 
-  it("the back office's sign-in, dashboard, a list and a request neither scroll sideways nor have serious accessibility faults", async () => {
+  it("the back office's sign-in, dashboard, every list and a request neither scroll sideways nor have serious accessibility faults", async () => {
     const signIn = await check(visitor, ['/admin/login']);
-    expect([...signIn, ...(await check(team, ['/admin', '/admin/elite-requests', `/admin/elite-requests/${requestId}/show`]))]).toEqual([]);
+    const lists = ['elite-requests', 'books', 'users', 'book-requests', 'payments', 'print-orders'].map((resource) => `/admin/${resource}`);
+    expect([...signIn, ...(await check(team, ['/admin', ...lists, `/admin/elite-requests/${requestId}/show`]))]).toEqual([]);
   });
 });

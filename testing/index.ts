@@ -52,11 +52,16 @@ export async function startWorker(config: Config, deps: ActivityDeps): Promise<{
   }
   const { worker, connection } = await createWorker(config, deps);
   const running = worker.run();
+  let stopped: Promise<void> | null = null;
   return {
-    async stop() {
-      worker.shutdown();
-      await running;
-      await connection.close();
+    // Once: a test's `finally` may stop a worker the test already stopped, and must not hide the test's own failure.
+    stop() {
+      stopped ??= (async () => {
+        worker.shutdown();
+        await running;
+        await connection.close();
+      })();
+      return stopped;
     },
   };
 }

@@ -154,7 +154,7 @@ describe('print order workflow', () => {
       sim.setStatus(submitted.luluJobId as string, 'SHIPPED');
       // The next poll falls due with no worker to run it: the order waits where it was.
       const latest = stack.engine.client.workflow.getHandle(printOrderWorkflowId(orderId));
-      const due = await eventually(async () => (await latest.describe()).raw.pendingWorkflowTask ?? null, (task) => task !== null, 10_000);
+      const due = await eventually(async () => (await latest.describe()).raw.pendingWorkflowTask ?? null, (task) => task !== null, 30_000);
       expect(due).not.toBeNull();
       expect((await orderRow(orderId)).orderStatus).toBe('production');
       worker = await startWorker(settings, stack.engine.deps);

@@ -15,6 +15,7 @@ import {
   TextField,
   useRecordContext,
 } from 'react-admin';
+import { WideTable } from '../WideTable.tsx';
 import type { BookRequestAdminView } from '../../../../libs/contracts/index.ts';
 import { BOOK_REQUEST_STATUSES, styleLabel, type BookRequestStatus } from '../../../../libs/domain/index.ts';
 import { useWorkflowAction } from '../useWorkflowAction.ts';
@@ -39,14 +40,16 @@ function Deadline({ request }: { request: BookRequestAdminView }) {
 function BookRequestList() {
   return (
     <List filters={filters} sort={{ field: 'created_at', order: 'DESC' }}>
-      <Datagrid rowClick="show" bulkActionButtons={false}>
-        <TextField source="book_topic" label="Topic" />
-        <TextField source="name" />
-        <TextField source="email" />
-        <SelectField source="status" choices={statusChoices} />
-        <DateField source="created_at" label="Submitted" showTime />
-        <FunctionField source="respond_by" label="Deadline" render={(record: BookRequestAdminView) => <Deadline request={record} />} />
-      </Datagrid>
+      <WideTable label="Book requests table">
+        <Datagrid rowClick="show" bulkActionButtons={false}>
+          <TextField source="book_topic" label="Topic" />
+          <TextField source="name" />
+          <TextField source="email" />
+          <SelectField source="status" choices={statusChoices} />
+          <DateField source="created_at" label="Submitted" showTime />
+          <FunctionField source="respond_by" label="Deadline" render={(record: BookRequestAdminView) => <Deadline request={record} />} />
+        </Datagrid>
+      </WideTable>
     </List>
   );
 }
@@ -86,13 +89,15 @@ function BookRequestShow() {
         <TextField source="additional_notes" label="Notes" emptyText="—" />
         <DateField source="created_at" label="Submitted" showTime />
         <DateField source="respond_by" label="Answer due" showTime emptyText="—" />
-        <ArrayField source="status_history" label="Timeline">
-          <Datagrid bulkActionButtons={false} rowClick={false}>
-            <SelectField source="status" choices={statusChoices} sortable={false} />
-            <TextField source="by" sortable={false} />
-            <DateField source="at" label="When" showTime sortable={false} />
-          </Datagrid>
-        </ArrayField>
+        <WideTable label="Timeline table">
+          <ArrayField source="status_history" label="Timeline">
+            <Datagrid bulkActionButtons={false} rowClick={false}>
+              <SelectField source="status" choices={statusChoices} sortable={false} />
+              <TextField source="by" sortable={false} />
+              <DateField source="at" label="When" showTime sortable={false} />
+            </Datagrid>
+          </ArrayField>
+        </WideTable>
         <TextField source="id" />
         <TextField source="user_id" label="Account" />
       </SimpleShowLayout>

@@ -17,6 +17,7 @@ import {
   TextField,
   useRecordContext,
 } from 'react-admin';
+import { WideTable } from '../WideTable.tsx';
 import type { AdminBookView } from '../../../../libs/contracts/index.ts';
 import { BOOK_FILES, downloadName, ONE_SHOT_STAGES, PROVIDER_IDS, PROVIDERS, type BookFileKind } from '../../../../libs/domain/index.ts';
 import { AuthorizedImage, DownloadButton } from '../files.tsx';
@@ -78,16 +79,18 @@ export function RunLinks({ workflows }: { workflows: { id: string; url: string }
 function BookList() {
   return (
     <List filters={filters} sort={{ field: 'created_at', order: 'DESC' }}>
-      <Datagrid rowClick="show" bulkActionButtons={false}>
-        <TextField source="title" />
-        <TextField source="user_email" label="Author e-mail" emptyText="signed out" sortable={false} />
-        <SelectField source="provider" choices={providerChoices} sortable={false} />
-        <SelectField source="stage" choices={stageChoices} />
-        <SelectField source="failed_stage" label="Failed at" choices={stageChoices} emptyText="" sortable={false} />
-        <NumberField source="cost_usd" label="Cost" options={costOptions} />
-        <NumberField source="page_count" label="Pages" emptyText="—" />
-        <DateField source="created_at" label="Created" showTime />
-      </Datagrid>
+      <WideTable label="Books table">
+        <Datagrid rowClick="show" bulkActionButtons={false}>
+          <TextField source="title" />
+          <TextField source="user_email" label="Author e-mail" emptyText="signed out" sortable={false} />
+          <SelectField source="provider" choices={providerChoices} sortable={false} />
+          <SelectField source="stage" choices={stageChoices} />
+          <SelectField source="failed_stage" label="Failed at" choices={stageChoices} emptyText="" sortable={false} />
+          <NumberField source="cost_usd" label="Cost" options={costOptions} />
+          <NumberField source="page_count" label="Pages" emptyText="—" />
+          <DateField source="created_at" label="Created" showTime />
+        </Datagrid>
+      </WideTable>
     </List>
   );
 }

@@ -1,5 +1,6 @@
 import PaymentsIcon from '@mui/icons-material/Payments';
 import { Datagrid, DateField, FunctionField, List, ReferenceField, SearchInput, SelectField, SelectInput, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { WideTable } from '../WideTable.tsx';
 import type { PaymentAdminView } from '../../../../libs/contracts/index.ts';
 import { BOOK_CREDIT_STATUSES, formatAmount, PAYMENT_STATUSES, PRODUCT_OFFERS } from '../../../../libs/domain/index.ts';
 
@@ -17,15 +18,17 @@ const filters = [
 function PaymentList() {
   return (
     <List filters={filters} sort={{ field: 'created_at', order: 'DESC' }}>
-      <Datagrid rowClick="show" bulkActionButtons={false}>
-        <DateField source="created_at" label="Started" showTime />
-        <TextField source="email" label="Checkout e-mail" emptyText="—" />
-        <TextField source="user_email" label="Account" sortable={false} emptyText="signed out" />
-        <TextField source="product_name" label="Product" sortable={false} />
-        <FunctionField source="amount" render={amount} />
-        <SelectField source="status" choices={statusChoices} />
-        <DateField source="paid_at" label="Paid" showTime emptyText="—" />
-      </Datagrid>
+      <WideTable label="Payments table">
+        <Datagrid rowClick="show" bulkActionButtons={false}>
+          <DateField source="created_at" label="Started" showTime />
+          <TextField source="email" label="Checkout e-mail" emptyText="—" />
+          <TextField source="user_email" label="Account" sortable={false} emptyText="signed out" />
+          <TextField source="product_name" label="Product" sortable={false} />
+          <FunctionField source="amount" render={amount} />
+          <SelectField source="status" choices={statusChoices} />
+          <DateField source="paid_at" label="Paid" showTime emptyText="—" />
+        </Datagrid>
+      </WideTable>
     </List>
   );
 }

@@ -17,6 +17,7 @@ import {
   TextField,
   useRecordContext,
 } from 'react-admin';
+import { WideTable } from '../WideTable.tsx';
 import type { PrintOrderAdminView } from '../../../../libs/contracts/index.ts';
 import { formatAmount, OFFERED_SHIPPING, PRINT_ORDER_STATUSES, PRINT_PRODUCTS } from '../../../../libs/domain/index.ts';
 import { addressLines } from '../../print/printFlow.ts';
@@ -37,17 +38,19 @@ const filters = [
 function PrintOrderList() {
   return (
     <List filters={filters} sort={{ field: 'created_at', order: 'DESC' }}>
-      <Datagrid rowClick="show" bulkActionButtons={false}>
-        <DateField source="created_at" label="Ordered" showTime />
-        <TextField source="book_title" label="Book" />
-        <TextField source="contact_email" label="E-mail" />
-        <NumberField source="quantity" />
-        <FunctionField source="total_cost" label="Total" render={total} />
-        <SelectField source="order_status" label="Status" choices={statusChoices} />
-        <TextField source="lulu_status" label="Provider status" emptyText="—" sortable={false} />
-        <DateField source="shipped_at" label="Shipped" showTime emptyText="—" />
-        <FunctionField label="Overdue" sortable={false} render={(r: PrintOrderAdminView) => (r.overdue ? 'Overdue' : '')} />
-      </Datagrid>
+      <WideTable label="Print orders table">
+        <Datagrid rowClick="show" bulkActionButtons={false}>
+          <DateField source="created_at" label="Ordered" showTime />
+          <TextField source="book_title" label="Book" />
+          <TextField source="contact_email" label="E-mail" />
+          <NumberField source="quantity" />
+          <FunctionField source="total_cost" label="Total" render={total} />
+          <SelectField source="order_status" label="Status" choices={statusChoices} />
+          <TextField source="lulu_status" label="Provider status" emptyText="—" sortable={false} />
+          <DateField source="shipped_at" label="Shipped" showTime emptyText="—" />
+          <FunctionField label="Overdue" sortable={false} render={(r: PrintOrderAdminView) => (r.overdue ? 'Overdue' : '')} />
+        </Datagrid>
+      </WideTable>
     </List>
   );
 }
@@ -123,14 +126,16 @@ function PrintOrderShow() {
         <TextField source="workflow_id" label="Workflow" />
         <DateField source="created_at" label="Ordered" showTime />
         <DateField source="shipped_at" label="Shipped" showTime emptyText="—" />
-        <ArrayField source="history" label="Timeline">
-          <Datagrid bulkActionButtons={false} rowClick={false}>
-            <DateField source="at" label="When" showTime sortable={false} />
-            <SelectField source="order_status" label="Status" choices={statusChoices} sortable={false} />
-            <TextField source="lulu_status" label="Provider status" emptyText="—" sortable={false} />
-            <TextField source="note" emptyText="" sortable={false} />
-          </Datagrid>
-        </ArrayField>
+        <WideTable label="Timeline table">
+          <ArrayField source="history" label="Timeline">
+            <Datagrid bulkActionButtons={false} rowClick={false}>
+              <DateField source="at" label="When" showTime sortable={false} />
+              <SelectField source="order_status" label="Status" choices={statusChoices} sortable={false} />
+              <TextField source="lulu_status" label="Provider status" emptyText="—" sortable={false} />
+              <TextField source="note" emptyText="" sortable={false} />
+            </Datagrid>
+          </ArrayField>
+        </WideTable>
       </SimpleShowLayout>
     </Show>
   );

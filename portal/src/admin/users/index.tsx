@@ -18,6 +18,7 @@ import {
   Toolbar,
   usePermissions,
 } from 'react-admin';
+import { WideTable } from '../WideTable.tsx';
 import { ROLES } from '../../../../libs/domain/index.ts';
 
 const roleChoices = ROLES.map((id) => ({ id, name: id.replace('_', ' ') }));
@@ -27,16 +28,18 @@ function UserList() {
   const { permissions } = usePermissions<string>();
   return (
     <List filters={filters} sort={{ field: 'created_at', order: 'DESC' }}>
-      <Datagrid rowClick="show" bulkActionButtons={false}>
-        <TextField source="email" />
-        <TextField source="full_name" label="Name" />
-        <SelectField source="role" choices={roleChoices} />
-        <TextField source="subscription_status" label="Subscription" sortable={false} />
-        <NumberField source="books_generated" label="Books" />
-        <NumberField source="total_cost" label="AI cost" options={{ style: 'currency', currency: 'USD' }} />
-        <DateField source="created_at" label="Joined" />
-        {permissions === 'admin' && <EditButton label="Change role" />}
-      </Datagrid>
+      <WideTable label="Users table">
+        <Datagrid rowClick="show" bulkActionButtons={false}>
+          <TextField source="email" />
+          <TextField source="full_name" label="Name" />
+          <SelectField source="role" choices={roleChoices} />
+          <TextField source="subscription_status" label="Subscription" sortable={false} />
+          <NumberField source="books_generated" label="Books" />
+          <NumberField source="total_cost" label="AI cost" options={{ style: 'currency', currency: 'USD' }} />
+          <DateField source="created_at" label="Joined" />
+          {permissions === 'admin' && <EditButton label="Change role" />}
+        </Datagrid>
+      </WideTable>
     </List>
   );
 }
