@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { MikroORM } from '@mikro-orm/core';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { createAccount, EliteProof, EliteQuote, EliteRequest, EliteRequestEvent } from '../libs/db/index.ts';
+import { createAccount, EliteProof, EliteQuote, EliteRequest, EliteRequestEvent, GeneratorProject, shelveBook } from '../libs/db/index.ts';
 import type { EliteActor } from '../libs/domain/index.ts';
 import { insertEliteRequest } from '../testing/elite-requests.ts';
 import { insertWrittenBook } from '../testing/written-books.ts';
@@ -116,11 +116,22 @@ async function eliteRequestAtProof(orm: MikroORM, author: EliteActor, team: Elit
   return id;
 }
 
+/** The written book in My Books, finished and published to the shop with a price: its public page has everything to show. */
+async function publishedBook(orm: MikroORM, projectId: string): Promise<string> {
+  const em = orm.em.fork();
+  const { book } = await shelveBook(em, await em.findOneOrFail(GeneratorProject, { id: projectId }, { populate: ['user'] }), 'one-shot');
+  Object.assign(book, { status: 'complete', publishedToShop: true, publishedAt: new Date(), shopPrice: 12.5, shopDescription: 'A short, practical book on leading remote teams.', isbn: '978-3-16-148410-0' });
+  await em.flush();
+  return book.id;
+}
+
+// Each test visits many pages twice (two widths, axe-core on each): room for a machine busy with other test files.
 describe('every page, at 390 px and 1280 px', () => {
   let visitor: Page;
   let signedIn: Page;
   let team: Page;
   let bookId: string;
+  let shopBookId: string;
   let requestId: string;
   beforeAll(async () => {
     // The pages' Content-Security-Policy admits no script but their own: these contexts let axe-core in.
@@ -131,21 +142,22 @@ describe('every page, at 390 px and 1280 px', () => {
     const member = await newAccount(orm, 'layout-team', true);
     bookId = await insertWrittenBook(orm, { userId: author.id, chapters: ['Seeing the Work', 'Rituals over Meetings'].map((title) => ({ title, content: `${title} begins with trust.\n\nTeams that write things down move faster.` })) });
     requestId = await eliteRequestAtProof(orm, author, member);
+    shopBookId = await publishedBook(orm, bookId);
     signedIn = await signedInPage(session.browser, '/login', author, (page) => page.waitForURL(`${baseURL}/dashboard`));
     team = await signedInPage(session.browser, '/admin/login', member, (page) => page.getByText('Platform health').waitFor());
   });
 
   it('the public pages neither scroll sideways nor have serious accessibility faults', async () => {
-    expect(await check(visitor, PUBLIC_ROUTES)).toEqual([]);
-  });
+    expect(await check(visitor, [...PUBLIC_ROUTES, `/shop/${shopBookId}`])).toEqual([]);
+  }, 150_000);
 
   it("the author's pages, the chapter editor and the Elite request among them, neither scroll sideways nor have serious accessibility faults", async () => {
     expect(await check(signedIn, [...SIGNED_IN_ROUTES, `/projects/${bookId}/edit`, `/elite-requests/${requestId}`])).toEqual([]);
-  });
+  }, 150_000);
 
   it("the back office's sign-in, dashboard, every list and a request neither scroll sideways nor have serious accessibility faults", async () => {
     const signIn = await check(visitor, ['/admin/login']);
     const lists = ['elite-requests', 'books', 'users', 'book-requests', 'payments', 'print-orders'].map((resource) => `/admin/${resource}`);
     expect([...signIn, ...(await check(team, ['/admin', ...lists, `/admin/elite-requests/${requestId}/show`]))]).toEqual([]);
-  });
+  }, 150_000);
 });

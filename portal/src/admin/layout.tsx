@@ -15,6 +15,8 @@ const NAVY = { light: '#4a6485', main: '#1f3a5f', dark: '#12243d', contrastText:
 const fitForPhones: RaThemeOptions['components'] = {
   RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } } },
   RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 } } } },
+  // An empty list's "No … yet" is in the disabled-text grey (2.4:1 on white): it is a message, not a disabled control.
+  RaEmpty: { styleOverrides: { root: ({ theme }: { theme: Theme }) => ({ '& .RaEmpty-message': { color: theme.palette.text.secondary } }) } },
   // Tap targets of 44 px (issue 16): the app bar's icon buttons (MUI's are 40 px), and on a phone every button.
   MuiIconButton: { styleOverrides: { sizeMedium: { padding: 10 } } },
   MuiButton: { styleOverrides: { root: ({ theme }: { theme: Theme }) => ({ [theme.breakpoints.down('sm')]: { minHeight: 44 } }) } },
