@@ -410,7 +410,7 @@ function StageBody({ stage, project, toc, build, busy, onOutlineSaved, modelName
   onOutlineSaved: (project: ProjectView) => void;
   modelName: string | undefined;
 }) {
-  const previews = useQuery({ queryKey: ['previews', project?.project_id, stage], queryFn: () => projectPreviews(project?.project_id ?? ''), enabled: Boolean(project && ['pdf_built', 'cover_generated', 'complete'].includes(stage)) });
+  const previews = useQuery({ queryKey: ['previews', project?.project_id, stage], queryFn: () => projectPreviews(project?.project_id ?? ''), enabled: Boolean(project && ['pdf_built', 'cover_generated'].includes(stage)) });
   if (!project) return null;
   switch (stage) {
     case 'idle':

@@ -10,7 +10,8 @@ import type { AuthUser } from '../auth/auth.types.ts';
 import { CurrentUser, Roles } from '../auth/public.decorator.ts';
 import { BookRequestsService } from '../book-requests/book-requests.service.ts';
 import { toBookRequestAdminView } from '../book-requests/book-requests.view.ts';
-import { ilikePattern, listFilter, parseListQuery, setContentRange } from './simple-rest.ts';
+import { ilikePattern } from '../common/ilike.ts';
+import { listFilter, parseListQuery, setContentRange } from './simple-rest.ts';
 
 class ChangeBookRequestStatusDto implements ChangeBookRequestStatusRequest {
   @ApiProperty({ enum: BOOK_REQUEST_STATUSES })

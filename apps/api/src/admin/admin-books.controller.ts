@@ -11,7 +11,8 @@ import { Roles } from '../auth/public.decorator.ts';
 import { CONFIG } from '../config/config.module.ts';
 import { sendPreview } from '../projects/previews.ts';
 import { projectFile, sendProjectFile } from '../projects/project-files.ts';
-import { ilikePattern, listFilter, parseListQuery, setContentRange } from './simple-rest.ts';
+import { ilikePattern } from '../common/ilike.ts';
+import { listFilter, parseListQuery, setContentRange } from './simple-rest.ts';
 import { workflowLink } from './workflow-link.ts';
 
 type AdminFileKind = AdminBookView['files'][number]['kind'];

@@ -29,7 +29,8 @@ import { ELITE_VIEW_POPULATE, eliteQuoteView, loadEliteRequestViews, type EliteP
 import { sendEliteProofFile, type EliteProofFile } from '../elite-requests/elite-proof-files.ts';
 import { EliteWorkflowService } from '../elite-requests/elite-workflow.service.ts';
 import { sendObject } from '../projects/project-files.ts';
-import { ilikePattern, type ListQuery } from './simple-rest.ts';
+import { ilikePattern } from '../common/ilike.ts';
+import type { ListQuery } from './simple-rest.ts';
 import { workflowLink } from './workflow-link.ts';
 
 export const ELITE_SORTABLE = { created_at: 'createdAt', updated_at: 'updatedAt', status: 'status', due_at: 'dueAt' } as const;

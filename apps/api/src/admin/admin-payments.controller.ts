@@ -7,7 +7,8 @@ import { BookCredit, Payment } from '../../../../libs/db/index.ts';
 import { isUuid, PAYMENT_STATUSES, PRODUCT_IDS, type PaymentStatus, type ProductId } from '../../../../libs/domain/index.ts';
 import { paymentNames, toPaymentView } from '../account-payments/payment.view.ts';
 import { Roles } from '../auth/public.decorator.ts';
-import { ilikePattern, listFilter, parseListQuery, setContentRange } from './simple-rest.ts';
+import { ilikePattern } from '../common/ilike.ts';
+import { listFilter, parseListQuery, setContentRange } from './simple-rest.ts';
 
 const SORTABLE = { created_at: 'createdAt', paid_at: 'paidAt', amount: 'amount', status: 'status', product_id: 'productId', email: 'email' } as const;
 

@@ -21,7 +21,8 @@ import { Roles } from '../auth/public.decorator.ts';
 import { withTimeout } from '../common/with-timeout.ts';
 import { CONFIG } from '../config/config.module.ts';
 import { printOrderView } from '../print/print-order.view.ts';
-import { ilikePattern, listFilter, parseListQuery, setContentRange } from './simple-rest.ts';
+import { ilikePattern } from '../common/ilike.ts';
+import { listFilter, parseListQuery, setContentRange } from './simple-rest.ts';
 import { workflowLink } from './workflow-link.ts';
 
 const SORTABLE = { created_at: 'createdAt', updated_at: 'updatedAt', order_status: 'orderStatus', total_cost: 'totalCost', book_title: 'bookTitle', contact_email: 'contactEmail', paid_at: 'paidAt', shipped_at: 'shippedAt' } as const;

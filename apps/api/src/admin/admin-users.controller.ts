@@ -7,7 +7,8 @@ import { Profile } from '../../../../libs/db/index.ts';
 import { isUuid, ROLES, type Role } from '../../../../libs/domain/index.ts';
 import { Roles } from '../auth/public.decorator.ts';
 import { toProfileView, type ProfileView } from '../profile/profile.view.ts';
-import { ilikePattern, parseListQuery, setContentRange } from './simple-rest.ts';
+import { ilikePattern } from '../common/ilike.ts';
+import { parseListQuery, setContentRange } from './simple-rest.ts';
 
 class UpdateRoleDto {
   @ApiProperty({ enum: ROLES })

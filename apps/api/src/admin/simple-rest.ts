@@ -53,12 +53,6 @@ export function setContentRange(res: Response, resource: string, offset: number,
   res.setHeader('Access-Control-Expose-Headers', 'Content-Range');
 }
 
-/** A search text as an ILIKE pattern that matches it anywhere, its wildcards taken literally; undefined when there is none. */
-export function ilikePattern(q: unknown): string | undefined {
-  if (typeof q !== 'string' || !q.trim()) return undefined;
-  return `%${q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** A filter that must name one of `allowed` (a select in the list's filters); undefined when it is not set. */
 export function listFilter<T extends string>(filter: ListQuery['filter'], name: string, allowed: readonly T[]): T | undefined {
   const value = filter[name];

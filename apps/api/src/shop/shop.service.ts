@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import { BookProject } from '../../../../libs/db/index.ts';
 import { isShopCategory, isUuid, SHOP_LIMITS, ShopMessages } from '../../../../libs/domain/index.ts';
-import { ilikePattern } from '../admin/simple-rest.ts';
+import { ilikePattern } from '../common/ilike.ts';
 import type { ShopBooksQueryDto } from './shop.dto.ts';
 
 /** What the shop shows: a finished book while its author keeps it published. */
