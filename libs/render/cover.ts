@@ -2,10 +2,9 @@ import {
   CoverMessages, MIN_COVER_PDF_BYTES, SPINE_TEXT_CLEARANCE_IN, barcodeArea, coverGeometry,
   type ColorScheme, type CoverGeometry, type CoverTemplate, type DesignStyle, type PaperType,
 } from '../domain/index.ts';
-import { compileToPdf, FONTS } from './fonts.ts';
+import { compileToPdf, compileToPng, FONTS } from './fonts.ts';
 import { TRIM_6X9, type TrimSize } from './interior.ts';
 import { typstString } from './markdown-to-typst.ts';
-import { pdfPageToPng } from './png.ts';
 
 /**
  * The print cover, typeset with Typst: one page holding back | spine | front with bleed on all four sides, and the
@@ -377,13 +376,11 @@ ${STYLES[input.designStyle]}
 `;
 }
 
-/** Typesets the cover wrap (PDF) and the front (PNG, about 600 px wide). */
+/** Typesets the cover wrap (PDF) and the front (PNG, FRONT_PNG_WIDTH_PX wide). */
 export async function renderCover(input: CoverInput): Promise<CoverResult> {
   const trim = input.trim ?? TRIM_6X9;
   const geometry = coverGeometry({ template: input.template, pageCount: input.pageCount, trim, paper: input.paper ?? 'white' });
   const { pdf } = compileToPdf(coverSource(input, geometry));
   if (pdf.length < MIN_COVER_PDF_BYTES) throw new Error(CoverMessages.tooSmall);
-  const front = compileToPdf(frontCoverSource(input));
-  const png = await pdfPageToPng(front.pdf, { widthPx: FRONT_PNG_WIDTH_PX });
-  return { pdf, png, geometry };
+  return { pdf, png: compileToPng(frontCoverSource(input), FRONT_PNG_WIDTH_PX), geometry };
 }

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
+import { NodeCompiler, type NodeTypstDocument } from '@myriaddreamin/typst-ts-node-compiler';
+import { Resvg } from '@resvg/resvg-js';
 
 /**
  * The one Typst compiler of the render activities, with the project's fonts: Inter and Playfair Display (SIL Open Font
@@ -45,13 +46,24 @@ export function compileToPdf(source: string, files: ReadonlyMap<string, Uint8Arr
   const typst = typstCompiler();
   for (const [path, data] of files) typst.mapShadow(`${TYPST_ROOT}${path}`, Buffer.from(data.buffer, data.byteOffset, data.byteLength));
   try {
-    return compile(typst, source);
+    return typeset(typst, source, (document) => ({ pdf: typst.pdf(document), pageCount: document.numOfPages }));
   } finally {
     if (files.size) typst.resetShadow();
   }
 }
 
-function compile(typst: NodeCompiler, source: string): { pdf: Buffer; pageCount: number } {
+/**
+ * Compiles one page of Typst source (reading no file) to a PNG `widthPx` wide, in process: Typst draws it as SVG,
+ * every glyph an outline, and resvg rasterizes that without looking for a font.
+ */
+export function compileToPng(source: string, widthPx: number): Buffer {
+  const typst = typstCompiler();
+  return typeset(typst, source, (document) =>
+    new Resvg(typst.plainSvg(document), { fitTo: { mode: 'width', value: widthPx }, font: { loadSystemFonts: false } }).render().asPng(),
+  );
+}
+
+function typeset<T>(typst: NodeCompiler, source: string, output: (document: NodeTypstDocument) => T): T {
   const result = typst.compile({ mainFileContent: source });
   try {
     const document = result.result;
@@ -70,7 +82,7 @@ function compile(typst: NodeCompiler, source: string): { pdf: Buffer; pageCount:
       }
       throw new Error(`Typesetting failed: ${details.slice(0, 1000)}`);
     }
-    return { pdf: typst.pdf(document), pageCount: document.numOfPages };
+    return output(document);
   } finally {
     typst.evictCache(10);
   }

@@ -12,7 +12,11 @@ import { EPUB_REFUSES_DOWNLOADS, markdownToHtml, renderEpub, writeEpub } from '.
 import { renderBookHtml } from './html.ts';
 import { interiorSource, renderInterior, type Manuscript, type ManuscriptImage } from './interior.ts';
 import { quartoProjectFiles, renderQuartoProject } from './quarto.ts';
-import { forgetParsedMarkdown } from './safe-markdown.ts';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { MockProvider } from '../ai/mock.ts';
+import { forgetParsedMarkdown, parseMarkdown } from './safe-markdown.ts';
 
 // Text that names resources a renderer might fetch or read: a file holding a secret, a loopback server that counts
 // its requests, a data: image, and raw HTML. The secret has no character that Typst or Markdown would escape.
@@ -287,6 +291,48 @@ describe("the book's own images, and only those, in every format", () => {
       expect(interiorSource({ ...illustratedBook(), images: onlyJpeg }).match(/\bimage\(/g)).toHaveLength(1);
       // A text that starts as the memo's key of a text with images does not read as that text.
       expect(shown(markdownToHtml(`${JSON.stringify([ownJpeg.path])}\n${illustrated()}`))).toEqual([]);
+    }
+  });
+});
+
+describe('parsing', () => {
+  const gfm = unified().use(remarkParse).use(remarkGfm);
+  const rich = [
+    '# A title\n\nText with *emphasis*, **strong**, ~~struck~~ and `code`, a footnote[^1] and a [link](/notes).',
+    '[^1]: The note, with *emphasis*.',
+    '- [ ] a task\n- [x] a done task\n\n1. one\n2. two',
+    '| Step | Minutes |\n|---|---:|\n| Draft | 20 |\n| Review | 10 |',
+    '> A quote about wwwork, http, mail and at-signs (none of them a link).\n\n---\n\n```js\nconst a = 1;\n```',
+  ].join('\n\n');
+
+  it('every text parses to the tree full GFM gives it, with only the constructs whose markers it holds', async () => {
+    const { text: chapter } = await new MockProvider().generate({
+      kind: 'chapter', title: 'Urban Beekeeping', idea: 'Keeping bees on city roofs', language: 'English', style: 'practical', totalChapters: 3, memory: [], passages: [],
+      chapter: { number: 2, title: 'Hives on Roofs', description: 'Where hives go', keyPoints: ['Wind', 'Water'], targetWords: 1500 },
+    });
+    const texts = [
+      rich, chapter, hostile(), `${chapter}\n\n${rich}`,
+      // Markers without their constructs, and constructs at the edges of a text.
+      'A | in prose, a ~ alone, [brackets] and a [^ that opens nothing.',
+      '| a |\n| - |', 'a | b\n- | -', '~~gone~~', '- [x] done', 'Call[^n].\n\n[^n]: Note.',
+    ];
+    for (const text of texts) {
+      forgetParsedMarkdown();
+      expect(parseMarkdown(text)).toEqual(gfm.parse(text));
+    }
+    expect(JSON.stringify(parseMarkdown(chapter))).not.toMatch(/"type":"(table|footnote|delete|link)/);
+  });
+
+  it('a text with one of them keeps its autolink literals', () => {
+    for (const [text, url] of [
+      ['See www.example.com today.', 'http://www.example.com'],
+      ['See HTTPS://Example.com/a?b today.', 'HTTPS://Example.com/a?b'],
+      ['Write to ada@example.com today.', 'mailto:ada@example.com'],
+    ] as const) {
+      forgetParsedMarkdown();
+      const tree = parseMarkdown(text);
+      expect(tree).toEqual(gfm.parse(text));
+      expect(JSON.stringify(tree)).toContain(`"url":${JSON.stringify(url)}`);
     }
   });
 });

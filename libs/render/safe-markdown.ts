@@ -1,12 +1,52 @@
 import type { Root } from 'mdast';
-import remarkGfm from 'remark-gfm';
+import { gfmAutolinkLiteralFromMarkdown } from 'mdast-util-gfm-autolink-literal';
+import { gfmFootnoteFromMarkdown } from 'mdast-util-gfm-footnote';
+import { gfmStrikethroughFromMarkdown } from 'mdast-util-gfm-strikethrough';
+import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
+import { gfmTaskListItemFromMarkdown } from 'mdast-util-gfm-task-list-item';
+import { gfmAutolinkLiteral } from 'micromark-extension-gfm-autolink-literal';
+import { gfmFootnote } from 'micromark-extension-gfm-footnote';
+import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
+import { gfmTable } from 'micromark-extension-gfm-table';
+import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
 import remarkParse from 'remark-parse';
-import { unified } from 'unified';
+import { unified, type Processor } from 'unified';
 import { admitNoExternalResources, withoutExternalResources } from '../domain/index.ts';
 import { NO_IMAGES, type BookImages } from './images.ts';
 import { recentlyUsed } from './recently-used.ts';
 
-const parser = unified().use(remarkParse).use(remarkGfm);
+/**
+ * GFM's constructs, in remark-gfm's order, each with what a text must hold to contain one. micromark tries a
+ * construct wherever it could start (autolink literals at every letter, a table at every line), which costs as much as
+ * the rest of the parse; so a text is parsed with only the constructs whose marker it holds, to the tree full GFM
+ * gives it (safe-markdown.test.ts).
+ */
+const GFM = [
+  { marker: /www\.|https?:\/\/|@/i, syntax: gfmAutolinkLiteral, tree: gfmAutolinkLiteralFromMarkdown }, // bare addresses and e-mail addresses
+  { marker: /\[\^/, syntax: gfmFootnote, tree: gfmFootnoteFromMarkdown },
+  { marker: /~/, syntax: gfmStrikethrough, tree: gfmStrikethroughFromMarkdown },
+  { marker: /\|/, syntax: gfmTable, tree: gfmTableFromMarkdown },
+  { marker: /\[/, syntax: gfmTaskListItem, tree: gfmTaskListItemFromMarkdown },
+] as const;
+const parsers = new Map<number, (markdown: string) => Root>();
+
+function parse(markdown: string): Root {
+  const key = GFM.reduce((bits, construct, i) => (construct.marker.test(markdown) ? bits | (1 << i) : bits), 0);
+  let parser = parsers.get(key);
+  if (!parser) {
+    const used = GFM.filter((_, i) => key & (1 << i));
+    const processor = unified()
+      .use(remarkParse)
+      .use(function gfmConstructs(this: Processor) {
+        const data = this.data();
+        (data.micromarkExtensions ??= []).push(...used.map((c) => c.syntax()));
+        (data.fromMarkdownExtensions ??= []).push(...used.map((c) => c.tree()));
+      });
+    parser = (text) => processor.parse(text);
+    parsers.set(key, parser);
+  }
+  return parser(markdown);
+}
 
 // A book's formats are rendered one after another by the same long-lived worker, each from the same chapters: every
 // text is parsed once for all of them (parsing is most of the cost outside Typst). The trees are shared: read-only.
@@ -18,7 +58,7 @@ const admitted = recentlyUsed<Root>(LIMIT_CHARS);
 const admittedWithImages = recentlyUsed<Root>(LIMIT_CHARS);
 
 /** Book Markdown (GFM) as written, parsed; the tree is shared and must not be changed. */
-export const parseMarkdown = (markdown: string): Root => parsed(markdown, () => parser.parse(markdown));
+export const parseMarkdown = (markdown: string): Root => parsed(markdown, () => parse(markdown));
 
 /**
  * Book Markdown as every renderer reads it: parsed, then rid of anything that names an external resource; an image
