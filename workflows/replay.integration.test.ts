@@ -20,8 +20,9 @@ import { paidSignal } from './print-order/messages.ts';
  * Recorded histories of earlier runs are replayed against today's workflow code: a change that would break
  * running books (non-determinism) fails here. `PRESSROOM_RECORD_HISTORIES=1 npm test -- workflows/replay`
  * records fresh ones from the runs below. `-v1` files were recorded before the PDF stage existed, `-v2` before
- * the EPUB joined it and `book-step-v4` before step-mode books ended after an idle time-out: books started then
- * still replay (`patched('build-interior-pdf')`, `patched('build-epub')`, `patched('step-idle-timeout')`).
+ * the EPUB joined it, `book-step-v4` before step-mode books ended after an idle time-out and `book-auto-v4` before the
+ * cover joined the formats' packaging run: books started then still replay (`patched('build-interior-pdf')`,
+ * `patched('build-epub')`, `patched('step-idle-timeout')`, `patched('cover-beside-formats')`).
  * `book-step-outline-edit` is a step-mode book whose outline the author edited (editOutline) after a chapter was written;
  * `book-step-settings` one whose chapter calls brought a generation mode and a content depth (`-v1` before they were
  * merged call by call and kept on the project: `patched('chapter-settings-kept')`).

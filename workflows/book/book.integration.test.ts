@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { WorkflowFailedError, WorkflowUpdateFailedError } from '@temporalio/client';
 import { describe, expect, it } from 'vitest';
 import { AiProviderCall, GeneratedChapter, GeneratorProject } from '../../libs/db/index.ts';
-import { countWords, GenerationMessages, writtenSoFar, type ProviderId } from '../../libs/domain/index.ts';
+import { CoverMessages, countWords, GenerationMessages, packageWorkflowId, writtenSoFar, type ProviderId } from '../../libs/domain/index.ts';
 import { fakeAiEngineForFile, testConfig } from '../../testing/index.ts';
 import { bookWorkflow } from './workflow.ts';
 import { finalizeUpdate, generateChaptersUpdate, generateIntroductionUpdate, generateOutlineUpdate, generateSummaryUpdate, progressQuery, regenerateChapterUpdate, type BookInput } from './messages.ts';
@@ -32,11 +32,11 @@ async function newProject(provider: ProviderId, totalTargetWords = 10_000, mode:
   return project.id;
 }
 
-const start = (projectId: string, mode: 'auto' | 'step') =>
+const start = (projectId: string, mode: 'auto' | 'step', more: Partial<BookInput> = {}) =>
   engine.client.workflow.start(bookWorkflow, {
     workflowId: `book-${projectId}`,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
-    args: [{ projectId, mode, chapterConcurrency: 3, chaptersToGenerate: null }],
+    args: [{ projectId, mode, chapterConcurrency: 3, chaptersToGenerate: null, ...more }],
     typedSearchAttributes: [{ key: ProjectIdAttribute, value: projectId }],
   });
 
@@ -71,6 +71,32 @@ describe('bookWorkflow on the real Temporal server', () => {
     const described = await handle.describe();
     expect(described.typedSearchAttributes.get(ProjectIdAttribute)).toBe(projectId);
     expect(described.typedSearchAttributes.get(StageAttribute)).toBe('complete');
+
+    // The formats and the cover were one packaging run, the cover started once the interior was built: its stage
+    // began after the formats' and ended after theirs did.
+    const packaged = await engine.client.workflow.getHandle(packageWorkflowId(projectId, 1)).result();
+    expect(packaged.formats).toEqual(['pdf', 'epub', 'docx', 'zip', 'cover']);
+    expect(packaged.pageCount).toBe(project.pageCount);
+    expect(packaged.sizes.cover).toBe(project.coverPdfSize);
+    expect(project.packageRuns).toBe(1);
+    const at = (stage: string, completed: boolean) => Date.parse(result.history.find((h) => h.stage === stage && h.completed === completed)?.timestamp ?? '');
+    expect(at('generating_cover', false)).toBeGreaterThanOrEqual(at('building', false));
+    expect(at('generating_cover', true)).toBeGreaterThanOrEqual(at('building', true));
+  });
+
+  it('fails at the cover stage when only the cover fails, with every other format built', async () => {
+    const projectId = await newProject('mock', 3_000);
+    // The API admits only known templates; a workflow started by hand with another one makes the cover fail for good.
+    const handle = await start(projectId, 'auto', { cover: { template: 'ingram' as never, designStyle: 'modern', colorScheme: 'professional', includeSpineTitle: true } });
+    const error = (await handle.result().catch((e: unknown) => e)) as WorkflowFailedError;
+    expect(error).toBeInstanceOf(WorkflowFailedError);
+    const progress = await handle.query(progressQuery);
+    expect(progress.failedStage).toBe('generating_cover');
+    expect(progress.error).toBe(CoverMessages.unknownTemplate('ingram'));
+    expect(progress.history.filter((h) => h.completed).map((h) => h.stage)).toContain('building');
+    const project = await engine.deps.orm.em.fork().findOneOrFail(GeneratorProject, { id: projectId });
+    expect(project).toMatchObject({ stage: 'failed', failedStage: 'generating_cover', buildStatus: 'error', coverPdfKey: null });
+    expect([project.pdfKey, project.epubKey, project.docxKey, project.zipKey].every(Boolean)).toBe(true);
   });
 
   it('runs stage by stage in step mode, each update returning when its stage is done', async () => {

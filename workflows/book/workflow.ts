@@ -42,6 +42,7 @@ import {
   type ChapterSettings,
   type OutlineSettings,
 } from './messages.ts';
+import { packageMilestoneSignal, type PackageMilestone } from '../package/messages.ts';
 import { packageWorkflow } from '../package/workflow.ts';
 import { StageAttribute } from '../search-attributes.ts';
 
@@ -103,6 +104,8 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
   let chapterSettings = input.chapterSettings;
   if (input.resume) resume(input.resume);
   setHandler(progressQuery, () => state);
+  const milestones = new Set<PackageMilestone>();
+  setHandler(packageMilestoneSignal, (milestone) => void milestones.add(milestone));
 
   async function stage<T>(name: StageName, message: string, work: () => Promise<T>): Promise<T> {
     running = name;
@@ -207,19 +210,46 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
     });
 
   /** A packaging run as a child workflow (`package-<id>-<n>`), so an operator sees each build on its own. */
-  const packaging = async (formats: PackageFormat[]) => {
+  const packaging = async (formats: PackageFormat[], reportMilestones = false) => {
     const run = await bookkeeping.nextPackageRun(projectId);
     return executeChild(packageWorkflow, {
       workflowId: packageWorkflowId(projectId, run),
-      args: [{ projectId, run, formats, ...(input.cover ? { cover: input.cover } : {}) }],
+      args: [{ projectId, run, formats, ...(input.cover ? { cover: input.cover } : {}), ...(reportMilestones ? { reportMilestones } : {}) }],
     });
+  };
+
+  /**
+   * The book's formats and its cover in one packaging run: the cover starts the moment the interior is built (its spine
+   * follows the page count), beside the formats still being built. The run reports its milestones, so each stage
+   * starts and ends with its own work; the cover's ends after the formats' (the spec's order). A failure fails the
+   * stage whose work it was, once the run is over.
+   */
+  const buildWithCover = async () => {
+    const run = packaging([...BOOK_FORMATS, 'cover'], true);
+    const ended = run.then(() => undefined, () => undefined);
+    /** Whether the milestone was reported before the run ended. */
+    const reached = async (milestone: PackageMilestone) => (await Promise.race([condition(() => milestones.has(milestone)), ended]), milestones.has(milestone));
+    const formats = stage('building', 'Typesetting the book', async () => {
+      if (!(await reached('formats_built'))) await run;
+    });
+    const cover = (async () => {
+      if (!(await reached('cover_started'))) return;
+      await stage('generating_cover', 'Designing the cover', async () => {
+        if (!(await reached('cover_built'))) await run;
+        await formats.catch(() => undefined);
+      });
+    })();
+    const failed = (await Promise.allSettled([formats, cover, run])).find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
   };
 
   // Books started before a stage existed replay without it (patched), so their histories stay valid.
   const build = async () => {
+    const withCover = input.mode === 'auto' && input.includeCover !== false;
+    if (withCover && patched('cover-beside-formats')) return buildWithCover();
     if (patched('package-workflow')) {
       await stage('building', 'Typesetting the book', () => packaging(BOOK_FORMATS));
-      if (input.mode === 'auto' && input.includeCover !== false) await stage('generating_cover', 'Designing the cover', () => packaging(['cover']));
+      if (withCover) await stage('generating_cover', 'Designing the cover', () => packaging(['cover']));
       return;
     }
     if (!patched('build-interior-pdf')) return;

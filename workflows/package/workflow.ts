@@ -1,7 +1,8 @@
-import { ApplicationFailure, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import { ApplicationFailure, getExternalWorkflowHandle, proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { createActivities } from '../../activities/index.ts';
 import { innermostMessage, type CoverChoice, type PackageFormat } from '../../libs/domain/index.ts';
 import { bookkeepingOptions, renderingOptions } from '../activity-options.ts';
+import { packageMilestoneSignal, type PackageMilestone } from './messages.ts';
 
 type Activities = ReturnType<typeof createActivities>;
 
@@ -11,6 +12,8 @@ export interface PackageInput {
   run: number;
   formats: PackageFormat[];
   cover?: CoverChoice;
+  /** Signal the parent workflow each milestone (messages.ts), so its stages follow the run's lanes. */
+  reportMilestones?: boolean;
 }
 
 export interface PackageResult {
@@ -24,31 +27,42 @@ const rendering = proxyActivities<Activities>(renderingOptions);
 
 /**
  * One packaging run, id `package-<projectId>-<n>`: each format is its own activity and they run side by side;
- * the cover waits for the PDF when both are asked for, because its spine follows the real page count.
+ * the cover starts the moment the interior is built when both are asked for, because its spine follows the real
+ * page count.
  */
 export async function packageWorkflow(input: PackageInput): Promise<PackageResult> {
   const { projectId, run, formats } = input;
   const result: PackageResult = { formats, pageCount: null, sizes: {} };
+  const parent = workflowInfo().parent;
+  const report = async (milestone: PackageMilestone) => {
+    if (parent) await getExternalWorkflowHandle(parent.workflowId, parent.runId).signal(packageMilestoneSignal, milestone);
+  };
   await bookkeeping.startPackaging(projectId, run, formats, workflowInfo().workflowId);
 
+  const interior = formats.includes('pdf')
+    ? rendering.buildInterior(projectId).then(({ pageCount, size }) => {
+        result.pageCount = pageCount;
+        result.sizes.pdf = size;
+      })
+    : null;
   const cover = async () => {
+    if (interior) await interior;
+    if (input.reportMilestones) await report('cover_started');
     const { pdfSize, pngSize } = await rendering.buildCover(projectId, input.cover ?? null);
     result.sizes.cover = pdfSize;
     result.sizes['cover-png'] = pngSize;
+    if (input.reportMilestones) await report('cover_built');
   };
-  const lanes: Promise<unknown>[] = [];
-  if (formats.includes('pdf')) {
-    lanes.push(
-      rendering.buildInterior(projectId).then(async ({ pageCount, size }) => {
-        result.pageCount = pageCount;
-        result.sizes.pdf = size;
-        if (formats.includes('cover')) await cover();
-      }),
-    );
-  } else if (formats.includes('cover')) lanes.push(cover());
-  if (formats.includes('epub')) lanes.push(rendering.buildEpub(projectId).then(({ size }) => (result.sizes.epub = size)));
-  if (formats.includes('docx')) lanes.push(rendering.buildDocx(projectId).then(({ size }) => (result.sizes.docx = size)));
-  if (formats.includes('zip')) lanes.push(rendering.buildQuartoZip(projectId).then(({ size }) => (result.sizes.zip = size)));
+  // Scheduled in this order (a cover without an interior first), as runs recorded before the milestones were.
+  const coverLane = formats.includes('cover') ? [cover()] : [];
+  const bookFormats = [
+    ...(interior ? [interior] : []),
+    ...(formats.includes('epub') ? [rendering.buildEpub(projectId).then(({ size }) => (result.sizes.epub = size))] : []),
+    ...(formats.includes('docx') ? [rendering.buildDocx(projectId).then(({ size }) => (result.sizes.docx = size))] : []),
+    ...(formats.includes('zip') ? [rendering.buildQuartoZip(projectId).then(({ size }) => (result.sizes.zip = size))] : []),
+  ];
+  const formatsBuilt = input.reportMilestones && bookFormats.length ? [Promise.all(bookFormats).then(() => report('formats_built'))] : [];
+  const lanes = [...bookFormats, ...coverLane, ...formatsBuilt];
 
   // Every lane finishes (a failed format does not abandon the others); then the first failure is reported.
   const failed = (await Promise.allSettled(lanes)).find((outcome) => outcome.status === 'rejected');

@@ -55,8 +55,11 @@ describe('a one-shot book, saved, published and deleted', () => {
     expect(status.steps_completed).toEqual(['creating_project', 'generating_outline', 'generating_introduction', 'generating_chapters', 'generating_summary', 'finalizing', 'building', 'generating_cover', 'complete']);
     expect(status.cover_complete).toBe(true);
     expect(Object.keys(status.downloads as object).sort()).toEqual(['cover-pdf', 'cover-png', 'docx', 'epub', 'pdf', 'zip']);
-    // The book's build and its cover were packaging runs of their own, visible to operators by id.
-    for (const run of [1, 2]) expect((await served.engine.client.workflow.getHandle(packageWorkflowId(id, run)).describe()).status.name).toBe('COMPLETED');
+    // The book's formats and its cover were one packaging run (the cover beside the formats), visible to operators by id.
+    const run = served.engine.client.workflow.getHandle(packageWorkflowId(id, 1));
+    expect((await run.describe()).status.name).toBe('COMPLETED');
+    expect((await run.result()).formats).toEqual(['pdf', 'epub', 'docx', 'zip', 'cover']);
+    await expect(served.engine.client.workflow.getHandle(packageWorkflowId(id, 2)).describe()).rejects.toThrow(/not found/i);
 
     const pdf = await fetchFile(`/projects/${id}/download/pdf`);
     expect(pdf).toMatchObject({ status: 200, type: 'application/pdf', disposition: 'attachment; filename="Remote_Leadership_book.pdf"' });
@@ -164,7 +167,7 @@ describe('a one-shot book, saved, published and deleted', () => {
     expect(pageSizeIn(file.bytes).width).toBeCloseTo(lulu.widthIn, 2);
     expect(await call('POST', `/projects/${projectId}/generate-cover`, { template: 'ingram' }, token)).toMatchObject({ status: 400 });
 
-    // html needs no packaging run (it is rendered from the current text): the docx build below is still run 4.
+    // html needs no packaging run (it is rendered from the current text): the docx build below is still run 3.
     expect(await call('POST', `/projects/${projectId}/build`, { formats: ['html'] }, token)).toMatchObject({ status: 202 });
     expect(await call('POST', `/projects/${projectId}/build`, { formats: ['html', 'mobi'] }, token)).toMatchObject({ status: 400 });
     const build = await call('POST', `/projects/${projectId}/build`, { formats: ['docx'] }, token);
@@ -176,7 +179,7 @@ describe('a one-shot book, saved, published and deleted', () => {
       await new Promise((r) => setTimeout(r, 250));
     }
     expect(status).toMatchObject({ status: 'complete', error: null });
-    expect((await served.engine.client.workflow.getHandle(packageWorkflowId(projectId, 4)).describe()).status.name).toBe('COMPLETED');
+    expect((await served.engine.client.workflow.getHandle(packageWorkflowId(projectId, 3)).describe()).status.name).toBe('COMPLETED');
   });
 
   it('is deleted with every file it had in MinIO', async () => {
