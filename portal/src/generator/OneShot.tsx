@@ -24,7 +24,7 @@ import { BookComplete } from './BookComplete.tsx';
 import { BookBriefFields, BRIEF_LABELS, EMPTY_BRIEF } from './BookBriefFields.tsx';
 import { CoverChoiceFields, coverRequestOf, DEFAULT_COVER } from './CoverChoiceFields.tsx';
 import { ChapterSettingsFields, chapterChoiceOf, type ChapterSettingsValue } from './ChapterSettingsFields.tsx';
-import { StageProgress } from './StageProgress.tsx';
+import { runningStages, StageProgress } from './StageProgress.tsx';
 
 /** The book in hand survives a reload or a sign-in: the page picks it up again from the server. */
 const RUNNING_KEY = 'pressroom.one-shot.project';
@@ -228,6 +228,7 @@ export function OneShot() {
             <StageProgress
               stages={stagesFor(files.length > 0, withChapters && canChapters, withCover && canCover)}
               current={localStage ?? status?.current_step ?? 'creating_project'}
+              running={runningStages(status?.stage_history ?? [])}
               completed={[...(status?.steps_completed ?? []), ...(files.length && localStage !== 'processing_sources' ? ['processing_sources'] : [])]}
               percent={status?.progress ?? (localStage === 'processing_sources' ? 2 : 5)}
               message={status?.message ?? GenerationMessages.ready}

@@ -1,8 +1,25 @@
+import type { StageEvent } from '../../../libs/contracts/projects.ts';
 import { plural, STAGE_LABELS } from '../../../libs/domain/index.ts';
 
-/** Each stage as pending, current, completed or failed, with the overall percentage and the live message. */
-export function StageProgress(props: { stages: string[]; current: string | null; completed: string[]; failedStage?: string | null; percent: number; message: string; detail?: string | null }) {
-  const { stages, current, completed, failedStage, percent } = props;
+/** Stages begun and not yet done: some run side by side (the introduction beside the chapters, the cover beside the formats). */
+export const runningStages = (history: StageEvent[]): string[] =>
+  history.filter((h) => !h.completed && !history.some((done) => done.completed && done.stage === h.stage)).map((h) => h.stage);
+
+/**
+ * Each stage as pending, current, completed or failed, with the overall percentage and the live message; `running`
+ * names stages under way beside the current one.
+ */
+export function StageProgress(props: {
+  stages: string[];
+  current: string | null;
+  running?: string[];
+  completed: string[];
+  failedStage?: string | null;
+  percent: number;
+  message: string;
+  detail?: string | null;
+}) {
+  const { stages, current, running = [], completed, failedStage, percent } = props;
   return (
     <div className="stage-progress">
       <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label="Generation progress">
@@ -14,7 +31,7 @@ export function StageProgress(props: { stages: string[]; current: string | null;
       {props.detail && <p className="muted">{props.detail}</p>}
       <ol className="stage-list">
         {stages.map((stage) => {
-          const state = failedStage === stage ? 'failed' : completed.includes(stage) ? 'completed' : current === stage ? 'current' : 'pending';
+          const state = failedStage === stage ? 'failed' : completed.includes(stage) ? 'completed' : current === stage || running.includes(stage) ? 'current' : 'pending';
           return (
             <li key={stage} className={`stage stage-${state}`} data-state={state}>
               <span className="stage-icon" aria-hidden="true">{state === 'completed' ? '✓' : state === 'failed' ? '✗' : state === 'current' ? '●' : '○'}</span>
