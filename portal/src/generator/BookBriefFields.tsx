@@ -42,18 +42,14 @@ export function BookBriefFields({ value, onChange, errors = {}, minimums = true,
   const hintId = (id: string) => (minimums && !readOnly ? `${id}-hint` : undefined);
   return (
     <>
-      <div className="field">
-        <label htmlFor="title">{BRIEF_LABELS.title}</label>
-        <input id="title" value={value.title} readOnly={readOnly} onChange={(e) => set({ title: e.target.value })} {...fieldAria('title', errors.title, hintId('title'))} />
-        <FieldError id="title" error={errors.title} />
-        {hint('title', 'At least 3 characters.')}
-      </div>
-      <div className="field">
-        <label htmlFor="author">{BRIEF_LABELS.author}</label>
-        <input id="author" value={value.author} readOnly={readOnly} onChange={(e) => set({ author: e.target.value })} {...fieldAria('author', errors.author, hintId('author'))} />
-        <FieldError id="author" error={errors.author} />
-        {hint('author', 'At least 3 characters.')}
-      </div>
+      {(['title', 'author'] as const).map((id) => (
+        <div className="field" key={id}>
+          <label htmlFor={id}>{BRIEF_LABELS[id]}</label>
+          <input id={id} value={value[id]} readOnly={readOnly} onChange={(e) => set({ [id]: e.target.value })} {...fieldAria(id, errors[id], hintId(id))} />
+          <FieldError id={id} error={errors[id]} />
+          {hint(id, 'At least 3 characters.')}
+        </div>
+      ))}
       <div className="field">
         <label htmlFor="idea">{BRIEF_LABELS.idea}</label>
         <textarea id="idea" rows={3} value={value.idea} readOnly={readOnly} placeholder="What is the book about, and for whom?" onChange={(e) => set({ idea: e.target.value })} {...fieldAria('idea', errors.idea, hintId('idea'))} />
