@@ -2,7 +2,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
-import { htmlAsText, isAdmittedUrl, remarkAdmitNoExternalResources, withoutExternalResources } from './safe-markdown.ts';
+import { admitNoExternalResources, htmlAsText, isAdmittedUrl, remarkAdmitNoExternalResources, withoutExternalResources } from './safe-markdown.ts';
 
 const parser = unified().use(remarkParse).use(remarkGfm);
 const safeTree = unified().use(remarkParse).use(remarkGfm).use(remarkAdmitNoExternalResources);
@@ -32,6 +32,18 @@ describe('the rule', () => {
 });
 
 describe('on the syntax tree', () => {
+  it('leaves the tree it is given as it was, and shares what stays', () => {
+    const clean = parser.parse('# Title\n\nPlain text with a [web link](https://example.com) and *emphasis*.\n\n- a list');
+    expect(admitNoExternalResources(clean)).toBe(clean);
+    const hostile = parser.parse('# Title\n\nA ![pic](file:///etc/hostname) in text.\n\n> <img src="http://127.0.0.1/x">\n\nPlain.');
+    const before = structuredClone(hostile);
+    const admitted = admitNoExternalResources(hostile);
+    expect(hostile).toEqual(before);
+    expect(JSON.stringify(admitted)).not.toMatch(/"type":"(image|html)"/);
+    expect(admitted.children[0]).toBe(hostile.children[0]);
+    expect(admitted.children[3]).toBe(hostile.children[3]);
+  });
+
   it('leaves no image, raw HTML, definition or reference: alt text and the text of HTML stay', () => {
     const markdown = [
       'A ![pic](file:///etc/hostname) and ![ref][img] and [kept](https://example.com) and [gone](file:///x) and [![inner](http://127.0.0.1/)](https://example.com).',

@@ -49,7 +49,8 @@ const definitionsOf = (tree: Root) => {
 
 /**
  * The rule on a syntax tree (a remark transformer): images but the admitted ones, raw HTML, definitions and other
- * links replaced. An admitted image named through a definition becomes an image with the definition's path.
+ * links replaced. An admitted image named through a definition becomes an image with the definition's path. The tree
+ * given is left as it is: the result shares its unchanged parts (the tree itself when nothing goes).
  */
 export function admitNoExternalResources(tree: Root, images: AdmittedImages = NO_IMAGES): Root {
   const definitions = definitionsOf(tree);
@@ -81,19 +82,19 @@ export function admitNoExternalResources(tree: Root, images: AdmittedImages = NO
         return [node];
     }
   };
-  const visit = (parent: Parents) => {
+  const same = (a: readonly RootContent[], b: readonly RootContent[]) => a.length === b.length && a.every((child, i) => child === b[i]);
+  const admitted = <T extends Parents>(parent: T): T => {
     // A replacement's own children are checked too (an image inside a link that goes).
     let children = parent.children as RootContent[];
     for (let changed = true; changed; ) {
       const next = children.flatMap((child) => replace(child, parent));
-      changed = next.length !== children.length || next.some((child, i) => child !== children[i]);
+      changed = !same(next, children);
       children = next;
     }
-    parent.children = children as typeof parent.children;
-    for (const child of children) if ('children' in child) visit(child);
+    children = children.map((child) => ('children' in child ? admitted(child) : child));
+    return same(children, parent.children as RootContent[]) ? parent : { ...parent, children };
   };
-  visit(tree);
-  return tree;
+  return admitted(tree);
 }
 
 /** The rule as a remark plugin: `unified().use(remarkParse).use(remarkGfm).use(remarkAdmitNoExternalResources[, images])`. */

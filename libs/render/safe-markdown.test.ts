@@ -323,6 +323,34 @@ describe('parsing', () => {
     expect(JSON.stringify(parseMarkdown(chapter))).not.toMatch(/"type":"(table|footnote|delete|link)/);
   });
 
+  it('tables: every line that could start or continue one is tried, whatever its container or line endings', () => {
+    // Lines of every kind a table meets, joined at random (seeded, so a failure repeats) with every line ending.
+    const lines = [
+      '| a | b |', 'a | b', '|---|---|', '--- | :-:', '| - |', '-', '| c | d |', 'c | d', 'plain prose', 'prose with a - hyphen', '',
+      ' \t', '\u00a0', '> | a | b |', '> |---|---|', '> | c |', '>', '- | a |', '  |---|', '  | c |', '1. a | b', '   - | -', '    | code |',
+      '| a |', '| - |', '# | heading |', '```', '| fenced |', '[^n]: a | note', '\\| escaped |',
+    ];
+    for (const end of ['\n', '\r\n', '\r']) {
+      const text = ['Before.', '', '| Step | Minutes |', '|---|---:|', '| Draft | 20 |', '| Review | 10 |', '', 'After.'].join(end);
+      forgetParsedMarkdown();
+      const tree = parseMarkdown(text);
+      expect(tree).toEqual(gfm.parse(text));
+      expect(tree.children.map((node) => node.type)).toEqual(['paragraph', 'table', 'paragraph']);
+    }
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    for (let i = 0; i < 1500; i++) {
+      const count = 2 + random(7);
+      let text = '';
+      for (let j = 0; j < count; j++) text += (lines[random(lines.length)] as string) + (['\n', '\r\n', '\r', '\n\n'][random(4)] as string);
+      forgetParsedMarkdown();
+      expect(parseMarkdown(text), JSON.stringify(text)).toEqual(gfm.parse(text));
+    }
+  });
+
   it('a text with one of them keeps its autolink literals', () => {
     for (const [text, url] of [
       ['See www.example.com today.', 'http://www.example.com'],

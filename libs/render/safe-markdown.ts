@@ -9,11 +9,55 @@ import { gfmFootnote } from 'micromark-extension-gfm-footnote';
 import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
 import { gfmTable } from 'micromark-extension-gfm-table';
 import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
+import type { Construct, Extension, Tokenizer } from 'micromark-util-types';
 import remarkParse from 'remark-parse';
 import { unified, type Processor } from 'unified';
 import { admitNoExternalResources, withoutExternalResources } from '../domain/index.ts';
 import { NO_IMAGES, type BookImages } from './images.ts';
 import { recentlyUsed } from './recently-used.ts';
+
+// The text being parsed (parsing is synchronous): the table construct below reads ahead in it.
+let source = '';
+
+const isLineEnd = (c: string | undefined) => c === '\n' || c === '\r';
+const blank = (line: string) => /^[ \t]*$/.test(line);
+
+/** The raw line after the one holding `offset`, and whether the line before it is blank (or there is none). */
+function around(offset: number): { next: string; blankBefore: boolean } {
+  let start = offset;
+  while (start > 0 && !isLineEnd(source[start - 1])) start--;
+  let end = offset;
+  while (end < source.length && !isLineEnd(source[end])) end++;
+  // The previous line ends where this one starts, less its line ending (\n, \r or \r\n).
+  let previousEnd = start;
+  if (source[previousEnd - 1] === '\n') previousEnd--;
+  if (source[previousEnd - 1] === '\r') previousEnd--;
+  let previousStart = previousEnd;
+  while (previousStart > 0 && !isLineEnd(source[previousStart - 1])) previousStart--;
+  let nextStart = end + (source.startsWith('\r\n', end) ? 2 : 1);
+  let nextEnd = nextStart;
+  while (nextEnd < source.length && !isLineEnd(source[nextEnd])) nextEnd++;
+  if (end >= source.length) nextStart = nextEnd = source.length;
+  return { next: source.slice(nextStart, nextEnd), blankBefore: start === 0 || blank(source.slice(previousStart, previousEnd)) };
+}
+
+/**
+ * GFM's table construct, tried only where a row could be. micromark tries it at the start of every line, and reads
+ * the whole line as a head row before it finds no delimiter row under it: in prose, a third of the parse. A line can
+ * only start a table when the line under it holds a hyphen (every delimiter cell has one), and only continue one
+ * when the line above it is not blank; any other line is refused at once, so the tree is the same.
+ */
+function gfmTableWhereRowsCanBe(): Extension {
+  const table = gfmTable().flow?.null as Construct;
+  const tokenize: Tokenizer = function (effects, ok, nok) {
+    const row = table.tokenize.call(this, effects, ok, nok);
+    return (code) => {
+      const { next, blankBefore } = around(this.now().offset);
+      return next.includes('-') || !blankBefore ? row(code) : nok(code);
+    };
+  };
+  return { flow: { null: { ...table, tokenize } } };
+}
 
 /**
  * GFM's constructs, in remark-gfm's order, each with what a text must hold to contain one. micromark tries a
@@ -25,7 +69,7 @@ const GFM = [
   { marker: /www\.|https?:\/\/|@/i, syntax: gfmAutolinkLiteral, tree: gfmAutolinkLiteralFromMarkdown }, // bare addresses and e-mail addresses
   { marker: /\[\^/, syntax: gfmFootnote, tree: gfmFootnoteFromMarkdown },
   { marker: /~/, syntax: gfmStrikethrough, tree: gfmStrikethroughFromMarkdown },
-  { marker: /\|/, syntax: gfmTable, tree: gfmTableFromMarkdown },
+  { marker: /\|/, syntax: gfmTableWhereRowsCanBe, tree: gfmTableFromMarkdown },
   { marker: /\[/, syntax: gfmTaskListItem, tree: gfmTaskListItemFromMarkdown },
 ] as const;
 const parsers = new Map<number, (markdown: string) => Root>();
@@ -42,7 +86,14 @@ function parse(markdown: string): Root {
         (data.micromarkExtensions ??= []).push(...used.map((c) => c.syntax()));
         (data.fromMarkdownExtensions ??= []).push(...used.map((c) => c.tree()));
       });
-    parser = (text) => processor.parse(text);
+    parser = (text) => {
+      source = text;
+      try {
+        return processor.parse(text);
+      } finally {
+        source = '';
+      }
+    };
     parsers.set(key, parser);
   }
   return parser(markdown);
@@ -65,7 +116,7 @@ export const parseMarkdown = (markdown: string): Root => parsed(markdown, () => 
  * stays only when it names one of the book's own images. Read-only.
  */
 export function parseBookMarkdown(markdown: string, images: BookImages = NO_IMAGES): Root {
-  const admit = () => admitNoExternalResources(structuredClone(parseMarkdown(markdown)), images);
+  const admit = () => admitNoExternalResources(parseMarkdown(markdown), images);
   return images.size ? admittedWithImages(`${JSON.stringify([...images.keys()].sort())}\n${markdown}`, admit) : admitted(markdown, admit);
 }
 
