@@ -2,9 +2,10 @@
 // (with the real page count), Quarto project zip and EPUB, each and in total (DOCX as an extra line). Baseline measured
 // in the same run on the same manuscript: pandoc with XeLaTeX from Debian's packages (the engine underneath Quarto's
 // PDF), PDF only. The first run is cold (a new worker process: the Typst compiler and its fonts loaded, the JIT cold);
-// the warm runs are what a long-lived worker does for each new book. The warm runs come in rounds, each a Pressroom
-// run then a pandoc run, so a machine whose load drifts (a shared 2-core VM) weighs on both sides of the ratio alike:
-// the ratio is the median of the rounds' ratios. Medians of N rounds; `--runs N` (5 by default).
+// the warm runs are what a long-lived, busy worker does for each new book. They come in rounds, each three Pressroom
+// runs then a pandoc run, so a machine whose load drifts (a shared 2-core VM) weighs on both sides of the ratio alike;
+// a round's ratio is pandoc's run over the median of its Pressroom runs, and the ratio printed is the median of the
+// rounds'. `--runs N` rounds (5 by default).
 // Run: npm run bench:render [-- --runs 5]
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -25,6 +26,7 @@ import { ensureAptPackages, onPath } from '../scripts/stack/tools.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
 const RUNS = Math.max(1, Math.floor(Number(values.runs)) || 5);
+const PRESSROOM_RUNS_A_ROUND = 3;
 const CHAPTERS = 20;
 const CHAPTER_WORDS = 3580; // tuned so the interior comes to about 200 pages
 const BOOK = { title: 'The Working Notebook', author: 'Bench Runner', language: 'English', style: 'practical', idea: 'How writers turn scattered notes into a finished book with routines, drafts and careful editing' };
@@ -148,19 +150,20 @@ try {
 
   const cold = await pressroomRun();
   if ('run' in pandoc) pandoc.run(); // warm-up: font caches, the TeX format and file lookups
-  const runs: (typeof cold)[] = [];
-  const pandocMs: number[] = [];
+  const rounds: { pressroom: (typeof cold)[]; pandocMs: number }[] = [];
   for (let i = 0; i < RUNS; i++) {
-    runs.push(await pressroomRun());
-    if ('run' in pandoc) pandocMs.push(pandoc.run());
+    const pressroom = [];
+    for (let j = 0; j < PRESSROOM_RUNS_A_ROUND; j++) pressroom.push(await pressroomRun());
+    rounds.push({ pressroom, pandocMs: 'run' in pandoc ? pandoc.run() : NaN });
   }
+  const runs = rounds.flatMap((round) => round.pressroom);
   const warm = (key: keyof typeof cold.ms) => median(runs.map((r) => r.ms[key]));
 
   const row = (label: string, coldMs: number | null, warmMs: number, note = '') =>
     console.log(`  ${label.padEnd(44)} ${coldMs === null ? ' '.repeat(9) : `${seconds(coldMs).padStart(7)} s`} ${seconds(warmMs).padStart(7)} s${note ? `   ${note}` : ''}`);
   const pages = cold.pages;
   console.log(`\nTypesetting a ${pages}-page book (6×9 in, ${CHAPTERS} chapters, ${words.toLocaleString('en-US')} words; each chapter with headings, lists,`);
-  console.log(`emphasis, a table, a block quote and a footnote): the first run (cold), then the median of ${RUNS} warm run(s)`);
+  console.log(`emphasis, a table, a block quote and a footnote): the first run (cold), then the median of ${runs.length} warm runs`);
   console.log(`\n${'Pressroom (Typst and JavaScript, in process)'.padEnd(46)}      cold      warm`);
   row('interior PDF', cold.ms.interiorMs, warm('interiorMs'), `${pages} pages, ${size(cold.bytes.pdf)}`);
   row('cover PDF + front PNG', cold.ms.coverMs, warm('coverMs'), `${size(cold.bytes.cover)}, spine for ${pages} pages`);
@@ -173,13 +176,14 @@ try {
   } else {
     const info = spawnSync('pdfinfo', [join(dir, 'book.pdf')], { encoding: 'utf8' }).stdout ?? '';
     const pandocPages = Number(/^Pages:\s+(\d+)/m.exec(info)?.[1] ?? NaN);
-    console.log(`\nBaseline: ${pandoc.version} + XeLaTeX (Debian), the PDF only: median of ${RUNS} run(s) after a warm-up, one in each round`);
+    const pandocMs = median(rounds.map((round) => round.pandocMs));
+    console.log(`\nBaseline: ${pandoc.version} + XeLaTeX (Debian), the PDF only: median of ${RUNS} run(s) after a warm-up, one a round`);
     console.log(`  pandoc ${PANDOC_ARGS.join(' ')}`);
-    row('PDF', null, median(pandocMs), `${pandocPages} pages, ${size(statSync(join(dir, 'book.pdf')).size)}`);
-    const ratios = runs.map((r, i) => (pandocMs[i] as number) / r.ms.totalMs);
+    row('PDF', null, pandocMs, `${pandocPages} pages, ${size(statSync(join(dir, 'book.pdf')).size)}`);
+    const ratios = rounds.map((round) => round.pandocMs / median(round.pressroom.map((r) => r.ms.totalMs)));
     const x = (ratio: number) => `${ratio.toFixed(1)}×`;
     console.log(
-      `\nRatio, pandoc + XeLaTeX (PDF only) / Pressroom (PDF + cover + zip + EPUB): ${x(median(ratios))} faster warm (rounds ${x(Math.min(...ratios))}–${x(Math.max(...ratios))}), ${x(median(pandocMs) / cold.ms.totalMs)} cold`,
+      `\nRatio, pandoc + XeLaTeX (PDF only) / Pressroom (PDF + cover + zip + EPUB): ${x(median(ratios))} faster warm (rounds ${x(Math.min(...ratios))}–${x(Math.max(...ratios))}), ${x(pandocMs / cold.ms.totalMs)} cold`,
     );
     console.log(`Pages: Pressroom ${pages}, pandoc + XeLaTeX ${pandocPages}\n`);
   }

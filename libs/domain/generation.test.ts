@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BriefFieldMessages, briefFieldProblems, estimatedTime, GenerationMessages, inferWizardStage } from './generation.ts';
+import { BriefFieldMessages, briefFieldProblems, countWords, estimatedTime, GenerationMessages, inferWizardStage } from './generation.ts';
 
 describe('inferWizardStage', () => {
   const empty = { cover_path: null, pdf_path: null, summary: null, chapters: [], introduction: null, outline: null, finalized: false };
@@ -39,5 +39,28 @@ describe('briefFieldProblems', () => {
     expect(briefFieldProblems({ title: ' ', author: 'Ada', idea: 'short' })).toEqual({ title: BriefFieldMessages.titleMissing, idea: GenerationMessages.descriptionTooShort });
     expect(briefFieldProblems({ title: 'AB', author: '', idea: 'short' }, { minimums: false })).toEqual({ author: BriefFieldMessages.authorMissing });
     expect(briefFieldProblems({ title: 'Trust', author: 'Ada Writer', idea: 'A book about trust at work.' })).toEqual({});
+  });
+});
+
+describe('countWords', () => {
+  const byRegex = (text: string) => (text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).length;
+
+  it('counts words with their apostrophes and hyphens', () => {
+    expect(countWords("Don't stop: a well-known rule, 2 times — l’été")).toBe(8);
+    expect(countWords('')).toBe(0);
+    expect(countWords(" - ' ’ — ")).toBe(0);
+  });
+
+  it('counts as the regex does, whatever the script, surrogate pairs and marks', () => {
+    const alphabet = ['a', 'Z', '5', ' ', "'", '’', '-', '—', '\u0301', 'é', '𝐀', '😀', '\ud800', '中', '٣', '\n', '.', '_'];
+    let seed = 11;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    for (let i = 0; i < 3000; i++) {
+      const text = Array.from({ length: random(24) }, () => alphabet[random(alphabet.length)]).join('');
+      expect(countWords(text), JSON.stringify(text)).toBe(byRegex(text));
+    }
   });
 });

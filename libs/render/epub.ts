@@ -1,4 +1,5 @@
 import escapeHtml from 'escape-html';
+import { zipSync, type Zippable } from 'fflate';
 import { createRequire } from 'node:module';
 import type { Chapter, EPub as EPubClass, Options } from 'epub-gen-memory';
 import rehypeStringify from 'rehype-stringify';
@@ -11,6 +12,8 @@ import { parseBookMarkdown } from './safe-markdown.ts';
 
 // A CommonJS build of an ESM package: required.
 const { EPub } = createRequire(import.meta.url)('epub-gen-memory') as { EPub: typeof EPubClass };
+
+const EPUB_COMPRESSION_LEVEL = 6;
 
 export const EPUB_REFUSES_DOWNLOADS = "An EPUB holds only its own text and the book's own images: it fetches no image, font or cover";
 
@@ -39,6 +42,19 @@ class SealedEpub extends EPub {
   }
   protected override async makeCover() {
     if (this.cover) throw new Error(EPUB_REFUSES_DOWNLOADS);
+  }
+  // The same entries in the same order (the mimetype first, stored), zipped by fflate rather than by JSZip and pako:
+  // a fifth off a book's EPUB time.
+  override async genEpub(): Promise<Buffer> {
+    await this.render();
+    const files: [string, { async(type: 'uint8array'): Promise<Uint8Array> }][] = [];
+    this.zip.forEach((path, file) => {
+      if (!file.dir) files.push([path, file]);
+    });
+    const entries: Zippable = {};
+    for (const [path, file] of files) entries[path] = [await file.async('uint8array'), { level: path === 'mimetype' ? 0 : EPUB_COMPRESSION_LEVEL }];
+    const epub = zipSync(entries);
+    return Buffer.from(epub.buffer, epub.byteOffset, epub.byteLength);
   }
 }
 

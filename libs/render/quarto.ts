@@ -1,4 +1,4 @@
-import { ZipArchive } from 'archiver';
+import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { Heading, Nodes } from 'mdast';
 import { stringify } from 'yaml';
 import {
@@ -270,21 +270,15 @@ Citations use Pandoc's default style (Chicago author-date); add a \`csl:\` entry
 }
 
 /** Files → a zip (deflated at the spec's level), every entry dated when the book was generated. */
-async function zip(files: QuartoFile[], date: Date): Promise<Buffer> {
-  const archive = new ZipArchive({ zlib: { level: QUARTO_DEFAULTS.compressionLevel } });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    archive.on('data', (chunk: Buffer) => chunks.push(chunk));
-    archive.on('end', () => resolve(Buffer.concat(chunks)));
-    archive.on('error', reject);
-  });
+function zip(files: QuartoFile[], date: Date): Buffer {
+  const entries: Zippable = {};
   for (const file of files) {
     // Images are compressed already: stored as they are.
-    if (typeof file.content === 'string') archive.append(Buffer.from(file.content, 'utf8'), { name: file.path, date });
-    else archive.append(Buffer.from(file.content), { name: file.path, date, store: true });
+    entries[file.path] =
+      typeof file.content === 'string' ? [strToU8(file.content), { level: QUARTO_DEFAULTS.compressionLevel, mtime: date }] : [file.content, { level: 0, mtime: date }];
   }
-  await archive.finalize();
-  return done;
+  const archive = zipSync(entries);
+  return Buffer.from(archive.buffer, archive.byteOffset, archive.byteLength);
 }
 
 /** The Quarto project as a zip, with its download name and the structure check of the files in it. */
@@ -292,5 +286,5 @@ export async function renderQuartoProject(book: Manuscript, generatedAt: Date): 
   const files = quartoProjectFiles(book, generatedAt);
   const check = checkProjectStructure(files);
   if (!check.isValid) throw new Error(`Failed to create Quarto project download: ${check.errors.join('; ')}`);
-  return { zip: await zip(files, generatedAt), fileName: quartoZipName(book.title, generatedAt), check };
+  return { zip: zip(files, generatedAt), fileName: quartoZipName(book.title, generatedAt), check };
 }
