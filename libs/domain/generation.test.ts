@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../testing/random.ts';
 import { BriefFieldMessages, briefFieldProblems, countWords, estimatedTime, GenerationMessages, inferWizardStage } from './generation.ts';
 
 describe('inferWizardStage', () => {
@@ -53,11 +54,7 @@ describe('countWords', () => {
 
   it('counts as the regex does, whatever the script, surrogate pairs and marks', () => {
     const alphabet = ['a', 'Z', '5', ' ', "'", '’', '-', '—', '\u0301', 'é', '𝐀', '😀', '\ud800', '中', '٣', '\n', '.', '_'];
-    let seed = 11;
-    const random = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed % n;
-    };
+    const random = seededRandom(11);
     for (let i = 0; i < 3000; i++) {
       const text = Array.from({ length: random(24) }, () => alphabet[random(alphabet.length)]).join('');
       expect(countWords(text), JSON.stringify(text)).toBe(byRegex(text));

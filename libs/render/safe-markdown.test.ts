@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngOf, TINY_JPEG } from '../../testing/book-images.ts';
+import { seededRandom } from '../../testing/random.ts';
 import { renderDocx } from './docx.ts';
 import { EPUB_REFUSES_DOWNLOADS, markdownToHtml, renderEpub, writeEpub } from './epub.ts';
 import { renderBookHtml } from './html.ts';
@@ -337,11 +338,7 @@ describe('parsing', () => {
       expect(tree).toEqual(gfm.parse(text));
       expect(tree.children.map((node) => node.type)).toEqual(['paragraph', 'table', 'paragraph']);
     }
-    let seed = 7;
-    const random = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed % n;
-    };
+    const random = seededRandom(7);
     for (let i = 0; i < 1500; i++) {
       const count = 2 + random(7);
       let text = '';
