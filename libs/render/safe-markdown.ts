@@ -22,23 +22,24 @@ let source = '';
 const isLineEnd = (c: string | undefined) => c === '\n' || c === '\r';
 const blank = (line: string) => /^[ \t]*$/.test(line);
 
+/** The raw line holding index `i` (a line ending ends the line before it), as its bounds. */
+function lineAt(i: number): { start: number; end: number } {
+  let start = i;
+  while (start > 0 && !isLineEnd(source[start - 1])) start--;
+  let end = i;
+  while (end < source.length && !isLineEnd(source[end])) end++;
+  return { start, end };
+}
+
 /** The raw line after the one holding `offset`, and whether the line before it is blank (or there is none). */
 function around(offset: number): { next: string; blankBefore: boolean } {
-  let start = offset;
-  while (start > 0 && !isLineEnd(source[start - 1])) start--;
-  let end = offset;
-  while (end < source.length && !isLineEnd(source[end])) end++;
-  // The previous line ends where this one starts, less its line ending (\n, \r or \r\n).
-  let previousEnd = start;
-  if (source[previousEnd - 1] === '\n') previousEnd--;
-  if (source[previousEnd - 1] === '\r') previousEnd--;
-  let previousStart = previousEnd;
-  while (previousStart > 0 && !isLineEnd(source[previousStart - 1])) previousStart--;
-  let nextStart = end + (source.startsWith('\r\n', end) ? 2 : 1);
-  let nextEnd = nextStart;
-  while (nextEnd < source.length && !isLineEnd(source[nextEnd])) nextEnd++;
-  if (end >= source.length) nextStart = nextEnd = source.length;
-  return { next: source.slice(nextStart, nextEnd), blankBefore: start === 0 || blank(source.slice(previousStart, previousEnd)) };
+  const line = lineAt(offset);
+  const after = line.end < source.length ? lineAt(line.end + (source.startsWith('\r\n', line.end) ? 2 : 1)) : null;
+  const before = line.start > 0 ? lineAt(line.start - (source.startsWith('\r\n', line.start - 2) ? 2 : 1)) : null;
+  return {
+    next: after ? source.slice(after.start, after.end) : '',
+    blankBefore: !before || blank(source.slice(before.start, before.end)),
+  };
 }
 
 /**
