@@ -128,9 +128,10 @@ try {
   let pandoc: { run: () => number; version: string } | { skipped: string };
   try {
     ensureAptPackages(
-      // lmodern: pandoc's template loads lmodern.sty; texlive-fonts-recommended: hyperref's XeTeX driver needs pzdr.tfm.
-      ['pandoc', 'texlive-xetex', 'lmodern', 'texlive-fonts-recommended'],
-      () => onPath('pandoc') && onPath('xelatex') && spawnSync('kpsewhich', ['lmodern.sty', 'pzdr.tfm'], { stdio: 'ignore' }).status === 0,
+      // lmodern: pandoc's template loads lmodern.sty; texlive-fonts-recommended: hyperref's XeTeX driver needs pzdr.tfm;
+      // poppler-utils: pdfinfo counts pandoc's pages.
+      ['pandoc', 'texlive-xetex', 'lmodern', 'texlive-fonts-recommended', 'poppler-utils'],
+      () => onPath('pandoc') && onPath('xelatex') && onPath('pdfinfo') && spawnSync('kpsewhich', ['lmodern.sty', 'pzdr.tfm'], { stdio: 'ignore' }).status === 0,
       'skip the pandoc + XeLaTeX baseline',
     );
     writeFileSync(join(dir, 'book.md'), pandocMarkdown(book));
