@@ -161,6 +161,20 @@ describe('the author’s text', () => {
     expect(panelText(file, geometry, 'front').replace(/\s+/g, ' ')).toContain('Line break and more');
     expect(squash(panelText(file, geometry, 'back'))).toContain('onetwothree');
   });
+
+  it.each(DESIGN_STYLES)('%s: draws the accents over a title’s first line', async (designStyle) => {
+    // Ü and Ä take the room of U and A, so the two fronts differ only where the accents are drawn.
+    const front = async (title: string) => {
+      const { pdf, geometry } = await renderCover({ ...base, title, designStyle });
+      const dpi = 72;
+      const left = Math.ceil((geometry.bleedIn + geometry.trim.widthIn + geometry.spineIn) * dpi);
+      return pixels(save(pdf), dpi, { x: left, y: 0, w: Math.floor(geometry.trim.widthIn * dpi), h: Math.floor(geometry.heightIn * dpi) });
+    };
+    const [accented, plain] = [await front('Über Ängste'), await front('Uber Angste')];
+    let changed = 0;
+    for (let i = 0; i < accented.length; i++) if (Math.abs(accented[i]! - plain[i]!) > 100) changed++;
+    expect(changed).toBeGreaterThan(10);
+  });
 });
 
 describe('PDF pages to PNG with pdftoppm', () => {

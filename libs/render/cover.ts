@@ -141,7 +141,7 @@ function texts(input: CoverInput): Texts {
 // ——— Typst ———
 
 /** What every cover document starts with: the strings, the palette and the fitting helpers. */
-function preamble(input: CoverInput, t: Texts, page: { widthIn: number; heightIn: number }, spineText: boolean): string {
+function preamble(input: CoverInput, t: Texts, page: { widthIn: number; heightIn: number }, { wrap, spineText }: { wrap: boolean; spineText: boolean }): string {
   const palette = colours(input.colorScheme);
   return `#set document(title: ${typstString(t.title)}, author: ${typstString(t.author)})
 #set page(width: ${inches(page.widthIn)}, height: ${inches(page.heightIn)}, margin: 0pt)
@@ -158,13 +158,15 @@ function preamble(input: CoverInput, t: Texts, page: { widthIn: number; heightIn
 #let back-is-blurb = ${t.backIsBlurb}
 #let title-max = ${titleSizePt(t.title, input.designStyle)}pt
 #let spine-text = ${spineText}
+#let wrap = ${wrap}
 #let clearance = ${inches(SPINE_TEXT_CLEARANCE_IN)}
 #let pal = (${Object.entries(palette).map(([k, v]) => `${k}: rgb("${v}")`).join(', ')})
 
 #let at(x, y, body) = place(top + left, dx: x, dy: y, body)
 
 // The largest size (from max down to min) at which the text fits the box: its height, and its longest word the width.
-// Room is kept below the last baseline for descenders, so the box can clip without cutting letters.
+// Room is kept below the last baseline for descenders, so the box can clip without cutting letters. It clips only
+// text that does not fit even at min: a clip costs the front PNG's rasterizer a mask.
 // With fixed: false the block takes the text's own height (at most the given one), for text that flows on below.
 #let fit(make, body, words, width, height, max, min, alignment: left, valign: top, fixed: true) = context {
   let set-at(s) = pad(bottom: 0.3 * s, align(alignment, make(s, body)))
@@ -172,12 +174,13 @@ function preamble(input: CoverInput, t: Texts, page: { widthIn: number; heightIn
   let size = max
   while size > min and not fits(size) { size = size - 1pt }
   let natural = measure(block(width: width, set-at(size))).height
-  block(width: width, height: if fixed { height } else { calc.min(natural, height) }, clip: true, align(valign, set-at(size)))
+  block(width: width, height: if fixed { height } else { calc.min(natural, height) }, clip: not fits(size), align(valign, set-at(size)))
 }
 
 #let back-body = back-text.map(p => [#p]).join(parbreak())
 
-#let panel(w, h, bl, br, bt, bb, fill, body) = box(width: bl + w + br, height: bt + h + bb, fill: fill, clip: true, body)
+// Panels side by side (the wrap) keep their drawing to themselves; a panel alone (the front PNG) is clipped by the page.
+#let panel(w, h, bl, br, bt, bb, fill, body) = box(width: bl + w + br, height: bt + h + bb, fill: fill, clip: wrap, body)
 
 // Spine: title from the top, author toward the bottom, reading top to bottom (rotated clockwise, as in US books).
 #let spine-panel(s, trim-h, bt, bb, fill, title-style, author-style) = box(width: s, height: bt + trim-h + bb, fill: fill, clip: true, {
@@ -356,7 +359,7 @@ export function coverSource(input: CoverInput, geometry: CoverGeometry): string 
   const { trim, bleedIn: b, spineIn: s, heightIn } = geometry;
   const barcode = barcodeArea(geometry);
   const spineText = geometry.spineTitleAllowed && input.includeSpineTitle;
-  return `${preamble(input, t, geometry, spineText)}
+  return `${preamble(input, t, geometry, { wrap: true, spineText })}
 ${STYLES[input.designStyle]}
 #{
   place(top + left, back(${inches(trim.widthIn)}, ${inches(trim.heightIn)}, ${inches(b)}, 0in, ${inches(b)}, ${inches(b)}))
@@ -370,7 +373,7 @@ ${STYLES[input.designStyle]}
 /** The front cover alone, at trim size (no bleed), for the PNG. */
 export function frontCoverSource(input: CoverInput): string {
   const trim = input.trim ?? TRIM_6X9;
-  return `${preamble(input, texts(input), trim, false)}
+  return `${preamble(input, texts(input), trim, { wrap: false, spineText: false })}
 ${STYLES[input.designStyle]}
 #place(top + left, front(${inches(trim.widthIn)}, ${inches(trim.heightIn)}, 0in, 0in, 0in, 0in))
 `;
