@@ -1,4 +1,3 @@
-import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { Heading, Nodes } from 'mdast';
 import { stringify } from 'yaml';
 import {
@@ -19,6 +18,7 @@ import {
 import { NO_IMAGES, type BookImages } from './images.ts';
 import type { Manuscript } from './interior.ts';
 import { parseMarkdown, safeMarkdownSource } from './safe-markdown.ts';
+import { zipEntries } from './zip.ts';
 
 /**
  * The book as a Quarto book project (spec: "Quarto project zip"): the author can render it to HTML, PDF and EPUB
@@ -269,22 +269,15 @@ Citations use Pandoc's default style (Chicago author-date); add a \`csl:\` entry
   ];
 }
 
-/** Files → a zip (deflated at the spec's level), every entry dated when the book was generated. */
-function zip(files: QuartoFile[], date: Date): Buffer {
-  const entries: Zippable = {};
-  for (const file of files) {
-    // Images are compressed already: stored as they are.
-    entries[file.path] =
-      typeof file.content === 'string' ? [strToU8(file.content), { level: QUARTO_DEFAULTS.compressionLevel, mtime: date }] : [file.content, { level: 0, mtime: date }];
-  }
-  const archive = zipSync(entries);
-  return Buffer.from(archive.buffer, archive.byteOffset, archive.byteLength);
-}
-
 /** The Quarto project as a zip, with its download name and the structure check of the files in it. */
 export async function renderQuartoProject(book: Manuscript, generatedAt: Date): Promise<{ zip: Buffer; fileName: string; check: ProjectStructureCheck }> {
   const files = quartoProjectFiles(book, generatedAt);
   const check = checkProjectStructure(files);
   if (!check.isValid) throw new Error(`Failed to create Quarto project download: ${check.errors.join('; ')}`);
-  return { zip: zip(files, generatedAt), fileName: quartoZipName(book.title, generatedAt), check };
+  // Images are compressed already: stored as they are.
+  const zip = await zipEntries(files.map((file) => ({ path: file.path, data: file.content, stored: typeof file.content !== 'string' })), {
+    level: QUARTO_DEFAULTS.compressionLevel,
+    mtime: generatedAt,
+  });
+  return { zip, fileName: quartoZipName(book.title, generatedAt), check };
 }
