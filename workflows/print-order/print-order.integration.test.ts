@@ -152,9 +152,15 @@ describe('print order workflow', () => {
 
       await worker.stop();
       sim.setStatus(submitted.luluJobId as string, 'SHIPPED');
-      // The next poll falls due with no worker to run it: the order waits where it was.
+      // The order's next step falls due with no worker to run it: a workflow task (the next poll's timer fired), or an
+      // activity the run waits for (a poll, or the "is being printed" mail a run sends before it continues as new).
+      // Either way the order waits where it was.
       const latest = stack.engine.client.workflow.getHandle(printOrderWorkflowId(orderId));
-      const due = await eventually(async () => (await latest.describe()).raw.pendingWorkflowTask ?? null, (task) => task !== null, 30_000);
+      const pendingWork = async () => {
+        const { pendingWorkflowTask, pendingActivities } = (await latest.describe()).raw;
+        return pendingWorkflowTask ?? pendingActivities?.[0] ?? null;
+      };
+      const due = await eventually(pendingWork, (work) => work !== null, 30_000);
       expect(due).not.toBeNull();
       expect((await orderRow(orderId)).orderStatus).toBe('production');
       worker = await startWorker(settings, stack.engine.deps);
