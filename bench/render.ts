@@ -25,8 +25,9 @@ import { countWords } from '../libs/domain/index.ts';
 import { StackError } from '../scripts/stack/log.ts';
 import { ensureAptPackages, onPath } from '../scripts/stack/tools.ts';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '9' } } });
-const RUNS = Math.max(1, Math.floor(Number(values.runs)) || 9);
+const DEFAULT_ROUNDS = 9;
+const { values } = parseArgs({ options: { runs: { type: 'string', default: String(DEFAULT_ROUNDS) } } });
+const RUNS = Math.max(1, Math.floor(Number(values.runs)) || DEFAULT_ROUNDS);
 const PRESSROOM_RUNS_A_ROUND = 3;
 const CHAPTERS = 20;
 const CHAPTER_WORDS = 3580; // tuned so the interior comes to about 200 pages
