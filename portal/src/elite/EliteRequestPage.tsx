@@ -28,13 +28,23 @@ import {
 } from './eliteView.ts';
 import { ALL_ELITE_REQUESTS, eliteRequestKey } from './useEliteRequests.ts';
 
-/** An action's mutation: the request is read again whatever the outcome (a refusal may mean it moved meanwhile). */
-function useEliteAction<V>(id: string, action: (variables: V) => Promise<unknown>, onDone?: () => void) {
+/**
+ * An action's mutation. The request as the action left it (the answer, when there is one) is shown at once, so a
+ * closed dialog never uncovers the buttons of the step before; it is read again whatever the outcome (a refusal may
+ * mean it moved meanwhile).
+ */
+function useEliteAction<V>(id: string, action: (variables: V) => Promise<EliteRequestView | void>, onDone?: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: action,
     retry: false,
-    onSuccess: () => onDone?.(),
+    onSuccess: async (answer) => {
+      if (answer) {
+        await queryClient.cancelQueries({ queryKey: eliteRequestKey(id) });
+        queryClient.setQueryData(eliteRequestKey(id), answer);
+      }
+      onDone?.();
+    },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: eliteRequestKey(id) });
       void queryClient.invalidateQueries({ queryKey: ALL_ELITE_REQUESTS });
