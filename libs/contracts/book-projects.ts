@@ -42,6 +42,8 @@ export interface BookProjectView {
   author: string;
   book_idea: string;
   topic: string;
+  /** The book's language, as its BCP 47 tag (see ProjectView.language). */
+  language: string;
   outline: { book: { title: string; description: string; target_length: number }; chapters: unknown[] };
   toc_data: { chapter_title: string; chapter_ideas: string[]; estimated_pages: string }[];
   chapters_data: SavedChapter[];

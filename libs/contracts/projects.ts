@@ -27,6 +27,7 @@ export interface CreateProjectRequest extends CoverRequest {
   writing_style?: string;
   target_pages?: number;
   chapter_count?: number;
+  /** The book's language: a BCP 47 tag (en, ja, ar, zh-Hant, pt-BR…) or its English name (Japanese); default en. */
   language?: string;
   /** null: every chapter; []: none; [n…]: those. */
   chapters_to_generate?: number[] | null;
@@ -167,6 +168,9 @@ export interface ProjectView {
   author: string;
   topic: string;
   writing_style: string;
+  /** The book's language, as its BCP 47 tag (en, ja, zh-Hant…), and that language's English name. */
+  language: string;
+  language_name: string;
   /** How the book's chapters are written (from its brief, then its last chapters stage); null: parallel, polished. */
   generation_mode: GenerationMode | null;
   content_depth: ContentDepth | null;

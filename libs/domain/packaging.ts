@@ -15,6 +15,9 @@ export const BuildMessages = {
   pdfFirst: 'PDF must be built before the cover',
   unknownFormat: (value: string) => `Unknown format "${value}": use ${PACKAGE_FORMATS.join(', ')}`,
   notBuilt: (kind: string) => `The ${kind} is not built yet`,
+  /** A character no font can print fails the build by name, rather than printing as a box. */
+  uncovered: (characters: string[], where: string) =>
+    `No font can print ${characters.slice(0, 5).map((c) => `"${c}" (U+${(c.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')})`).join(', ')}${characters.length > 5 ? ` and ${characters.length - 5} more` : ''} in ${where}: replace or remove ${characters.length > 1 ? 'them' : 'it'}, then build again`,
 } as const;
 
 /** `formats` (a list) or the older single `format`; unknown names are refused. */

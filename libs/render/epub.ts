@@ -4,7 +4,7 @@ import type { Chapter, EPub as EPubClass, Options } from 'epub-gen-memory';
 import rehypeStringify from 'rehype-stringify';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
-import { languageCode, referenceParts, type BookReference } from '../domain/index.ts';
+import { DEFAULT_LANGUAGE_TAG, bookLanguage, copyrightLine, fillLabel, fontStack, referenceParts, type BookLanguage, type BookReference } from '../domain/index.ts';
 import { NO_IMAGES, type BookImages } from './images.ts';
 import type { Manuscript, ManuscriptImage } from './interior.ts';
 import { parseBookMarkdown } from './safe-markdown.ts';
@@ -69,22 +69,55 @@ class SealedEpub extends EPub {
   override async genEpub(): Promise<Buffer> {
     await this.render();
     // The mimetype first and stored, as OCF requires; images are compressed already, so stored as they are.
-    const entries = this.entries.written.map((entry) => (typeof entry.data === 'string' ? entry : { ...entry, stored: true }));
+    const entries = this.entries.written.map((entry) => (typeof entry.data === 'string' ? { ...entry, data: this.inBookLanguage(entry.path, entry.data) } : { ...entry, stored: true }));
     return zipEntries([{ path: 'mimetype', data: 'application/epub+zip', stored: true }, ...entries], { level: EPUB_COMPRESSION_LEVEL, mtime: new Date() });
   }
+  /**
+   * What the library's templates leave out or write in English, set from the book's language (its `lang` option):
+   * every document's direction, the package's language, the reading order of the pages, the rights (the author's,
+   * in the book's language) and the stylesheet's fonts and emphasis.
+   */
+  private inBookLanguage(path: string, text: string): string {
+    const language = bookLanguage(this.options.lang);
+    if (path.endsWith('.xhtml')) return text.replace(/<html\b/, `<html dir="${language.dir}"`);
+    if (path.endsWith('.ncx')) return text.replace(/<ncx\b/, `<ncx xml:lang="${language.tag}" dir="${language.dir}"`);
+    if (path.endsWith('.css')) return `${text}\n\n${languageCss(language)}`;
+    if (!path.endsWith('.opf')) return text;
+    const rights = escapeHtml(copyrightLine(language, this.options.author.join(', '), new Date().getFullYear()));
+    return text
+      .replace(/(<package\b[^>]*?\bxml:lang=")[^"]*"/, `$1${language.tag}"`)
+      .replace(/<spine\b/, `<spine page-progression-direction="${language.dir}"`)
+      .replace(/(<meta property="dcterms:rights">)[^<]*/, `$1${rights}`)
+      .replace(/(<dc:rights>)[^<]*/, `$1${rights}`)
+      .replace(/(<reference type="text" title=")[^"]*/, `$1${escapeHtml(this.options.tocTitle)}`);
+  }
 }
+
+/** The CSS `font-family` of a role in a book: its script's faces first (named, not embedded), then the generic one. */
+export const cssFontFamily = (language: BookLanguage, role: 'serif' | 'sans') => [...fontStack(language, role).map((font) => `"${font}"`), role === 'sans' ? 'sans-serif' : 'serif'].join(', ');
+
+/** The rules a book's language adds to a stylesheet: its fonts, and emphasis that a script without italics can show. */
+export const languageCss = (language: BookLanguage) =>
+  [`body { font-family: ${cssFontFamily(language, 'serif')}; }`, ...(language.italic ? [] : ['em, i { font-style: normal; font-weight: bold; }'])].join('\n');
 
 /** An EPUB 3 of the given XHTML sections, fetching nothing: an `<img>` may name only one of `images`, by its path. */
 export const writeEpub = (options: Options, sections: Chapter[], images: BookImages = NO_IMAGES): Promise<Buffer> =>
   new SealedEpub({ ...options, version: 3 }, sections, images).genEpub();
 
-const toHtml = unified().use(remarkRehype).use(rehypeStringify);
+const ENGLISH = bookLanguage(DEFAULT_LANGUAGE_TAG);
 
 /**
  * Markdown → XHTML-safe HTML: no raw HTML, links only to the web and to e-mail addresses, and images only the book's
- * own, each `<img>` with the source `src` gives it (by default the path the Markdown names it by).
+ * own, each `<img>` with the source `src` gives it (by default the path the Markdown names it by). Footnotes are
+ * headed in the book's language.
  */
-export function markdownToHtml(markdown: string, images: BookImages = NO_IMAGES, src: (image: ManuscriptImage, path: string) => string = (_, path) => path): string {
+export function markdownToHtml(
+  markdown: string,
+  images: BookImages = NO_IMAGES,
+  src: (image: ManuscriptImage, path: string) => string = (_, path) => path,
+  language: BookLanguage = ENGLISH,
+): string {
+  const toHtml = unified().use(remarkRehype, { footnoteLabel: language.labels.footnotes }).use(rehypeStringify);
   const tree = toHtml.runSync(parseBookMarkdown(markdown, images));
   const visit = (node: (typeof tree)['children'][number] | typeof tree) => {
     if (node.type === 'element' && node.tagName === 'img') {
@@ -99,31 +132,34 @@ export function markdownToHtml(markdown: string, images: BookImages = NO_IMAGES,
 }
 
 /** The references as an HTML list: each source's number, title and file name, then the passages the chapters quote. */
-export function referencesHtml(references: BookReference[]): string {
+export function referencesHtml(references: BookReference[], language: BookLanguage = ENGLISH): string {
   const item = (r: BookReference) => {
     const { source, passages } = referenceParts(r);
-    return `<li value="${r.n}">${escapeHtml(source)}${passages.length ? `<br/><small>Passages cited: ${escapeHtml(passages.join('; '))}</small>` : ''}</li>`;
+    return `<li value="${r.n}">${escapeHtml(source)}${passages.length ? `<br/><small>${escapeHtml(language.labels.passagesCited)}: ${escapeHtml(passages.join('; '))}</small>` : ''}</li>`;
   };
   return `<ol>${[...references].sort((a, b) => a.n - b.n).map(item).join('')}</ol>`;
 }
 
 /** The same book as an EPUB 3: introduction, chapters, summary and references, with a navigable contents. */
 export async function renderEpub(book: Manuscript): Promise<Buffer> {
+  const language = bookLanguage(book.language);
+  const { labels } = language;
   const images = book.images ?? NO_IMAGES;
-  const html = (markdown: string) => markdownToHtml(markdown, images);
+  const html = (markdown: string) => markdownToHtml(markdown, images, undefined, language);
   const sections = [
-    ...(book.introduction ? [{ title: 'Introduction', content: html(book.introduction) }] : []),
+    ...(book.introduction ? [{ title: labels.introduction, content: html(book.introduction) }] : []),
     ...book.chapters.map((c) => ({ title: `${c.number}. ${c.title}`, content: html(c.content) })),
-    ...(book.summary ? [{ title: 'Summary', content: html(book.summary) }] : []),
-    ...(book.references.length ? [{ title: 'References', content: referencesHtml(book.references) }] : []),
+    ...(book.summary ? [{ title: labels.summary, content: html(book.summary) }] : []),
+    ...(book.references.length ? [{ title: labels.references, content: referencesHtml(book.references, language) }] : []),
   ];
   return writeEpub(
     {
       title: book.title,
       author: book.author,
-      lang: languageCode(book.language),
-      description: `${book.title}, by ${book.author}`,
-      tocTitle: 'Contents',
+      // Everything else in the book's language follows from its tag (SealedEpub).
+      lang: language.tag,
+      description: `${book.title} — ${fillLabel(labels.byline, { author: book.author })}`,
+      tocTitle: labels.contents,
       publisher: 'Pressroom',
       verbose: false,
     },

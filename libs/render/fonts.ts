@@ -1,12 +1,17 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
+import * as fontkit from 'fontkit';
 import { NodeCompiler, type NodeTypstDocument } from '@myriaddreamin/typst-ts-node-compiler';
 import { Resvg } from '@resvg/resvg-js';
 
 /**
- * The one Typst compiler of the render activities, with the project's fonts: Inter and Playfair Display (SIL Open Font
- * License, shipped as npm packages, one folder per weight, found wherever node_modules is) and the fonts Typst embeds
- * (Libertinus Serif for the interior). Every font used is embedded in the PDFs Typst writes.
+ * The fonts every format is set in, chosen by script in libs/domain/languages.ts (SCRIPT_FONTS): Inter and Playfair
+ * Display for covers; Noto Serif and Noto Sans behind them for every Latin, Greek and Cyrillic letter; Noto's
+ * Arabic, Hebrew, Devanagari and Bengali faces and Sarabun for Thai — all SIL Open Font License, shipped as npm
+ * packages, one folder per weight, of which only the weights used are loaded — and Noto Serif/Sans CJK (Japanese,
+ * Chinese, Korean) from Debian's fonts-noto-cjk. Libertinus Serif, the Latin book face, is one Typst embeds. Every
+ * font used is embedded in the PDFs Typst writes.
  */
 export const FONTS = {
   sans: 'Inter',
@@ -16,9 +21,70 @@ export const FONTS = {
 
 const require = createRequire(import.meta.url);
 
-/** Folders Typst searches (recursively) for the fonts above. */
-export const fontDirectories = (): string[] =>
-  ['@expo-google-fonts/inter', '@expo-google-fonts/playfair-display'].map((name) => dirname(require.resolve(`${name}/package.json`)));
+const REGULAR_AND_BOLD = ['400Regular', '700Bold'];
+/** Each font package, with the weight folders loaded (all of them for the covers' two faces). */
+const FONT_PACKAGES: [name: string, weights: string[] | 'all'][] = [
+  ['inter', 'all'],
+  ['playfair-display', 'all'],
+  ['noto-serif', [...REGULAR_AND_BOLD, '400Regular_Italic', '700Bold_Italic']],
+  ['noto-sans', REGULAR_AND_BOLD],
+  ['noto-naskh-arabic', REGULAR_AND_BOLD],
+  ['noto-sans-arabic', REGULAR_AND_BOLD],
+  ['noto-serif-hebrew', REGULAR_AND_BOLD],
+  ['noto-sans-hebrew', REGULAR_AND_BOLD],
+  ['noto-serif-devanagari', REGULAR_AND_BOLD],
+  ['noto-sans-devanagari', REGULAR_AND_BOLD],
+  ['noto-serif-bengali', REGULAR_AND_BOLD],
+  ['noto-sans-bengali', REGULAR_AND_BOLD],
+  ['sarabun', REGULAR_AND_BOLD],
+];
+
+/** Where Debian's fonts-noto-cjk puts its collections (`CJK_FONT_DIR` to use another copy of the same files). */
+const CJK_FONT_DIR = process.env.CJK_FONT_DIR || '/usr/share/fonts/opentype/noto';
+const CJK_FONT_FILES = ['NotoSerifCJK-Regular.ttc', 'NotoSerifCJK-Bold.ttc', 'NotoSansCJK-Regular.ttc', 'NotoSansCJK-Bold.ttc'];
+
+const isFontFile = (name: string) => /\.(ttf|otf|ttc)$/i.test(name);
+
+let files: string[] | undefined;
+
+/** Every font file Typst is handed (a missing CJK collection leaves those scripts to the glyph check). */
+export function fontFiles(): string[] {
+  files ??= [
+    ...FONT_PACKAGES.flatMap(([name, weights]) => {
+      const root = dirname(require.resolve(`@expo-google-fonts/${name}/package.json`));
+      const folders = weights === 'all' ? readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name) : weights;
+      return folders.flatMap((folder) => readdirSync(join(root, folder)).filter(isFontFile).map((file) => join(root, folder, file)));
+    }),
+    ...CJK_FONT_FILES.map((file) => join(CJK_FONT_DIR, file)).filter((path) => existsSync(path)),
+  ];
+  return files;
+}
+
+let coverage: Set<number> | undefined;
+
+/** The code points some font covers (read once from the fonts' character maps). */
+function coveredCodePoints(): Set<number> {
+  if (!coverage) {
+    coverage = new Set();
+    for (const path of fontFiles()) {
+      const font = fontkit.openSync(path);
+      const faces = 'fonts' in font ? font.fonts.slice(0, 1) : [font];
+      for (const face of faces) for (const code of face.characterSet) coverage.add(code);
+    }
+  }
+  return coverage;
+}
+
+// Never drawn as glyphs: spaces, controls, format characters (joiners, direction marks) and variation selectors.
+const UNDRAWN = /[\p{Z}\p{Cc}\p{Cf}\u{FE00}-\u{FE0F}\u{E0100}-\u{E01EF}]/u;
+
+/** The distinct characters of `text` that no font covers, in order of first appearance. */
+export function uncoveredCharacters(text: string): string[] {
+  const covered = coveredCodePoints();
+  const missing = new Set<string>();
+  for (const char of text) if (!covered.has(char.codePointAt(0) as number) && !UNDRAWN.test(char)) missing.add(char);
+  return [...missing];
+}
 
 // Typst's project root: a folder that does not exist, so Typst reads no file from disk, only those a compile hands it.
 const TYPST_ROOT = '/pressroom-typst';
@@ -27,7 +93,7 @@ let compiler: NodeCompiler | undefined;
 
 /** The shared compiler, created on first use (loading the fonts once). */
 export function typstCompiler(): NodeCompiler {
-  compiler ??= NodeCompiler.create({ workspace: TYPST_ROOT, fontArgs: [{ fontPaths: fontDirectories() }] });
+  compiler ??= NodeCompiler.create({ workspace: TYPST_ROOT, fontArgs: [{ fontPaths: fontFiles() }] });
   return compiler;
 }
 

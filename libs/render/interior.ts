@@ -1,5 +1,8 @@
-import { languageCode, referenceParts, type BookImageType, type BookReference } from '../domain/index.ts';
-import { compileToPdf } from './fonts.ts';
+import {
+  BuildMessages, CJK_SCRIPTS, bookLanguage, copyrightLine, fontStack, referenceParts,
+  type BookImageType, type BookLanguage, type BookReference, type BookScript, type ScriptFonts,
+} from '../domain/index.ts';
+import { compileToPdf, uncoveredCharacters } from './fonts.ts';
 import { NO_IMAGES } from './images.ts';
 import { escapeText, markdownToTypst, typstImagePath, typstString } from './markdown-to-typst.ts';
 
@@ -32,18 +35,58 @@ export interface TrimSize {
 
 export const TRIM_6X9: TrimSize = { widthIn: 6, heightIn: 9 };
 
+/**
+ * A font list for Typst: the role's families for the book's language, best first. In a CJK book the Latin face sets
+ * only Latin letters, so punctuation the two share (quotes, dashes) comes from the CJK face, at its width.
+ */
+export function typstFonts(language: BookLanguage, role: keyof ScriptFonts): string {
+  const [first, ...rest] = fontStack(language, role);
+  const head = CJK_SCRIPTS.has(language.script) ? `(name: ${typstString(first as string)}, covers: "latin-in-cjk")` : typstString(first as string);
+  return `(${[head, ...rest.map(typstString)].join(', ')})`;
+}
+
+/** Line spacing by script: room for CJK ideographs and for the marks above and below Arabic, Indic and Thai letters. */
+const LEADING: Partial<Record<BookScript, string>> = { Jpan: '0.9em', Hans: '0.9em', Hant: '0.9em', Kore: '0.85em', Arab: '0.85em', Deva: '0.85em', Beng: '0.85em', Thai: '0.85em', Hebr: '0.7em' };
+
+/** The typeset `text(lang:, region:)` arguments of a language: hyphenation, quotes and direction follow from them. */
+export const typstLanguage = (language: BookLanguage) =>
+  `lang: ${typstString(language.typst.lang)}${language.typst.region ? `, region: ${typstString(language.typst.region)}` : ''}`;
+
+/** Fails with the characters, by name, that no font covers, so a book never prints a box where a letter should be. */
+export function assertPrintable(book: Manuscript): void {
+  const parts: [string, string | null | undefined][] = [
+    ['the title', book.title],
+    ['the author', book.author],
+    ['the introduction', book.introduction],
+    ...book.chapters.map((c): [string, string] => [`chapter ${c.number}`, `${c.title}\n${c.content}`]),
+    ['the summary', book.summary],
+    ['the references', book.references.map((r) => { const { label, source, passages } = referenceParts(r); return [label, source, ...passages].join(' '); }).join('\n')],
+  ];
+  for (const [where, text] of parts) {
+    const missing = text ? uncoveredCharacters(text) : [];
+    if (missing.length) throw new Error(BuildMessages.uncovered(missing, where));
+  }
+}
+
 /** The interior as Typst source: a real book's front matter, chapters on right-hand pages, running heads. */
 export function interiorSource(book: Manuscript, trim: TrimSize = TRIM_6X9): string {
-  const lang = languageCode(book.language);
+  const language = bookLanguage(book.language);
+  const { labels } = language;
   const images = book.images ?? NO_IMAGES;
   const typst = (markdown: string) => markdownToTypst(markdown, { images });
   const title = escapeText(book.title);
   const author = escapeText(book.author);
+  // Scripts without italics show emphasis and quotations upright, never slanted by a faux italic.
+  const emphasis = language.italic ? '' : '#show emph: it => text(weight: "bold", it.body)';
+  const quoteText = language.italic ? 'text(style: "italic", it)' : 'it';
   const parts = [
     `#set document(title: ${typstString(book.title)}, author: ${typstString(book.author)})`,
+    // The binding follows the text direction: a right-to-left book is bound on the right, its first page on the left.
     `#set page(width: ${trim.widthIn}in, height: ${trim.heightIn}in, margin: (inside: 0.875in, outside: 0.625in, top: 0.8in, bottom: 0.75in))`,
-    `#set text(font: "Libertinus Serif", size: 10.5pt, lang: ${typstString(lang)}, hyphenate: true, costs: (widow: 100%, orphan: 100%))`,
-    '#set par(justify: true, leading: 0.62em, spacing: 0.62em, first-line-indent: 1.2em)',
+    `#set text(font: ${typstFonts(language, 'serif')}, size: 10.5pt, ${typstLanguage(language)}, hyphenate: ${language.hyphenate}, costs: (widow: 100%, orphan: 100%))`,
+    `#set par(justify: true, leading: ${LEADING[language.script] ?? '0.62em'}, spacing: ${LEADING[language.script] ?? '0.62em'}, first-line-indent: ${CJK_SCRIPTS.has(language.script) ? '1em' : '1.2em'})`,
+    emphasis,
+    `#set figure(supplement: [${escapeText(labels.figure)}])`,
     '#show heading: set text(hyphenate: false)',
     '#show heading.where(level: 2): set heading(bookmarked: false)',
     '#show heading.where(level: 3): set heading(bookmarked: false)',
@@ -52,43 +95,46 @@ export function interiorSource(book: Manuscript, trim: TrimSize = TRIM_6X9): str
     '#let recto() = { set page(header: none, footer: none); pagebreak(to: "odd", weak: true) }',
     '#show heading.where(level: 1): it => { v(1.4in); block(text(size: 20pt, weight: "bold", it.body)); v(0.45in) }',
     '#show heading.where(level: 2): it => block(above: 1.4em, below: 0.8em, text(size: 12.5pt, weight: "bold", it.body))',
-    '#show quote.where(block: true): it => pad(x: 1.5em, text(style: "italic", it))',
-    // Running heads: the book title on left pages, the part on right pages, none where the part opens.
+    `#show quote.where(block: true): it => pad(x: 1.5em, ${quoteText})`,
+    // Running heads on the outer edge: the book title on versos, the part on rectos, none where the part opens.
+    // Even pages' outer edge is the text's start in either direction (left in a left-to-right book, right in a
+    // right-to-left one), odd pages' its end.
     `#let running-head(part) = context {
       let here-page = here().page()
       let opening = query(part).at(0, default: none)
       if opening == none or here-page == opening.location().page() { return }
-      set text(size: 8.5pt, style: "italic")
-      if calc.even(here-page) { align(left, ${typstString(book.title)}) } else { align(right, opening.body) }
+      set text(size: 8.5pt, style: ${language.italic ? '"italic"' : '"normal"'})
+      if calc.even(here-page) { align(start, ${typstString(book.title)}) } else { align(end, opening.body) }
     }`,
     '#let folio = context { set text(size: 9pt); align(center, counter(page).display()) }',
     // Title page and copyright page, without heads or numbers.
     `#page(header: none, footer: none)[#v(2.2in)#align(center)[#text(size: 26pt, weight: "bold")[${title}] #v(0.4in) #text(size: 14pt)[${author}]]]`,
-    `#page(header: none, footer: none)[#v(1fr)#text(size: 8.5pt)[Copyright © ${new Date().getFullYear()} ${author}. All rights reserved. #linebreak() Made with Pressroom.]]`,
-    '#page(header: none, footer: folio)[#v(1.4in)#text(size: 20pt, weight: "bold")[Contents]#v(0.45in)#outline(title: none, depth: 1, indent: 0pt)]',
-  ];
+    `#page(header: none, footer: none)[#v(1fr)#text(size: 8.5pt)[${escapeText(copyrightLine(language, book.author, new Date().getFullYear()))}]]`,
+    `#page(header: none, footer: folio)[#v(1.4in)#text(size: 20pt, weight: "bold")[${escapeText(labels.contents)}]#v(0.45in)#outline(title: none, depth: 1, indent: 0pt)]`,
+  ].filter(Boolean);
   /** A part: on a right-hand page, its heading labelled for its running head. */
   const part = (heading: string, body: string) => {
     const label = `<part-${parts.length}>`;
     return `#recto()\n#set page(header: running-head(${label}), footer: folio)\n= ${heading} ${label}\n\n${body}`;
   };
-  if (book.introduction) parts.push(part('Introduction', typst(book.introduction)));
+  if (book.introduction) parts.push(part(escapeText(labels.introduction), typst(book.introduction)));
   for (const chapter of book.chapters) parts.push(part(`${chapter.number}. ${escapeText(chapter.title)}`, typst(chapter.content)));
-  if (book.summary) parts.push(part('Summary', typst(book.summary)));
+  if (book.summary) parts.push(part(escapeText(labels.summary), typst(book.summary)));
   if (book.references.length) {
     // Each source: its number, title and file name, then the passages the chapters quote from it.
     const entry = (r: BookReference) => {
       const { label, source, passages } = referenceParts(r);
-      const cited = passages.length ? `\n#pad(left: 1.2em, text(size: 9pt)[Passages cited: ${escapeText(passages.join('; '))}])` : '';
+      const cited = passages.length ? `\n#pad(${language.dir === 'rtl' ? 'right' : 'left'}: 1.2em, text(size: 9pt)[${escapeText(`${labels.passagesCited}: ${passages.join('; ')}`)}])` : '';
       return `#block(above: 0.9em)[${escapeText(`${label} ${source}`)}${cited}]`;
     };
-    parts.push(part('References', `#set par(first-line-indent: 0pt, justify: false)\n${[...book.references].sort((a, b) => a.n - b.n).map(entry).join('\n')}`));
+    parts.push(part(escapeText(labels.references), `#set par(first-line-indent: 0pt, justify: false)\n${[...book.references].sort((a, b) => a.n - b.n).map(entry).join('\n')}`));
   }
   return parts.join('\n\n');
 }
 
 /** Typesets the interior, handing Typst the bytes of the images it draws; the page count is read from the typeset document. */
 export function renderInterior(book: Manuscript, trim: TrimSize = TRIM_6X9): { pdf: Buffer; pageCount: number } {
+  assertPrintable(book);
   const source = interiorSource(book, trim);
   const files = new Map<string, Uint8Array>();
   for (const [path, image] of book.images ?? NO_IMAGES) {

@@ -14,6 +14,20 @@ export function escapeText(text: string): string {
   return text.replace(/[\\#*_`$<>@[\]~=/+\-"']/g, (c) => (c === '"' || c === "'" ? c : `\\${c}`));
 }
 
+// Ideographs, kana and their punctuation: a line break between two of them joins the lines without a space.
+const CJK = '[\\p{scx=Han}\\p{scx=Hiragana}\\p{scx=Katakana}\\p{scx=Bopomofo}\\u3000-\\u303f\\uff01-\\uff60]';
+const CJK_LINE_BREAK = new RegExp(`(?<=${CJK})[ \\t]*\\r?\\n[ \\t\\r\\n]*(?=${CJK})`, 'gu');
+
+/**
+ * Running text as Typst markup: the source's line breaks and spaces collapse to one space (none between CJK
+ * characters, which are written without spaces), and non-breaking spaces stay non-breaking.
+ */
+export function flowText(text: string): string {
+  return escapeText(text.replace(CJK_LINE_BREAK, '').replace(/[ \t\r\n]+/g, ' '))
+    .replace(/\u00a0/g, '~')
+    .replace(/\u202f/g, '\\u{202f}');
+}
+
 /** A Typst string literal. */
 export const typstString = (text: string) => JSON.stringify(text);
 
@@ -37,7 +51,7 @@ export function markdownToTypst(markdown: string, { headingOffset = 1, images = 
   function phrasing(node: PhrasingContent): string {
     switch (node.type) {
       case 'text':
-        return escapeText(node.value.replace(/\s+/g, ' '));
+        return flowText(node.value);
       case 'strong':
         return `#strong[${inline(node.children)}]`;
       case 'emphasis':

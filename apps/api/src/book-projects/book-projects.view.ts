@@ -1,6 +1,6 @@
 import type { BookProjectView } from '../../../../libs/contracts/index.ts';
 import type { BookProject } from '../../../../libs/db/index.ts';
-import { filesOutdated, shelfStatus, SHOP } from '../../../../libs/domain/index.ts';
+import { bookLanguage, filesOutdated, shelfStatus, SHOP } from '../../../../libs/domain/index.ts';
 import { downloadsOf } from '../projects/project-files.ts';
 import { previewsOf } from '../projects/previews.ts';
 
@@ -19,6 +19,7 @@ export function bookProjectView(book: BookProject): BookProjectView {
     author: book.author,
     book_idea: book.bookIdea,
     topic: book.topic,
+    language: bookLanguage(project.language).tag,
     outline: book.outline,
     toc_data: book.tocData,
     chapters_data: book.chaptersData,

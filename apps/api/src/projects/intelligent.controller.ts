@@ -35,7 +35,7 @@ export class IntelligentController {
   @HttpCode(200)
   @ApiOperation({ summary: 'A table of contents for a book idea (a project is created; its id comes back for the chapter calls)' })
   async toc(@Body() body: TocDto, @Headers('x-ai-provider') provider: string | undefined, @CurrentUser() user?: AuthUser) {
-    const dto: CreateProjectDto = { title: body.title, author: body.author, book_idea: body.book_idea, ai_model: provider ?? body.ai_model, total_target_words: body.total_target_words };
+    const dto: CreateProjectDto = { title: body.title, author: body.author, book_idea: body.book_idea, language: body.language, ai_model: provider ?? body.ai_model, total_target_words: body.total_target_words };
     const project = await this.projects.create(dto, user, 'step');
     await this.projects.step(() => this.projects.handle(project.id).executeUpdate(generateOutlineUpdate, { args: [{}] }));
     const outlined = await this.projects.owned(project.id, user);
@@ -64,7 +64,7 @@ export class IntelligentController {
       const words = outline.reduce((s, c) => s + c.target_words, 0);
       // The book's total follows its chapters' budgets; the service refuses a total over the book's limit.
       const total = Math.max(TARGET_WORDS.min, Math.round(words / TARGET_WORDS.step) * TARGET_WORDS.step);
-      project = await this.projects.create({ title: body.title, author: body.author, book_idea: body.book_idea, ai_model: provider ?? body.ai_model, total_target_words: total }, user, 'step', outline);
+      project = await this.projects.create({ title: body.title, author: body.author, book_idea: body.book_idea, language: body.language, ai_model: provider ?? body.ai_model, total_target_words: total }, user, 'step', outline);
     }
     const count = project.outline?.length ?? 0;
     if (!count) throw new BadRequestException(GenerationMessages.tocNotLoaded);

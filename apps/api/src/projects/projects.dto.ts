@@ -3,6 +3,7 @@ import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import type { BuildRequest, CoverRequest, CreateProjectRequest, StageRequest } from '../../../../libs/contracts/index.ts';
 import {
+  BOOK_LANGUAGES,
   BOOK_STYLES,
   CHAPTER_COUNTS,
   COLOR_SCHEMES,
@@ -11,9 +12,12 @@ import {
   DEFAULT_COVER_CHOICE,
   DEFAULT_COVER_PAGE_COUNT,
   DEFAULT_COVER_TEMPLATE,
+  DEFAULT_LANGUAGE_TAG,
   DESIGN_STYLES,
+  findBookLanguage,
   GENERATION_MODES,
   GenerationMessages,
+  LanguageMessages,
   MAX_CHAPTER_PAGES,
   MAX_CHAPTERS,
   PACKAGE_FORMATS,
@@ -57,6 +61,20 @@ function ContentDepthField(description: string): PropertyDecorator {
   return (target, key) => rules.forEach((rule) => rule(target, key));
 }
 
+/**
+ * language, optional: a BCP 47 tag or its English name, turned here, at the boundary, into the tag of the listed
+ * language it names (ja, Japanese → ja; zh-TW → zh-Hant); anything else is refused.
+ */
+function LanguageField(): PropertyDecorator {
+  const rules = [
+    ApiPropertyOptional({ default: DEFAULT_LANGUAGE_TAG, description: 'A BCP 47 tag (en, ja, ar, zh-Hant, pt-BR…) or its English name (Japanese); the book is stored with the listed language\'s tag' }),
+    Optional(),
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? (findBookLanguage(value)?.tag ?? value) : value)),
+    IsIn(BOOK_LANGUAGES.map((l) => l.tag), { message: LanguageMessages.unknown }),
+  ];
+  return (target, key) => rules.forEach((rule) => rule(target, key));
+}
+
 /** How a cover is made: template (spine), design style and colour scheme. */
 export class CoverDto implements CoverRequest {
   @ApiPropertyOptional({ default: 'mock', description: 'anthropic, hal9 (OpenAI GPT-4) or mock' }) @Optional() @IsString() @MaxLength(AI_MODEL_MAX) ai_model?: string;
@@ -97,6 +115,7 @@ class BriefDto extends CoverDto {
   @ApiProperty() @Optional() @IsString() @MaxLength(200) author?: string;
   @ApiPropertyOptional() @Optional() @IsString() @MaxLength(20_000) book_idea?: string;
   @ApiPropertyOptional({ minimum: 10_000, maximum: 80_000 }) @Optional() @IsInt({ message: 'total_target_words must be a whole number' }) total_target_words?: number;
+  @LanguageField() language?: string;
 }
 
 /** POST /api/projects and /api/projects/generate-complete. */
@@ -115,7 +134,6 @@ export class CreateProjectDto extends BriefDto implements CreateProjectRequest {
   @Optional()
   @IsIn(CHAPTER_COUNTS, { message: `chapter_count must be one of ${CHAPTER_COUNTS.join(', ')}` })
   chapter_count?: number;
-  @ApiPropertyOptional({ default: 'English' }) @Optional() @IsString() @MaxLength(40) language?: string;
   @ApiPropertyOptional({ description: 'null: every chapter; []: none; [n…]: those', nullable: true, type: [Number] }) @ChapterList() chapters_to_generate?: number[] | null;
   @GenerationModeField('sequential: one chapter after another, each reading the text before it; parallel (default): all at once; selective: only chapters_to_generate')
   generation_mode?: GenerationMode;

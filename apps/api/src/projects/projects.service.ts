@@ -11,6 +11,7 @@ import {
   briefProblems,
   chapterSettingsProblem,
   CreditMessages,
+  DEFAULT_LANGUAGE_TAG,
   DEFAULT_TARGET_PAGES,
   DEFAULT_WRITING_STYLE,
   EditingMessages,
@@ -105,7 +106,8 @@ export class ProjectsService {
         writingStyle: dto.writing_style ?? DEFAULT_WRITING_STYLE,
         totalTargetWords: words,
         chapterCount: dto.chapter_count ?? null,
-        language: dto.language ?? 'English',
+        // The DTO made it the listed language's tag.
+        language: dto.language ?? DEFAULT_LANGUAGE_TAG,
         sourceBatchId: dto.source_materials ?? null,
         outline: outline ?? null,
         provider,

@@ -1,6 +1,6 @@
 import type { ChapterView, ProjectView, TocEntry } from '../../../../libs/contracts/index.ts';
 import type { GeneratedChapter, GeneratorProject } from '../../../../libs/db/index.ts';
-import { filesOutdated, WORDS_PER_PAGE } from '../../../../libs/domain/index.ts';
+import { bookLanguage, filesOutdated, WORDS_PER_PAGE } from '../../../../libs/domain/index.ts';
 import { downloadsOf } from './project-files.ts';
 
 export const chapterView = (c: GeneratedChapter): ChapterView => ({
@@ -28,6 +28,7 @@ export const tocView = (project: GeneratorProject): TocEntry[] =>
 
 export function projectView(project: GeneratorProject, chapters: GeneratedChapter[]): ProjectView {
   const downloads = downloadsOf(project, `/api/projects/${project.id}`);
+  const language = bookLanguage(project.language);
   return {
     project_id: project.id,
     name: project.name,
@@ -35,6 +36,8 @@ export function projectView(project: GeneratorProject, chapters: GeneratedChapte
     author: project.author,
     topic: project.topic,
     writing_style: project.writingStyle,
+    language: language.tag,
+    language_name: language.english,
     generation_mode: project.generationMode ?? null,
     content_depth: project.contentDepth ?? null,
     total_target_words: project.totalTargetWords,
