@@ -62,8 +62,9 @@ export function blurbOf(text: string, words = 110): string {
 }
 
 /** The cover's words: the brief is the tagline when it is short, the blurb comes from the summary (or the brief). */
-function coverInput(book: { title: string; author: string; idea: string; blurbFrom: string; pageCount: number }, choice: CoverChoice): CoverInput {
+function coverInput(book: { title: string; author: string; idea: string; blurbFrom: string; pageCount: number; language?: string }, choice: CoverChoice): CoverInput {
   return {
+    language: book.language,
     title: book.title,
     author: book.author,
     tagline: book.idea.length <= 90 ? book.idea : null,
@@ -187,7 +188,7 @@ export function createRenderActivities({ orm, storage }: { orm: MikroORM; storag
       const { em, project } = await loadProject(projectId);
       const cover = { ...DEFAULT_COVER_CHOICE, ...(isCoverTemplate(project.coverTemplate) ? { template: project.coverTemplate } : {}), ...choice };
       const files = await coverFiles(
-        coverInput({ title: project.title, author: project.author, idea: project.topic, blurbFrom: project.summary || project.topic, pageCount: project.pageCount ?? DEFAULT_COVER_PAGE_COUNT }, cover),
+        coverInput({ title: project.title, author: project.author, idea: project.topic, blurbFrom: project.summary || project.topic, pageCount: project.pageCount ?? DEFAULT_COVER_PAGE_COUNT, language: project.language }, cover),
         (name) => projectFileKey(project, name),
       );
       const stale = [project.coverPdfKey, project.coverPngKey];

@@ -120,10 +120,11 @@ export interface CoverArea {
  * Where the barcode goes: KDP prints it in a white 2 × 1.2 in box in the lower right corner of the back cover,
  * 0.25 in from the bottom trim and from the spine; Lulu places its ISBN barcode in the same corner.
  */
-export function barcodeArea(geometry: Pick<CoverGeometry, 'trim' | 'bleedIn'>): CoverArea {
+export function barcodeArea(geometry: Pick<CoverGeometry, 'trim' | 'bleedIn' | 'spineIn'>, dir: 'ltr' | 'rtl' = 'ltr'): CoverArea {
   const spineLeft = geometry.bleedIn + geometry.trim.widthIn;
   return {
-    xIn: spineLeft - BARCODE_BOX.insetIn - BARCODE_BOX.widthIn,
+    // On the back beside the spine: the back is the wrap's left panel, or its right one in a right-to-left book.
+    xIn: dir === 'rtl' ? spineLeft + geometry.spineIn + BARCODE_BOX.insetIn : spineLeft - BARCODE_BOX.insetIn - BARCODE_BOX.widthIn,
     yIn: geometry.bleedIn + BARCODE_BOX.insetIn,
     widthIn: BARCODE_BOX.widthIn,
     heightIn: BARCODE_BOX.heightIn,

@@ -35,6 +35,8 @@ export interface BookLanguage {
   italic: boolean;
   /** Whether words are separated by spaces (not in Chinese, Japanese, Thai: line breaks there join without one). */
   spaced: boolean;
+  /** Whether letters may be spaced out (not in scripts whose letters join: Arabic, Devanagari, Bengali). */
+  tracking: boolean;
   labels: BookLabels;
 }
 
@@ -74,6 +76,7 @@ const LABEL_KEYS: (keyof BookLabels)[] = ['contents', 'introduction', 'chapter',
 const RTL: ReadonlySet<BookScript> = new Set(['Arab', 'Hebr']);
 const WITH_ITALICS: ReadonlySet<BookScript> = new Set(['Latn', 'Grek', 'Cyrl']);
 const UNSPACED: ReadonlySet<BookScript> = new Set(['Jpan', 'Hans', 'Hant', 'Thai']);
+const JOINED: ReadonlySet<BookScript> = new Set(['Arab', 'Deva', 'Beng']);
 
 /** Every language a book can be written in, in the order the picker lists them. */
 export const BOOK_LANGUAGES: readonly BookLanguage[] = ROWS.map(([tag, english, native, script, region, labels]) => {
@@ -89,6 +92,7 @@ export const BOOK_LANGUAGES: readonly BookLanguage[] = ROWS.map(([tag, english, 
     hyphenate: WITH_ITALICS.has(script) && tag !== 'vi',
     italic: WITH_ITALICS.has(script),
     spaced: !UNSPACED.has(script),
+    tracking: !JOINED.has(script),
     labels: Object.fromEntries(LABEL_KEYS.map((key, i) => [key, words[i] as string])) as unknown as BookLabels,
   };
 });

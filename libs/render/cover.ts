@@ -1,9 +1,9 @@
 import {
-  CoverMessages, MIN_COVER_PDF_BYTES, SPINE_TEXT_CLEARANCE_IN, barcodeArea, coverGeometry,
-  type ColorScheme, type CoverGeometry, type CoverTemplate, type DesignStyle, type PaperType,
+  BuildMessages, CoverMessages, MIN_COVER_PDF_BYTES, SPINE_TEXT_CLEARANCE_IN, barcodeArea, bookLanguage, coverGeometry, upperCaseIn,
+  type BookLanguage, type BookScript, type ColorScheme, type CoverGeometry, type CoverTemplate, type DesignStyle, type PaperType,
 } from '../domain/index.ts';
-import { compileToPdf, compileToPng, FONTS } from './fonts.ts';
-import { TRIM_6X9, type TrimSize } from './interior.ts';
+import { compileToPdf, compileToPng, uncoveredCharacters } from './fonts.ts';
+import { TRIM_6X9, typstFonts, typstLanguage, type TrimSize } from './interior.ts';
 import { typstString } from './markdown-to-typst.ts';
 
 /**
@@ -24,6 +24,8 @@ export interface CoverInput {
   colorScheme: ColorScheme;
   trim?: TrimSize;
   paper?: PaperType;
+  /** The book's language (a BCP 47 tag): fonts, direction, capitals and the wrap's order follow from it. */
+  language?: string;
 }
 
 export interface CoverResult {
@@ -100,7 +102,13 @@ function truncate(text: string, max: number): string {
 }
 
 const typstArray = (items: string[]) => `(${items.map(typstString).join(', ')}${items.length === 1 ? ',' : ''})`;
-const words = (text: string) => [...new Set(text.split(' ').filter(Boolean))];
+/** The words a line may not break inside (fit() keeps each on one line): in scripts without spaces, the segmenter's. */
+function words(text: string, language: BookLanguage): string[] {
+  const found = language.spaced
+    ? text.split(' ')
+    : [...new Intl.Segmenter(language.tag, { granularity: 'word' }).segment(text)].map((s) => s.segment.trim());
+  return [...new Set(found.filter(Boolean))];
+}
 const inches = (n: number) => `${Number(n.toFixed(6))}in`;
 
 /** A first guess at the title size from its length (the fitting then shrinks it until it fits). */
@@ -140,19 +148,36 @@ function texts(input: CoverInput): Texts {
 
 // ——— Typst ———
 
+const TALL_MARKS: ReadonlySet<BookScript> = new Set(['Arab', 'Deva', 'Beng', 'Thai']);
+
 /** What every cover document starts with: the strings, the palette and the fitting helpers. */
 function preamble(input: CoverInput, t: Texts, page: { widthIn: number; heightIn: number }, { wrap, spineText }: { wrap: boolean; spineText: boolean }): string {
   const palette = colours(input.colorScheme);
+  const language = bookLanguage(input.language);
+  // Capitals as the language writes them (Turkish İ), looked up by the styles' upper(); the words too, as fit() measures them.
+  const cased = [t.title, t.spineTitle, t.author, ...words(t.title, language), ...words(t.author, language)];
+  const caps = [...new Set(cased)].map((text) => `${typstString(text)}: ${typstString(upperCaseIn(language, text))}`);
   return `#set document(title: ${typstString(t.title)}, author: ${typstString(t.author)})
 #set page(width: ${inches(page.widthIn)}, height: ${inches(page.heightIn)}, margin: 0pt)
-#set text(font: "${FONTS.sans}", size: 10pt, lang: "en", hyphenate: false)
+#let serif = ${typstFonts(language, 'serif')}
+#let sans = ${typstFonts(language, 'sans')}
+#let display = ${typstFonts(language, 'display')}
+#set text(font: sans, size: 10pt, ${typstLanguage(language)}, hyphenate: false)
 #set par(justify: false)
+// Letter-spacing only where letters do not join; a slant only where the script has italics.
+#let track(amount) = ${language.tracking ? 'amount' : '0em'}
+#let slant = ${language.italic ? '"italic"' : '"normal"'}
+#let caps = (${caps.join(', ')})
+#let upper(body) = if type(body) == str { caps.at(body, default: std.upper(body)) } else { std.upper(body) }
+#let rtl = ${language.dir === 'rtl'}
+// Marks above and below Arabic, Indic and Thai letters reach further than Latin ascenders and descenders.
+#let (rise, descent) = ${TALL_MARKS.has(language.script) ? '(0.15, 0.45)' : '(0, 0.3)'}
 
 #let book-title = ${typstString(t.title)}
-#let title-words = ${typstArray(words(t.title))}
+#let title-words = ${typstArray(words(t.title, language))}
 #let spine-title = ${typstString(t.spineTitle)}
 #let book-author = ${typstString(t.author)}
-#let author-words = ${typstArray(words(t.author))}
+#let author-words = ${typstArray(words(t.author, language))}
 #let tagline = ${t.tagline ? typstString(t.tagline) : 'none'}
 #let back-text = ${typstArray(t.back)}
 #let back-is-blurb = ${t.backIsBlurb}
@@ -168,8 +193,8 @@ function preamble(input: CoverInput, t: Texts, page: { widthIn: number; heightIn
 // Room is kept below the last baseline for descenders, so the box can clip without cutting letters. It clips only
 // text that does not fit even at min: a clip costs the front PNG's rasterizer a mask.
 // With fixed: false the block takes the text's own height (at most the given one), for text that flows on below.
-#let fit(make, body, words, width, height, max, min, alignment: left, valign: top, fixed: true) = context {
-  let set-at(s) = pad(bottom: 0.3 * s, align(alignment, make(s, body)))
+#let fit(make, body, words, width, height, max, min, alignment: start, valign: top, fixed: true) = context {
+  let set-at(s) = pad(top: rise * s, bottom: descent * s, align(alignment, make(s, body)))
   let fits(s) = measure(block(width: width, set-at(s))).height <= height and words.all(w => measure(make(s, w)).width <= width)
   let size = max
   while size > min and not fits(size) { size = size - 1pt }
@@ -182,7 +207,8 @@ function preamble(input: CoverInput, t: Texts, page: { widthIn: number; heightIn
 // Panels side by side (the wrap) keep their drawing to themselves; a panel alone (the front PNG) is clipped by the page.
 #let panel(w, h, bl, br, bt, bb, fill, body) = box(width: bl + w + br, height: bt + h + bb, fill: fill, clip: wrap, body)
 
-// Spine: title from the top, author toward the bottom, reading top to bottom (rotated clockwise, as in US books).
+// Spine: title from the top, author toward the bottom, reading top to bottom (rotated clockwise, as in US books; a
+// right-to-left line turns the other way, so that it too starts at the top).
 #let spine-panel(s, trim-h, bt, bb, fill, title-style, author-style) = box(width: s, height: bt + trim-h + bb, fill: fill, clip: true, {
   if spine-text {
     let cross = s - 2 * clearance
@@ -196,7 +222,7 @@ function preamble(input: CoverInput, t: Texts, page: { widthIn: number; heightIn
     context {
       let size = calc.min(15pt, cross / 1.3)
       while size > 3pt and measure(spine-line(size, 0.3in)).width > length { size = size - 0.25pt }
-      at(clearance, bt + 0.4in, rotate(90deg, reflow: true, box(width: length, height: cross, clip: true, align(horizon, spine-line(size, 1fr)))))
+      at(clearance, bt + 0.4in, rotate(if rtl { -90deg } else { 90deg }, reflow: true, box(width: length, height: cross, clip: true, align(horizon, spine-line(size, 1fr)))))
     }
   }
 })
@@ -210,10 +236,10 @@ function preamble(input: CoverInput, t: Texts, page: { widthIn: number; heightIn
 const STYLES: Record<DesignStyle, string> = {
   // Inter, geometric blocks and circles, flush-left type.
   modern: `
-#let title-style(s, b) = { set par(leading: 0.22em); text(font: "${FONTS.sans}", weight: 700, size: s, fill: pal.on-dark, b) }
-#let tag-style(s, b) = { set par(leading: 0.45em); text(font: "${FONTS.sans}", weight: 400, size: s, fill: pal.dark, b) }
-#let author-style(s, b) = text(font: "${FONTS.sans}", weight: 600, size: s, tracking: 0.12em, fill: pal.dark, upper(b))
-#let body-style(s, b) = { set par(leading: 0.62em, spacing: 0.9em); text(font: "${FONTS.sans}", weight: 400, size: s, fill: pal.on-dark, b) }
+#let title-style(s, b) = { set par(leading: 0.22em); text(font: sans, weight: 700, size: s, fill: pal.on-dark, b) }
+#let tag-style(s, b) = { set par(leading: 0.45em); text(font: sans, weight: 400, size: s, fill: pal.dark, b) }
+#let author-style(s, b) = text(font: sans, weight: 600, size: s, tracking: track(0.12em), fill: pal.dark, upper(b))
+#let body-style(s, b) = { set par(leading: 0.62em, spacing: 0.9em); text(font: sans, weight: 400, size: s, fill: pal.on-dark, b) }
 
 #let front(w, h, bl, br, bt, bb) = panel(w, h, bl, br, bt, bb, pal.paper, {
   let (ox, oy, m) = (bl, bt, 0.6in)
@@ -235,7 +261,7 @@ const STYLES: Record<DesignStyle, string> = {
   let (ox, oy, m) = (bl, bt, 0.6in)
   let split = oy + h * 0.62
   place(top + left, rect(width: 100%, height: split, fill: pal.dark))
-  at(ox + m, oy + m, fit((s, b) => text(font: "${FONTS.sans}", weight: 700, size: s, fill: pal.accent-on-dark, b), book-title, title-words, w - 2 * m, 0.6in, 15pt, 9pt))
+  at(ox + m, oy + m, fit((s, b) => text(font: sans, weight: 700, size: s, fill: pal.accent-on-dark, b), book-title, title-words, w - 2 * m, 0.6in, 15pt, 9pt))
   let top = oy + m + 0.85in
   at(ox + m, top, fit(body-style, back-body, (), w - 2 * m, split - 0.45in - top, if back-is-blurb { 12pt } else { 17pt }, 6.5pt))
   at(ox + m, split - 0.09in, rect(width: 1.6in, height: 0.18in, fill: pal.accent))
@@ -243,16 +269,16 @@ const STYLES: Record<DesignStyle, string> = {
 })
 
 #let spine(s, h, bt, bb) = spine-panel(s, h, bt, bb, pal.dark,
-  (s, b) => text(font: "${FONTS.sans}", weight: 700, size: s, fill: pal.on-dark, b),
-  (s, b) => text(font: "${FONTS.sans}", weight: 500, size: s, fill: pal.accent-on-dark, b))
+  (s, b) => text(font: sans, weight: 700, size: s, fill: pal.on-dark, b),
+  (s, b) => text(font: sans, weight: 500, size: s, fill: pal.accent-on-dark, b))
 `,
 
   // Playfair Display over Libertinus Serif, double frame and rules, everything centred on a deep ground.
   classic: `
-#let title-style(s, b) = { set par(leading: 0.3em); text(font: "${FONTS.display}", weight: 700, size: s, fill: pal.on-dark, b) }
-#let tag-style(s, b) = { set par(leading: 0.5em); text(font: "${FONTS.serif}", style: "italic", size: s, fill: pal.on-dark, b) }
-#let author-style(s, b) = text(font: "${FONTS.serif}", size: s, tracking: 0.16em, fill: pal.accent-on-dark, upper(b))
-#let body-style(s, b) = { set par(justify: true, leading: 0.6em, spacing: 0.85em, first-line-indent: 1.2em); text(font: "${FONTS.serif}", size: s, fill: pal.on-dark, b) }
+#let title-style(s, b) = { set par(leading: 0.3em); text(font: display, weight: 700, size: s, fill: pal.on-dark, b) }
+#let tag-style(s, b) = { set par(leading: 0.5em); text(font: serif, style: slant, size: s, fill: pal.on-dark, b) }
+#let author-style(s, b) = text(font: serif, size: s, tracking: track(0.16em), fill: pal.accent-on-dark, upper(b))
+#let body-style(s, b) = { set par(justify: true, leading: 0.6em, spacing: 0.85em, first-line-indent: 1.2em); text(font: serif, size: s, fill: pal.on-dark, b) }
 
 #let front(w, h, bl, br, bt, bb) = panel(w, h, bl, br, bt, bb, pal.dark, {
   let (ox, oy, i, m) = (bl, bt, 0.32in, 0.8in)
@@ -273,25 +299,25 @@ const STYLES: Record<DesignStyle, string> = {
   let (ox, oy, m) = (bl, bt, 0.8in)
   at(ox + 0.45in, oy + 0.45in, line(length: w - 0.9in, stroke: 1.5pt + pal.accent))
   at(ox + 0.45in, oy + 0.52in, line(length: w - 0.9in, stroke: 0.5pt + pal.accent))
-  at(ox + m, oy + 0.8in, fit((s, b) => text(font: "${FONTS.display}", style: "italic", size: s, fill: pal.accent-on-dark, b), book-title, title-words, w - 2 * m, 0.7in, 17pt, 9pt, alignment: center))
+  at(ox + m, oy + 0.8in, fit((s, b) => text(font: display, style: slant, size: s, fill: pal.accent-on-dark, b), book-title, title-words, w - 2 * m, 0.7in, 17pt, 9pt, alignment: center))
   at(ox, oy + 1.6in, box(width: w, align(center, ornament(pal.accent, width: 0.5in))))
   let top = oy + 1.95in
   let bottom = oy + h - 1.45in - 0.5in
-  at(ox + m, top, fit(body-style, back-body, (), w - 2 * m, bottom - top, if back-is-blurb { 12.5pt } else { 17pt }, 6.5pt, alignment: if back-is-blurb { left } else { center }, valign: horizon))
+  at(ox + m, top, fit(body-style, back-body, (), w - 2 * m, bottom - top, if back-is-blurb { 12.5pt } else { 17pt }, 6.5pt, alignment: if back-is-blurb { start } else { center }, valign: horizon))
   at(ox + 0.45in, bottom + 0.2in, line(length: w - 0.9in, stroke: 0.5pt + pal.accent))
 })
 
 #let spine(s, h, bt, bb) = spine-panel(s, h, bt, bb, pal.dark,
-  (s, b) => text(font: "${FONTS.display}", weight: 700, size: s, fill: pal.on-dark, b),
-  (s, b) => text(font: "${FONTS.serif}", size: s, tracking: 0.08em, fill: pal.accent-on-dark, upper(b)))
+  (s, b) => text(font: display, weight: 700, size: s, fill: pal.on-dark, b),
+  (s, b) => text(font: serif, size: s, tracking: track(0.08em), fill: pal.accent-on-dark, upper(b)))
 `,
 
   // Light Inter on open paper: a hairline and one small accent square, wide margins.
   minimalist: `
-#let title-style(s, b) = { set par(leading: 0.3em); text(font: "${FONTS.sans}", weight: 300, size: s, fill: pal.dark, b) }
-#let tag-style(s, b) = { set par(leading: 0.55em); text(font: "${FONTS.sans}", weight: 300, size: s, fill: pal.mid-on-paper, b) }
-#let author-style(s, b) = text(font: "${FONTS.sans}", weight: 400, size: s, tracking: 0.28em, fill: pal.dark, upper(b))
-#let body-style(s, b) = { set par(leading: 0.75em, spacing: 1.1em); text(font: "${FONTS.sans}", weight: 300, size: s, fill: pal.dark, b) }
+#let title-style(s, b) = { set par(leading: 0.3em); text(font: sans, weight: 300, size: s, fill: pal.dark, b) }
+#let tag-style(s, b) = { set par(leading: 0.55em); text(font: sans, weight: 300, size: s, fill: pal.mid-on-paper, b) }
+#let author-style(s, b) = text(font: sans, weight: 400, size: s, tracking: track(0.28em), fill: pal.dark, upper(b))
+#let body-style(s, b) = { set par(leading: 0.75em, spacing: 1.1em); text(font: sans, weight: 300, size: s, fill: pal.dark, b) }
 
 #let front(w, h, bl, br, bt, bb) = panel(w, h, bl, br, bt, bb, pal.paper, {
   let (ox, oy, m) = (bl, bt, 0.85in)
@@ -313,16 +339,16 @@ const STYLES: Record<DesignStyle, string> = {
 })
 
 #let spine(s, h, bt, bb) = spine-panel(s, h, bt, bb, pal.paper,
-  (s, b) => text(font: "${FONTS.sans}", weight: 300, size: s, fill: pal.dark, b),
-  (s, b) => text(font: "${FONTS.sans}", weight: 400, size: s, tracking: 0.15em, fill: pal.mid-on-paper, upper(b)))
+  (s, b) => text(font: sans, weight: 300, size: s, fill: pal.dark, b),
+  (s, b) => text(font: sans, weight: 400, size: s, tracking: track(0.15em), fill: pal.mid-on-paper, upper(b)))
 `,
 
   // Big, heavy Inter capitals on strong colour fields.
   bold: `
-#let title-style(s, b) = { set par(leading: 0.12em); text(font: "${FONTS.sans}", weight: 900, size: s, tracking: -0.01em, fill: pal.on-strong, upper(b)) }
-#let tag-style(s, b) = { set par(leading: 0.45em); text(font: "${FONTS.sans}", weight: 500, size: s, fill: pal.on-dark, b) }
-#let author-style(s, b) = text(font: "${FONTS.sans}", weight: 800, size: s, tracking: 0.06em, fill: pal.strong-on-dark, upper(b))
-#let body-style(s, b) = { set par(leading: 0.62em, spacing: 0.9em); text(font: "${FONTS.sans}", weight: 500, size: s, fill: pal.on-dark, b) }
+#let title-style(s, b) = { set par(leading: 0.12em); text(font: sans, weight: 900, size: s, tracking: track(-0.01em), fill: pal.on-strong, upper(b)) }
+#let tag-style(s, b) = { set par(leading: 0.45em); text(font: sans, weight: 500, size: s, fill: pal.on-dark, b) }
+#let author-style(s, b) = text(font: sans, weight: 800, size: s, tracking: track(0.06em), fill: pal.strong-on-dark, upper(b))
+#let body-style(s, b) = { set par(leading: 0.62em, spacing: 0.9em); text(font: sans, weight: 500, size: s, fill: pal.on-dark, b) }
 
 #let front(w, h, bl, br, bt, bb) = panel(w, h, bl, br, bt, bb, pal.dark, {
   let (ox, oy, m) = (bl, bt, 0.5in)
@@ -348,8 +374,8 @@ const STYLES: Record<DesignStyle, string> = {
 })
 
 #let spine(s, h, bt, bb) = spine-panel(s, h, bt, bb, pal.strong,
-  (s, b) => text(font: "${FONTS.sans}", weight: 900, size: s, fill: pal.on-strong, upper(b)),
-  (s, b) => text(font: "${FONTS.sans}", weight: 600, size: s, fill: pal.on-strong, upper(b)))
+  (s, b) => text(font: sans, weight: 900, size: s, fill: pal.on-strong, upper(b)),
+  (s, b) => text(font: sans, weight: 600, size: s, fill: pal.on-strong, upper(b)))
 `,
 };
 
@@ -357,14 +383,18 @@ const STYLES: Record<DesignStyle, string> = {
 export function coverSource(input: CoverInput, geometry: CoverGeometry): string {
   const t = texts(input);
   const { trim, bleedIn: b, spineIn: s, heightIn } = geometry;
-  const barcode = barcodeArea(geometry);
+  const { dir } = bookLanguage(input.language);
+  const barcode = barcodeArea(geometry, dir);
   const spineText = geometry.spineTitleAllowed && input.includeSpineTitle;
+  const [w, h] = [inches(trim.widthIn), inches(trim.heightIn)];
+  // Back | spine | front; a right-to-left book opens the other way, so its front is the wrap's left panel.
+  const [left, right] = dir === 'rtl' ? ['front', 'back'] : ['back', 'front'];
   return `${preamble(input, t, geometry, { wrap: true, spineText })}
 ${STYLES[input.designStyle]}
 #{
-  place(top + left, back(${inches(trim.widthIn)}, ${inches(trim.heightIn)}, ${inches(b)}, 0in, ${inches(b)}, ${inches(b)}))
-  place(top + left, dx: ${inches(b + trim.widthIn)}, spine(${inches(s)}, ${inches(trim.heightIn)}, ${inches(b)}, ${inches(b)}))
-  place(top + left, dx: ${inches(b + trim.widthIn + s)}, front(${inches(trim.widthIn)}, ${inches(trim.heightIn)}, 0in, ${inches(b)}, ${inches(b)}, ${inches(b)}))
+  place(top + left, ${left}(${w}, ${h}, ${inches(b)}, 0in, ${inches(b)}, ${inches(b)}))
+  place(top + left, dx: ${inches(b + trim.widthIn)}, spine(${inches(s)}, ${h}, ${inches(b)}, ${inches(b)}))
+  place(top + left, dx: ${inches(b + trim.widthIn + s)}, ${right}(${w}, ${h}, 0in, ${inches(b)}, ${inches(b)}, ${inches(b)}))
   place(top + left, dx: ${inches(barcode.xIn)}, dy: ${inches(heightIn - barcode.yIn - barcode.heightIn)}, rect(width: ${inches(barcode.widthIn)}, height: ${inches(barcode.heightIn)}, fill: white, stroke: none))
 }
 `;
@@ -381,6 +411,8 @@ ${STYLES[input.designStyle]}
 
 /** Typesets the cover wrap (PDF) and the front (PNG, FRONT_PNG_WIDTH_PX wide). */
 export async function renderCover(input: CoverInput): Promise<CoverResult> {
+  const missing = uncoveredCharacters([input.title, input.author, input.tagline, input.blurb].join('\n'));
+  if (missing.length) throw new Error(BuildMessages.uncovered(missing, 'the cover'));
   const trim = input.trim ?? TRIM_6X9;
   const geometry = coverGeometry({ template: input.template, pageCount: input.pageCount, trim, paper: input.paper ?? 'white' });
   const { pdf } = compileToPdf(coverSource(input, geometry));

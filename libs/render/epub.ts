@@ -94,7 +94,8 @@ class SealedEpub extends EPub {
 }
 
 /** The CSS `font-family` of a role in a book: its script's faces first (named, not embedded), then the generic one. */
-export const cssFontFamily = (language: BookLanguage, role: 'serif' | 'sans') => [...fontStack(language, role).map((font) => `"${font}"`), role === 'sans' ? 'sans-serif' : 'serif'].join(', ');
+export const cssFontFamily = (language: BookLanguage, role: 'serif' | 'sans') =>
+  [...new Set(fontStack(language, role))].map((font) => `"${font}"`).concat(role === 'sans' ? 'sans-serif' : 'serif').join(', ');
 
 /** The rules a book's language adds to a stylesheet: its fonts, and emphasis that a script without italics can show. */
 export const languageCss = (language: BookLanguage) =>

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { CONTENT_DEPTHS, GENERATION_MODES, PROVIDER_IDS, type BookReference } from '../../domain/index.ts';
+import { CONTENT_DEPTHS, DEFAULT_LANGUAGE_TAG, GENERATION_MODES, PROVIDER_IDS, type BookReference } from '../../domain/index.ts';
 import { User } from './user.ts';
 
 export interface OutlineChapter {
@@ -26,7 +26,8 @@ export const GeneratorProjectSchema = defineEntity({
     totalTargetWords: p.integer(),
     /** Chapters the author asked for; when null the outline picks a count from the word target. */
     chapterCount: p.integer().nullable(),
-    language: p.string().default('English'),
+    /** The book's BCP 47 tag (libs/domain/languages.ts); the API stores only listed tags. */
+    language: p.string().default(DEFAULT_LANGUAGE_TAG),
     provider: p.enum(PROVIDER_IDS),
     mode: p.enum(['auto', 'step'] as const),
     /** How its chapters are written (§9): the brief's choice, then the one the last chapters stage ran with. */

@@ -5,6 +5,7 @@ import { loadManuscript } from '../../../../libs/book-images/index.ts';
 import type { GeneratorProject } from '../../../../libs/db/index.ts';
 import { BOOK_HTML_POLICY, renderBookHtml } from '../../../../libs/render/html.ts';
 import { StorageService } from '../../../../libs/storage/index.ts';
+import { contentDisposition } from '../common/content-disposition.ts';
 
 /** The book as one readable, sanitized HTML page, from its current text (always as new as the text: nothing to build). */
 @Injectable()
@@ -26,7 +27,7 @@ export function sendBookHtml(res: Response, html: string, fileName?: string): vo
     'Content-Security-Policy': BOOK_HTML_POLICY,
     'X-Content-Type-Options': 'nosniff',
     'Cache-Control': 'private, no-cache',
-    ...(fileName ? { 'Content-Disposition': `attachment; filename="${fileName}"` } : {}),
+    ...(fileName ? { 'Content-Disposition': contentDisposition(fileName) } : {}),
   });
   res.send(html);
 }

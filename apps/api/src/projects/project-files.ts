@@ -1,8 +1,9 @@
 import { BadRequestException, NotFoundException } from '@nestjs/common';
 import type { Response } from 'express';
 import type { GeneratorProject } from '../../../../libs/db/index.ts';
-import { BOOK_FILE_KINDS, BOOK_FILES, BuildMessages, downloadName, ProjectMessages, type BookFileKind } from '../../../../libs/domain/index.ts';
+import { BOOK_FILE_KINDS, BOOK_FILES, BuildMessages, ProjectMessages, type BookFileKind } from '../../../../libs/domain/index.ts';
 import type { StorageService } from '../../../../libs/storage/index.ts';
+import { contentDisposition, titledFileName } from '../common/content-disposition.ts';
 
 /** Where a kind of file of a project is kept (BOOK_FILES names its columns). */
 export function projectFile(project: GeneratorProject, kind: BookFileKind): { key: string | null; size: number | null } {
@@ -17,12 +18,12 @@ export function downloadsOf(project: GeneratorProject, base: string): Partial<Re
 
 export const isBookFileKind = (kind: string): kind is BookFileKind => (BOOK_FILE_KINDS as string[]).includes(kind);
 
-/** Streams one of the project's files from MinIO under the spec's download name; objects are never public. */
+/** Streams one of the project's files from MinIO under the spec's download name (with the title's letters); objects are never public. */
 export async function sendProjectFile(res: Response, storage: StorageService, project: GeneratorProject, kind: string, inline = false): Promise<void> {
   if (!isBookFileKind(kind)) throw new BadRequestException(`Unknown download "${kind}": use ${BOOK_FILE_KINDS.join(', ')}`);
   const { key, size } = projectFile(project, kind);
   if (!key) throw new NotFoundException(BuildMessages.notBuilt(BOOK_FILES[kind].label));
-  await sendObject(res, storage, key, { type: BOOK_FILES[kind].type, name: downloadName(project.title, kind), size, inline });
+  await sendObject(res, storage, key, { type: BOOK_FILES[kind].type, name: titledFileName(project.title, BOOK_FILES[kind].suffix), size, inline });
 }
 
 export async function sendObject(res: Response, storage: StorageService, key: string, file: { type: string; name: string; size?: number | null; inline?: boolean }): Promise<void> {
@@ -30,7 +31,7 @@ export async function sendObject(res: Response, storage: StorageService, key: st
   if (!stream) throw new NotFoundException(ProjectMessages.fileNotFound);
   res.set({
     'Content-Type': file.type,
-    'Content-Disposition': `${file.inline ? 'inline' : 'attachment'}; filename="${file.name}"`,
+    'Content-Disposition': contentDisposition(file.name, file.inline),
     ...(file.size ? { 'Content-Length': String(file.size) } : {}),
     'Cache-Control': 'private, max-age=3600',
     'X-Content-Type-Options': 'nosniff',

@@ -33,6 +33,7 @@ import {
 import type { AuthUser } from '../auth/auth.types.ts';
 import { CurrentUser, OptionalAuth } from '../auth/public.decorator.ts';
 import { BookHtmlService, sendBookHtml, withoutHtml } from '../chapters/book-html.ts';
+import { titledFileName } from '../common/content-disposition.ts';
 import { RateLimited } from '../common/rate-limits.ts';
 import { streamChapters } from './chapter-stream.ts';
 import { PackagingService } from './packaging.service.ts';
@@ -246,7 +247,7 @@ export class ProjectsController {
   @ApiOperation({ summary: 'Download a built file: pdf, zip, cover-pdf, cover-png, epub or docx (add ?inline=1 to view in the browser), or html (the book as one page, from its current text)' })
   async download(@Param('id') id: string, @Param('kind') kind: string, @Query('inline') inline: string | undefined, @Res() res: Response, @CurrentUser() user?: AuthUser): Promise<void> {
     const project = await this.projects.owned(id, user);
-    if (kind === 'html') return sendBookHtml(res, await this.bookHtml.page(project), `${project.title.replace(/[^a-zA-Z0-9]+/g, '_')}_book.html`);
+    if (kind === 'html') return sendBookHtml(res, await this.bookHtml.page(project), titledFileName(project.title, 'book.html'));
     await sendProjectFile(res, this.storage, project, kind, inline === '1');
   }
 }
