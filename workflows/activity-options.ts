@@ -18,10 +18,13 @@ export const writingOptions = (heartbeatTimeout: Duration): ActivityOptions => (
   retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', backoffCoefficient: 2, maximumAttempts: 6, nonRetryableErrorTypes: PERMANENT },
 });
 
-/** Typesetting is CPU work in the worker: one attempt should do, a few more cover a worker that died. */
+/**
+ * Typesetting is CPU work in the worker: one attempt should do, a few more cover a worker that died. Text no font can
+ * print (libs/render/fonts.ts) fails at once: only an edit gets past it.
+ */
 export const renderingOptions: ActivityOptions = {
   startToCloseTimeout: '10 minutes',
-  retry: { initialInterval: '2 seconds', maximumAttempts: 3 },
+  retry: { initialInterval: '2 seconds', maximumAttempts: 3, nonRetryableErrorTypes: ['UnprintableText'] },
 };
 
 /** Mail: SMTP may be down for a while; keep trying for a day, backing off to once every ten minutes. */

@@ -2,6 +2,8 @@
 // nouns fill the shared sentence patterns, so chapters read differently; the idea's phrases keep them on topic.
 // Placeholders: {p} the chapter's phrase, {q} another phrase of the idea, {s} the section's phrase, {a}/{b} angle nouns,
 // {r} a third phrase, {w} a moment in time; a capital ({P}, {Q}, {R}) asks for a capital: Title Case in chapter titles.
+// This file is the English lexicon; mock-languages/ holds the others, in the same shape (MockLexicon).
+import { titleCase, type PhraseRules } from './mock-phrases.ts';
 
 export interface Angle {
   title: string;
@@ -374,3 +376,72 @@ export const CITATIONS = [
   'The source material is blunt about {a}: “{quote}” [{n}].',
   'Compare {a} with what {source} notes: “{quote}” [{n}].',
 ];
+
+/** The assistant's own sentences ({c} the chapter's title). */
+export interface AssistLexicon {
+  expansion: string;
+  continuation: string;
+  /** The lead a rewrite puts before each paragraph, by the book's style, and for any other style. */
+  styleLeads: Record<string, string>;
+  otherLead: string;
+  /** Whether the paragraph after a lead starts in lower case ("In practice, remote teams…"). */
+  lowerAfterLead: boolean;
+  /** Instruct: the note after the passage ({i} the instruction). */
+  revised: string;
+}
+
+/** Everything the offline writer writes with, in one language. */
+export interface MockLexicon {
+  angles: Angle[];
+  frameNouns: { introduction: string[]; summary: string[] };
+  clauses: string[];
+  questions: string[];
+  leads: string[];
+  joins: string[];
+  moments: string[];
+  sectionOpeners: string[];
+  citations: string[];
+  /** A chapter's first sentence ({p}, {a}), and after an earlier chapter ({prev}, its title). */
+  opening: { first: string; after: string };
+  /** The introduction's and the summary's first lines ({title}, {p}), and how they name each chapter ({n}, {title}, {what}). */
+  frame: { introduction: string; summary: string; tour: string };
+  /** A sentence's end, and what goes between sentences and after a lead ('' in Chinese and Japanese). */
+  stop: string;
+  space: string;
+  /** A chapter title from its filled pattern: Title Case in English, a first capital elsewhere. */
+  heading: (text: string) => string;
+  /** Last touches once the slots are filled: French elision, Korean particles. */
+  tidy?: (text: string) => string;
+  /** How the topic phrases are found; absent for English, which has its own rules (mock-phrases.ts). */
+  words?: PhraseRules;
+  assist: AssistLexicon;
+}
+
+export const ENGLISH: MockLexicon = {
+  angles: ANGLES,
+  frameNouns: FRAME_NOUNS,
+  clauses: CLAUSES,
+  questions: QUESTIONS,
+  leads: LEADS,
+  joins: JOINS,
+  moments: MOMENTS,
+  sectionOpeners: SECTION_OPENERS,
+  citations: CITATIONS,
+  opening: { first: 'This chapter is about {p}, seen through {a}.', after: 'After “{prev}”, this chapter turns to {p} and to {a}.' },
+  frame: {
+    introduction: 'This book, {title}, is for readers who want to turn {p} from a good intention into a working practice.',
+    summary: 'We began with a simple promise: to make {p} practical. Looking back across the chapters, a few threads run through all of them.',
+    tour: 'Chapter {n}, “{title}”, {what}.',
+  },
+  stop: '.',
+  space: ' ',
+  heading: titleCase,
+  assist: {
+    expansion: 'Here is what that looks like in practice for {c}. Each step builds on the one before it, so the idea becomes a habit rather than a plan.',
+    continuation: 'Building on this, the next step in {c} is to try it once, on a small scale, and notice what changes. What works stays; what does not is the next thing to adjust.',
+    styleLeads: { practical: 'In practice,', academic: 'As the evidence suggests,', narrative: 'Picture this:', reference: 'In short,' },
+    otherLead: 'Put simply,',
+    lowerAfterLead: true,
+    revised: '(Revised as you asked: {i})',
+  },
+};

@@ -1,4 +1,7 @@
 // The offline writer's topic phrases: taken whole from the book's title and idea, never cut out of a longer phrase.
+// English finds noun phrases by its function words (phrasesOf); other languages take the title and the idea's list
+// items whole (phrasesIn), finding words with Intl.Segmenter where the script has no spaces.
+import { bookLanguage } from '../domain/index.ts';
 
 const FUNCTION_WORDS = new Set(
   ('a an the and or but nor of to in on at by for from with without into onto over under about across through after before between during per via as than ' +
@@ -86,10 +89,102 @@ export function phrasesOf(title: string, idea: string, ...more: string[]): strin
   return phrases.length ? phrases.slice(0, 12) : ['the subject'];
 }
 
-/** The longest of the phrases that a heading names, word for word. */
-export function phraseIn(heading: string, phrases: string[]): string | undefined {
+/** The longest of the phrases that a heading names, word for word (with `rules`, as a language other than English writes it). */
+export function phraseIn(heading: string, phrases: string[], rules?: PhraseRules): string | undefined {
+  const longestFirst = [...phrases].sort((a, b) => b.length - a.length);
+  if (rules) return longestFirst.find((p) => heading.toLowerCase().includes(nameOf(p, rules).toLowerCase()));
   const text = ` ${heading.toLowerCase().replace(/[^\p{L}\p{N}'’-]+/gu, ' ')} `;
-  return [...phrases].sort((a, b) => b.length - a.length).find((p) => text.includes(` ${p.toLowerCase()} `));
+  return longestFirst.find((p) => text.includes(` ${p.toLowerCase()} `));
+}
+
+/** How the writer finds topic phrases in a language other than English. */
+export interface PhraseRules {
+  /** Words that never start or end a phrase: articles, prepositions, particles, and framing words such as "guide". */
+  stop: string[];
+  /** Words that join the items of a list ("и", "und", "和"): a phrase ends at them. */
+  and: string[];
+  /** A letter that joins a word to the one before it (Arabic و, Hebrew ו), dropped from a list item's first word. */
+  andPrefix?: string;
+  /** Leading articles kept with a phrase (French, Spanish) but not looked for in headings, where they contract ("du"). */
+  articles?: string[];
+  /** Words that end a run of a long clause besides the stop words (Japanese verb and particle endings). */
+  breaks?: RegExp;
+  /** The phrase as running text writes it (a title's capital dropped). */
+  inText?: (phrase: string) => string;
+  /** What the book is about when its title and idea give no phrase. */
+  fallback: string;
+}
+
+// Punctuation that ends a phrase in any script (apostrophes stay: "l’apiculture").
+const CHUNK = /[.,;:!?()[\]{}"“”«»„「」『』《》〈〉【】、，。：；！？・·•/|…،؛؟।\n]+|\s[-–—]\s/u;
+const segmenters = new Map<string, Intl.Segmenter>();
+
+interface Word {
+  text: string;
+  start: number;
+  end: number;
+}
+
+function wordsOf(text: string, tag: string): Word[] {
+  if (bookLanguage(tag).spaced) return [...text.matchAll(/\S+/g)].map((m) => ({ text: m[0], start: m.index, end: m.index + m[0].length }));
+  let segmenter = segmenters.get(tag);
+  if (!segmenter) segmenters.set(tag, (segmenter = new Intl.Segmenter(tag, { granularity: 'word' })));
+  return [...segmenter.segment(text)].filter((s) => s.isWordLike).map((s) => ({ text: s.segment, start: s.index, end: s.index + s.segment.length }));
+}
+
+/** A phrase without its leading article: what a heading is searched for. */
+function nameOf(phrase: string, rules: PhraseRules): string {
+  const [first = '', ...rest] = phrase.split(' ');
+  if (rules.articles?.includes(first.toLowerCase()) && rest.length) return rest.join(' ');
+  return phrase.replace(/^l['’]/i, '');
+}
+
+/**
+ * The book's topic phrases in a language other than English: the title (before any colon), then the items the idea
+ * lists, each taken whole when short; a longer clause gives its runs of words between stop words instead.
+ */
+export function phrasesIn(tag: string, rules: PhraseRules, title: string, idea: string, ...more: string[]): string[] {
+  const stop = new Set(rules.stop.map((w) => w.toLowerCase()));
+  const and = new Set(rules.and);
+  const articles = new Set(rules.articles ?? []);
+  const isStop = (w: string) => stop.has(w.toLowerCase()) || and.has(w);
+  const spaced = bookLanguage(tag).spaced;
+  const phrases: string[] = [];
+  const add = (words: Word[], text: string) => {
+    while (words.length && isStop(words[0]?.text ?? '') && !articles.has(words[0]?.text.toLowerCase() ?? '')) words.shift();
+    while (words.length && isStop(words.at(-1)?.text ?? '')) words.pop();
+    if (!words.length || (words.length === 1 && [...(words[0]?.text ?? '')].length < 2)) return;
+    const raw = text.slice(words[0]?.start, words.at(-1)?.end);
+    const phrase = rules.inText ? rules.inText(raw) : raw;
+    const name = nameOf(phrase, rules).toLowerCase();
+    if (!phrases.some((p) => p.toLowerCase().includes(name))) phrases.push(phrase);
+  };
+  const fromChunk = (chunk: string, item: boolean) => {
+    let text = chunk.trim();
+    if (item && rules.andPrefix && text.startsWith(rules.andPrefix) && /^\p{L}{3}/u.test(text.slice(1))) text = text.slice(1);
+    const words = wordsOf(text, tag);
+    // Lists join their last item with "and": each side is an item of its own.
+    const items: Word[][] = [[]];
+    for (const w of words) if (and.has(w.text)) items.push([]); else items.at(-1)?.push(w);
+    for (const itemWords of items) {
+      if (itemWords.length <= (spaced ? 5 : 6) && text.slice(itemWords[0]?.start, itemWords.at(-1)?.end).length <= (spaced ? 48 : 12)) {
+        add(itemWords, text);
+        continue;
+      }
+      let run: Word[] = [];
+      for (const w of [...itemWords, { text: '', start: 0, end: 0 }]) {
+        if (w.text && !isStop(w.text) && !rules.breaks?.test(w.text)) run.push(w);
+        else {
+          if (run.length >= (spaced ? 2 : 1) && run.length <= 4) add(run, text);
+          run = [];
+        }
+      }
+    }
+  };
+  const [main = '', ...subtitle] = title.split(/[:：]|\s[-–—]\s/);
+  fromChunk(main, false);
+  for (const text of [idea, subtitle.join(' '), ...more]) text.split(CHUNK).forEach((chunk, i) => fromChunk(chunk, i > 0));
+  return phrases.length ? phrases.slice(0, 12) : [rules.fallback];
 }
 
 const SMALL = new Set('a an the and or but nor of to in on at by for from with as vs'.split(' '));

@@ -1,13 +1,16 @@
-import { countWords } from '../domain/index.ts';
-import { ANGLES, CITATIONS, CLAUSES, FRAME_NOUNS, JOINS, LEADS, MOMENTS, QUESTIONS, SECTION_OPENERS, type Angle } from './mock-lexicon.ts';
+import { bookLanguage, countWords } from '../domain/index.ts';
+import { mockWritesIn } from '../domain/mock-languages.ts';
+import type { Angle, MockLexicon } from './mock-lexicon.ts';
+import { lexiconFor } from './mock-languages.ts';
 import { mockAssist } from './mock-assist.ts';
-import { capitalise, phraseIn, phrasesOf, titleCase } from './mock-phrases.ts';
+import { capitalise, phraseIn, phrasesIn, phrasesOf } from './mock-phrases.ts';
 import type { ChapterTask, Completion, FrameTask, OutlineTask, ResizeTask, TextProvider, WritingTask } from './tasks.ts';
 
 /**
  * The free, offline provider: deterministic, instant, readable and on-topic, meeting the requested word counts.
  * The same task always gives the same text, so demos and tests produce real, repeatable books. Each chapter writes
  * from its own angle (mock-lexicon.ts) about the idea's own phrases (mock-phrases.ts), and no sentence comes twice.
+ * It writes in the book's language when mock-languages/ has its phrases, and in English otherwise (mockWritesIn).
  */
 export class MockProvider implements TextProvider {
   readonly id = 'mock' as const;
@@ -57,17 +60,35 @@ function seeded(text: string): Rng {
 
 const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)] as T;
 
-type Slots = Partial<Record<'a' | 'b' | 'p' | 'q' | 'r' | 's' | 'w' | 'source' | 'quote' | 'n', string>>;
+type Slots = Partial<Record<'a' | 'b' | 'p' | 'q' | 'r' | 's' | 'w' | 'source' | 'quote' | 'n' | 'prev' | 'title' | 'what', string>>;
 
-/** Fills a pattern's {slots}; a capitalised slot ({P}) gets `upper` (a capital letter, or Title Case in titles). */
-function fill(pattern: string, slots: Slots, upper: (text: string) => string = capitalise): string {
-  return pattern.replace(/\{(\w+)\}/g, (_, key: string) => {
+/** The book's language's lexicon, and its phrases for a title and idea. */
+interface Writer {
+  lex: MockLexicon;
+  phrases: (title: string, idea: string, ...more: string[]) => string[];
+}
+
+function writerFor(language: string): Writer {
+  const book = bookLanguage(language);
+  const lex = lexiconFor(mockWritesIn(language).tag);
+  // English text about a title in a script without spaces (Thai) still needs that script's words.
+  const rules = lex.words ?? (book.spaced ? undefined : { stop: [], and: [], fallback: 'the subject' });
+  return { lex, phrases: rules ? (title, idea, ...more) => phrasesIn(book.tag, rules, title, idea, ...more) : phrasesOf };
+}
+
+/**
+ * Fills a pattern's {slots}, then the language's last touches; a capitalised slot ({P}) gets `upper` (a capital letter,
+ * or Title Case in English titles).
+ */
+function fill(lex: MockLexicon, pattern: string, slots: Slots, upper: (text: string) => string = capitalise): string {
+  const filled = pattern.replace(/\{(\w+)\}/g, (_, key: string) => {
     const value = slots[key.toLowerCase() as keyof Slots] ?? '';
     return key === key.toLowerCase() ? value : upper(value);
   });
+  return lex.tidy ? lex.tidy(filled) : filled;
 }
 
-const angleOf = (number: number) => ANGLES[(Math.max(1, number) - 1) % ANGLES.length] as Angle;
+const angleOf = (lex: MockLexicon, number: number) => lex.angles[(Math.max(1, number) - 1) % lex.angles.length] as Angle;
 
 /** The outline's phrases for chapter `i`: the book's main phrase in the title, the others in the key points, no pair twice. */
 function phrasesFor(phrases: string[], i: number) {
@@ -78,17 +99,20 @@ function phrasesFor(phrases: string[], i: number) {
 }
 
 function outline(task: OutlineTask) {
+  const { lex, phrases: phrasesOfBook } = writerFor(task.language);
   const topics = task.sourceSummary?.split('main topics:')[1] ?? '';
-  const phrases = phrasesOf(task.title, task.idea, topics);
+  const phrases = phrasesOfBook(task.title, task.idea, topics);
   const base = Math.floor(task.totalWords / task.chapterCount / 50) * 50;
   return {
     chapters: Array.from({ length: task.chapterCount }, (_, i) => {
-      const angle = angleOf(i + 1);
+      const angle = angleOf(lex, i + 1);
       const slots = phrasesFor(phrases, i);
+      // Past the last angle, titles name another of the idea's phrases, so no two chapters share one.
+      const titled = i < lex.angles.length ? slots : { ...slots, p: slots.q };
       return {
-        title: fill(angle.title, slots, titleCase),
-        description: fill(angle.description, slots),
-        key_points: angle.points.map((point) => capitalise(fill(point, slots))),
+        title: fill(lex, angle.title, titled, lex.heading),
+        description: fill(lex, angle.description, slots),
+        key_points: angle.points.map((point) => capitalise(fill(lex, point, slots))),
         target_words: i === task.chapterCount - 1 ? task.totalWords - base * (task.chapterCount - 1) : base,
       };
     }),
@@ -97,6 +121,7 @@ function outline(task: OutlineTask) {
 
 /** Who is writing: the chapter's angle nouns and phrases, and every sentence written so far (none is written twice). */
 interface Voice {
+  lex: MockLexicon;
   rng: Rng;
   clauses: string[];
   nouns: string[];
@@ -107,7 +132,7 @@ interface Voice {
   draw: <T>(items: readonly T[]) => T;
 }
 
-function voice(seed: string, nouns: string[], phrases: string[], p: string, written = ''): Voice {
+function voice(lex: MockLexicon, seed: string, nouns: string[], phrases: string[], p: string, written = ''): Voice {
   const rng = seeded(seed);
   const decks = new Map<readonly unknown[], unknown[]>();
   const draw = <T>(items: readonly T[]): T => {
@@ -122,30 +147,31 @@ function voice(seed: string, nouns: string[], phrases: string[], p: string, writ
     }
     return deck.pop() as T;
   };
-  return { rng, clauses: CLAUSES, nouns, phrases, p, used: new Set(sentencesOf(written)), draw };
+  return { lex, rng, clauses: lex.clauses, nouns, phrases, p, used: new Set(sentencesOf(written)), draw };
 }
 
 /** A chapter writes with about half of the sentence patterns, a different half for each chapter number. */
-function chapterVoice(seed: string, number: number, phrases: string[], p: string, written = ''): Voice {
+function chapterVoice(lex: MockLexicon, seed: string, number: number, phrases: string[], p: string, written = ''): Voice {
   const rng = seeded(`patterns of chapter ${number}`);
-  return { ...voice(seed, angleOf(number).nouns, phrases, p, written), clauses: CLAUSES.filter(() => rng() < 0.5) };
+  return { ...voice(lex, seed, angleOf(lex, number).nouns, phrases, p, written), clauses: lex.clauses.filter(() => rng() < 0.5) };
 }
 
-const sentencesOf = (text: string) => text.split(/(?<=[.!?])\s+/);
+// Chinese and Japanese sentences end in a full-width stop with no space after it.
+const sentencesOf = (text: string) => text.split(/(?<=[.!?।؟])\s+|(?<=[。！？])/);
 
 function slotsFor(v: Voice, s: string): Slots {
   const a = v.draw(v.nouns);
   const others = v.nouns.filter((n) => n !== a);
-  return { a, b: pick(v.rng, others.length ? others : v.nouns), p: v.p, q: v.draw(v.phrases), s, w: v.draw(MOMENTS) };
+  return { a, b: pick(v.rng, others.length ? others : v.nouns), p: v.p, q: v.draw(v.phrases), s, w: v.draw(v.lex.moments) };
 }
 
 function compose(v: Voice, s: string): string {
-  const { rng } = v;
-  if (rng() < 0.07) return fill(v.draw(QUESTIONS), slotsFor(v, s));
-  let body = fill(v.draw(v.clauses), slotsFor(v, s));
-  if (rng() < 0.25) body += `${pick(rng, JOINS)}${fill(v.draw(v.clauses), slotsFor(v, s))}`;
-  if (rng() < 0.3) body = `${v.draw(LEADS)} ${body}`;
-  return `${capitalise(body)}.`;
+  const { lex, rng } = v;
+  if (rng() < 0.07) return fill(lex, v.draw(lex.questions), slotsFor(v, s));
+  let body = fill(lex, v.draw(v.clauses), slotsFor(v, s));
+  if (rng() < 0.25 && lex.joins.length) body += `${pick(rng, lex.joins)}${fill(lex, v.draw(v.clauses), slotsFor(v, s))}`;
+  if (rng() < 0.3) body = `${v.draw(lex.leads)}${lex.space}${body}`;
+  return `${capitalise(body)}${lex.stop}`;
 }
 
 /** A sentence this voice has not written before. */
@@ -158,9 +184,9 @@ function sentence(v: Voice, s: string, make: () => string = () => compose(v, s))
 
 function paragraph(v: Voice, s: string, first?: string): string {
   const count = 4 + Math.floor(v.rng() * 3);
-  const sentences = first ? [sentence(v, s, () => capitalise(fill(v.draw(SECTION_OPENERS), slotsFor(v, s))))] : [];
+  const sentences = first ? [sentence(v, s, () => capitalise(fill(v.lex, v.draw(v.lex.sectionOpeners), slotsFor(v, s))))] : [];
   while (sentences.length < count) sentences.push(sentence(v, s));
-  return sentences.join(' ');
+  return sentences.join(v.lex.space);
 }
 
 /** Paragraphs until the word budget is met; the last one is cut at a sentence so the total lands within a few percent. */
@@ -170,12 +196,12 @@ function paragraphs(v: Voice, s: string, budget: number, extra: (i: number) => s
   for (let i = 0; words < budget * 0.97; i++) {
     let p = paragraph(v, s, opened && i === 0 ? undefined : i === 0 ? s : undefined);
     const citation = extra(i);
-    if (citation) p = `${p} ${citation}`;
+    if (citation) p = `${p}${v.lex.space}${citation}`;
     const w = countWords(p);
     if (words + w > budget * 1.05) {
       const sentences = sentencesOf(p);
-      while (sentences.length > 1 && words + countWords(sentences.join(' ')) > budget * 1.03) sentences.pop();
-      p = sentences.join(' ');
+      while (sentences.length > 1 && words + countWords(sentences.join(v.lex.space)) > budget * 1.03) sentences.pop();
+      p = sentences.join(v.lex.space);
     }
     written.push(p);
     words += countWords(p);
@@ -183,25 +209,25 @@ function paragraphs(v: Voice, s: string, budget: number, extra: (i: number) => s
   return written;
 }
 
-/** The phrase a heading is about: one of the idea's phrases it names, or the heading itself when it is short. */
-function topicOf(heading: string, phrases: string[], fallback: string): string {
-  const named = phraseIn(heading, phrases);
+/** The phrase a heading is about: one of the idea's phrases it names, or (in English) the heading itself when it is short. */
+function topicOf(lex: MockLexicon, heading: string, phrases: string[], fallback: string): string {
+  const named = phraseIn(heading, phrases, lex.words);
   if (named) return named;
+  if (lex.words) return fallback;
   const words = heading.trim().split(/\s+/);
   return words.length <= 4 && /^[\p{L}\p{N}'’ -]+$/u.test(heading.trim()) ? words.map((w) => (w === w.toUpperCase() ? w : w.toLowerCase())).join(' ') : fallback;
 }
 
 function chapter(task: ChapterTask): string {
   const { chapter: brief } = task;
-  const phrases = phrasesOf(task.title, task.idea);
-  const p = topicOf(brief.title, phrases, phrases[0] as string);
-  const v = chapterVoice(JSON.stringify(task), brief.number, phrases, p);
+  const { lex, phrases: phrasesOfBook } = writerFor(task.language);
+  const phrases = phrasesOfBook(task.title, task.idea);
+  const p = topicOf(lex, brief.title, phrases, phrases[0] as string);
+  const v = chapterVoice(lex, JSON.stringify(task), brief.number, phrases, p);
   const sections = brief.keyPoints.length ? brief.keyPoints : [brief.title];
   const previous = /^Chapter \d+, "(.+?)":/.exec(task.memory.at(-1) ?? '')?.[1];
-  const opening = [
-    previous ? `After “${previous}”, this chapter turns to ${p} and to ${pick(v.rng, v.nouns)}.` : `This chapter is about ${p}, seen through ${pick(v.rng, v.nouns)}.`,
-    ...Array.from({ length: 2 }, () => sentence(v, p)),
-  ].join(' ');
+  const first = capitalise(fill(lex, previous ? lex.opening.after : lex.opening.first, { prev: previous, p, a: pick(v.rng, v.nouns) }));
+  const opening = [first, ...Array.from({ length: 2 }, () => sentence(v, p))].join(lex.space);
   v.used.add(opening);
   // An outline-depth chapter lists its key points first, then gives each a short paragraph.
   const points = task.depth === 'outline' ? sections.map((point) => `- ${point}`).join('\n') : null;
@@ -212,14 +238,19 @@ function chapter(task: ChapterTask): string {
     const passage = task.passages[cited % Math.max(1, task.passages.length)];
     if (!passage || i !== 0) return null;
     cited++;
-    return sentence(v, '', () => fill(v.draw(CITATIONS), { a: v.draw(v.nouns), source: passage.source, quote: quoteFrom(passage.text, v.rng), n: String(passage.n) }));
+    return sentence(v, '', () => fill(lex, v.draw(lex.citations), { a: v.draw(v.nouns), source: passage.source, quote: quoteFrom(passage.text, v.rng), n: String(passage.n) }));
   };
-  const body = sections.map((point) => `## ${point}\n\n${paragraphs(v, topicOf(point, phrases, p), perSection, cite).join('\n\n')}`);
+  const body = sections.map((point) => `## ${point}\n\n${paragraphs(v, topicOf(lex, point, phrases, p), perSection, cite).join('\n\n')}`);
   return [lead, ...body].join('\n\n');
 }
 
-/** Up to 14 words of a passage, starting where a sentence or clause does. */
+/** Up to 14 words of a passage (40 characters in a script without spaces), starting where a sentence or clause does. */
 function quoteFrom(text: string, rng: Rng): string {
+  if (/[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]/u.test(text)) {
+    const clauses = text.split(/(?<=[。！？，、；])/).filter((c) => c.length >= 5);
+    const quote = (clauses.length ? pick(rng, clauses) : text).replace(/[。！？，、；]+$/, '');
+    return quote.length > 40 ? `${quote.slice(0, 40)}…` : quote;
+  }
   const words = text.split(/\s+/).filter(Boolean);
   const starts = words.flatMap((w, i) => (i === 0 || /[.,;:!?]$/.test(words[i - 1] as string) ? [i] : [])).filter((i) => words.length - i >= 5);
   const from = starts.length ? pick(rng, starts) : 0;
@@ -228,19 +259,16 @@ function quoteFrom(text: string, rng: Rng): string {
 }
 
 function frame(task: FrameTask): string {
-  const phrases = phrasesOf(task.title, task.idea);
+  const { lex, phrases: phrasesOfBook } = writerFor(task.language);
+  const phrases = phrasesOfBook(task.title, task.idea);
   const main = phrases[0] as string;
-  const v = voice(JSON.stringify(task), FRAME_NOUNS[task.kind], phrases, main);
-  const tour = task.chapters
-    .map((c) => {
-      const angle = angleOf(c.number);
-      return `Chapter ${c.number}, “${c.title}”, ${fill(task.kind === 'introduction' ? angle.intro : angle.recap, { p: topicOf(c.title, phrases, main) })}.`;
-    })
-    .join(' ');
-  const lead =
-    task.kind === 'introduction'
-      ? `This book, ${task.title}, is for readers who want to turn ${main} from a good intention into a working practice. ${tour}`
-      : `We began with a simple promise: to make ${main} practical. Looking back across the chapters, a few threads run through all of them. ${tour}`;
+  const v = voice(lex, JSON.stringify(task), lex.frameNouns[task.kind], phrases, main);
+  const tour = task.chapters.map((c) => {
+    const angle = angleOf(lex, c.number);
+    const what = fill(lex, task.kind === 'introduction' ? angle.intro : angle.recap, { p: topicOf(lex, c.title, phrases, main) });
+    return fill(lex, lex.frame.tour, { n: String(c.number), title: c.title, what });
+  });
+  const lead = [fill(lex, lex.frame[task.kind], { title: task.title, p: main }), ...tour].join(lex.space);
   v.used.add(lead);
   return [lead, ...paragraphs(v, main, Math.max(80, task.targetWords - countWords(lead)), undefined, true)].join('\n\n');
 }
@@ -252,8 +280,9 @@ function resize(task: ResizeTask): string {
     while (kept.length > 1 && countWords(kept.join('\n\n')) > target * 1.05) kept.splice(kept.length - 2, 1);
     return kept.join('\n\n');
   }
-  const phrases = phrasesOf(task.title, task.chapter.keyPoints.join('. '));
-  const p = topicOf(task.chapter.title, phrases, phrases[0] as string);
-  const v = chapterVoice(JSON.stringify(task), task.chapter.number, phrases, p, task.text);
+  const { lex, phrases: phrasesOfBook } = writerFor(task.language);
+  const phrases = phrasesOfBook(task.title, task.chapter.keyPoints.join('. '));
+  const p = topicOf(lex, task.chapter.title, phrases, phrases[0] as string);
+  const v = chapterVoice(lex, JSON.stringify(task), task.chapter.number, phrases, p, task.text);
   return [task.text, ...paragraphs(v, p, target - task.currentWords, undefined, true)].join('\n\n');
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../testing/index.ts';
@@ -70,6 +70,43 @@ describe('migrations on a fresh database', () => {
       expect(await tables()).not.toContain('health_canaries');
       expect(await migrateUp(orm)).toHaveLength(migrationsList.length);
     } finally {
+      await orm.close();
+    }
+  });
+});
+
+describe('the language tags migration', () => {
+  const before = 'Migration20261123030000_source_titles';
+  const languages = async () => new Map((await sql<{ name: string; language: string }>(fresh, 'select name, language from generator_projects')).map((r) => [r.name, r.language]));
+  const languageDefault = async () =>
+    (await sql<{ column_default: string }>(fresh, "select column_default from information_schema.columns where table_name = 'generator_projects' and column_name = 'language'"))[0]?.column_default;
+
+  it("turns the names books were stored under into their tags (any other value into English's), and back", async () => {
+    const orm = await openOrm(fresh.href);
+    try {
+      await orm.migrator.down({ to: before });
+      // Each book is named after the language it was stored with.
+      for (const language of ['English', 'French', 'German', 'Spanish', 'Italian', 'Portuguese', 'Dutch', 'Japanese', 'arabic', 'Chinese (Traditional)', 'Klingon', '']) {
+        await sql(
+          fresh,
+          "insert into generator_projects (id, name, title, author, topic, writing_style, total_target_words, language, provider, mode, created_at, updated_at) values ($1, $2, 'A Book', 'Ada Writer', 'An idea', 'practical', 10000, $2, 'mock', 'step', now(), now())",
+          [randomUUID(), language],
+        );
+      }
+      await orm.migrator.up({ to: 'Migration20261128000000_language_tags' });
+      expect(Object.fromEntries(await languages())).toEqual({
+        English: 'en', French: 'fr', German: 'de', Spanish: 'es', Italian: 'it', Portuguese: 'pt', Dutch: 'nl',
+        Japanese: 'ja', arabic: 'ar', 'Chinese (Traditional)': 'zh-Hant', Klingon: 'en', '': 'en',
+      });
+      expect(await languageDefault()).toBe("'en'::character varying");
+
+      await orm.migrator.down({ to: before });
+      expect((await languages()).get('Japanese')).toBe('Japanese');
+      expect((await languages()).get('Chinese (Traditional)')).toBe('Chinese (Traditional)');
+      expect((await languages()).get('Klingon')).toBe('English');
+      expect(await languageDefault()).toBe("'English'::character varying");
+    } finally {
+      await migrateUp(orm);
       await orm.close();
     }
   });

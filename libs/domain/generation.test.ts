@@ -44,7 +44,8 @@ describe('briefFieldProblems', () => {
 });
 
 describe('countWords', () => {
-  const byRegex = (text: string) => (text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).length;
+  const byRegex = (text: string) => (text.match(/[\p{L}\p{M}\p{N}][\p{L}\p{M}\p{N}'’-]*/gu) ?? []).length;
+  const bySegmenter = (text: string, tag: string) => [...new Intl.Segmenter(tag, { granularity: 'word' }).segment(text)].filter((s) => s.isWordLike).length;
 
   it('counts words with their apostrophes and hyphens', () => {
     expect(countWords("Don't stop: a well-known rule, 2 times — l’été")).toBe(8);
@@ -52,8 +53,25 @@ describe('countWords', () => {
     expect(countWords(" - ' ’ — ")).toBe(0);
   });
 
+  it('counts words in scripts written without spaces as Intl.Segmenter does', () => {
+    const japanese = '2024年に、私たちは12人のチームで新しい働き方を始めました。毎朝の短い対話を大切にしています。';
+    expect(countWords(japanese)).toBe(bySegmenter(japanese, 'ja'));
+    expect(countWords(japanese)).toBeGreaterThan(15);
+    const thai = 'ในปี 2024 ทีมของเราเริ่มวิธีการทำงานแบบใหม่';
+    expect(countWords(thai)).toBe(bySegmenter(thai, 'th'));
+    expect(countWords(thai)).toBeGreaterThan(6);
+    expect(countWords('中文')).toBeGreaterThan(0);
+  });
+
+  it('keeps vowel signs and other marks inside their words, as the segmenter does', () => {
+    for (const [tag, text] of [['hi', 'हमने हर सुबह की छोटी बातचीत को महत्व दिया'], ['bn', 'আমরা প্রতিদিন সকালে কথা বলি'], ['ar', 'الثقة تولد من الوفاء بالوعود'], ['ru', 'Доверие рождается из сдержанных обещаний'], ['vi', 'Niềm tin sinh ra từ những lời hứa']] as const) {
+      expect(countWords(text), tag).toBe(bySegmenter(text, tag));
+    }
+    expect(countWords('हिन्दी')).toBe(1);
+  });
+
   it('counts as the regex does, whatever the script, surrogate pairs and marks', () => {
-    const alphabet = ['a', 'Z', '5', ' ', "'", '’', '-', '—', '\u0301', 'é', '𝐀', '😀', '\ud800', '中', '٣', '\n', '.', '_'];
+    const alphabet = ['a', 'Z', '5', ' ', "'", '’', '-', '—', '\u0301', 'é', '𝐀', '😀', '\ud800', 'ि', '٣', '\n', '.', '_'];
     const random = seededRandom(11);
     for (let i = 0; i < 3000; i++) {
       const text = Array.from({ length: random(24) }, () => alphabet[random(alphabet.length)]).join('');

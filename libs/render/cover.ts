@@ -1,8 +1,8 @@
 import {
-  BuildMessages, CoverMessages, MIN_COVER_PDF_BYTES, SPINE_TEXT_CLEARANCE_IN, barcodeArea, bookLanguage, coverGeometry, upperCaseIn,
+  CoverMessages, MIN_COVER_PDF_BYTES, SPINE_TEXT_CLEARANCE_IN, barcodeArea, bookLanguage, coverGeometry, upperCaseIn,
   type BookLanguage, type BookScript, type ColorScheme, type CoverGeometry, type CoverTemplate, type DesignStyle, type PaperType,
 } from '../domain/index.ts';
-import { compileToPdf, compileToPng, uncoveredCharacters } from './fonts.ts';
+import { assertPrintable, compileToPdf, compileToPng } from './fonts.ts';
 import { TRIM_6X9, typstFonts, typstLanguage, type TrimSize } from './interior.ts';
 import { typstString } from './markdown-to-typst.ts';
 
@@ -411,8 +411,8 @@ ${STYLES[input.designStyle]}
 
 /** Typesets the cover wrap (PDF) and the front (PNG, FRONT_PNG_WIDTH_PX wide). */
 export async function renderCover(input: CoverInput): Promise<CoverResult> {
-  const missing = uncoveredCharacters([input.title, input.author, input.tagline, input.blurb].join('\n'));
-  if (missing.length) throw new Error(BuildMessages.uncovered(missing, 'the cover'));
+  const t = texts(input);
+  assertPrintable([t.title, t.author, t.tagline, ...t.back].join('\n'), 'the cover');
   const trim = input.trim ?? TRIM_6X9;
   const geometry = coverGeometry({ template: input.template, pageCount: input.pageCount, trim, paper: input.paper ?? 'white' });
   const { pdf } = compileToPdf(coverSource(input, geometry));

@@ -19,12 +19,14 @@ import {
   WidthType,
   type FileChild,
   type ILevelsOptions,
+  type IFontAttributesProperties,
   type IParagraphOptions,
+  type IRunOptions,
   type NumberingDefinition,
   type ParagraphChild,
 } from 'docx';
 import type { FootnoteDefinition, List, PhrasingContent, RootContent, Table as MdTable } from 'mdast';
-import { BOOK_IMAGE_TYPES, languageCode, referenceParts } from '../domain/index.ts';
+import { BOOK_IMAGE_TYPES, CJK_SCRIPTS, SCRIPT_FONTS, bookLanguage, copyrightLine, fillLabel, referenceParts, type BookLanguage } from '../domain/index.ts';
 import { NO_IMAGES, naturalWidthIn, type BookImages } from './images.ts';
 import type { Manuscript } from './interior.ts';
 import { parseBookMarkdown } from './safe-markdown.ts';
@@ -46,8 +48,6 @@ const MARGIN_X = 0.75 * INCH;
 const WORD_PX_PER_IN = 96;
 const LIST_INDENT = 360;
 const QUOTE_INDENT = 540;
-
-const LOCALES: Record<string, string> = { en: 'en-US', fr: 'fr-FR', de: 'de-DE', es: 'es-ES', it: 'it-IT', pt: 'pt-PT', nl: 'nl-NL' };
 
 const HEADINGS = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3, HeadingLevel.HEADING_4, HeadingLevel.HEADING_5, HeadingLevel.HEADING_6];
 
@@ -82,8 +82,35 @@ function listLevels(ordered: boolean, start = 1): ILevelsOptions[] {
   }));
 }
 
+/**
+ * How Word is to set a book's text: its fonts, language and direction. Word sorts characters into Latin (ascii and
+ * hAnsi: Latin, Greek, Cyrillic), East Asian and complex script (cs: right-to-left, Indic and Thai scripts), with a
+ * font and a language for each; the book's script names its own, and Latin names and numbers keep the Latin face.
+ */
+function wordText(language: BookLanguage) {
+  const own = SCRIPT_FONTS[language.script].serif;
+  const kind = own === SCRIPT_FONTS.Latn.serif ? 'latin' : CJK_SCRIPTS.has(language.script) ? 'eastAsia' : 'cs';
+  const font: IFontAttributesProperties = { ascii: DOCX_FONT, hAnsi: DOCX_FONT, ...(kind === 'latin' ? {} : { [kind]: own }) };
+  const rtl = language.dir === 'rtl';
+  // Right to left: paragraphs (which then start on the right), runs and tables' columns.
+  const direction = { paragraph: rtl ? { bidirectional: true } : {}, run: rtl ? { rightToLeft: true } : {}, table: rtl ? { visuallyRightToLeft: true } : {} };
+  return {
+    font,
+    mono: { ...font, ascii: MONO, hAnsi: MONO },
+    language: kind === 'latin' ? { value: language.tag } : kind === 'eastAsia' ? { eastAsia: language.tag } : { bidirectional: language.tag },
+    /** Emphasis: italics, or bold in a script without them. */
+    emphasis: (language.italic ? { italics: true } : { bold: true }) satisfies RunStyle,
+    italic: language.italic,
+    direction,
+    paragraph: (options: IParagraphOptions) => new Paragraph({ ...direction.paragraph, ...options }),
+    run: (options: IRunOptions | string) => new TextRun({ ...direction.run, ...(typeof options === 'string' ? { text: options } : options) }),
+  };
+}
+
+type WordText = ReturnType<typeof wordText>;
+
 /** Markdown → DOCX blocks, with the footnotes and list numberings they use (shared across the whole book). */
-function createConverter(images: BookImages) {
+function createConverter(images: BookImages, word: WordText) {
   const footnotes: Record<number, { children: Paragraph[] }> = {};
   const numbering = new Map<string, NumberingDefinition>([
     ['bullets', { reference: 'bullets', levels: listLevels(false) }],
@@ -104,12 +131,12 @@ function createConverter(images: BookImages) {
     collect(tree.children);
 
     const textRun = (text: string, style: RunStyle) =>
-      new TextRun({
+      word.run({
         text,
         ...(style.bold ? { bold: true } : {}),
         ...(style.italics ? { italics: true } : {}),
         ...(style.strike ? { strike: true } : {}),
-        ...(style.code ? { font: MONO, size: 18, shading: { type: ShadingType.CLEAR, fill: 'EFEFEF', color: 'auto' } } : {}),
+        ...(style.code ? { font: word.mono, size: 18, shading: { type: ShadingType.CLEAR, fill: 'EFEFEF', color: 'auto' } } : {}),
         ...(style.link ? { style: 'Hyperlink' } : {}),
       });
 
@@ -121,13 +148,13 @@ function createConverter(images: BookImages) {
           case 'strong':
             return inline(node.children, { ...style, bold: true }, ctx);
           case 'emphasis':
-            return inline(node.children, { ...style, italics: true }, ctx);
+            return inline(node.children, { ...style, ...word.emphasis }, ctx);
           case 'delete':
             return inline(node.children, { ...style, strike: true }, ctx);
           case 'inlineCode':
             return [textRun(node.value, { ...style, code: true })];
           case 'break':
-            return [new TextRun({ break: 1 })];
+            return [word.run({ break: 1 })];
           case 'link':
             // Only web and mail links are left in the tree (safe-markdown.ts).
             return [new ExternalHyperlink({ link: node.url, children: inline(node.children, { ...style, link: true }, ctx) })];
@@ -165,7 +192,7 @@ function createConverter(images: BookImages) {
 
     const paragraph = (ctx: BlockContext, options: IParagraphOptions) => {
       const left = ctx.indent + ctx.quote * QUOTE_INDENT;
-      return new Paragraph({
+      return word.paragraph({
         ...(ctx.quote ? { style: 'BlockQuote' } : {}),
         ...(left ? { indent: { left, ...(ctx.quote ? { right: QUOTE_INDENT } : {}) } } : {}),
         ...options,
@@ -186,11 +213,11 @@ function createConverter(images: BookImages) {
         // The level gives the item its indent, unless the list sits in a quote or in another block that is indented.
         const shifted = ctx.indent + ctx.quote * QUOTE_INDENT;
         out.push(
-          new Paragraph({
+          word.paragraph({
             ...(ctx.quote ? { style: 'BlockQuote' } : {}),
             ...(shifted ? { indent: { left: shifted + LIST_INDENT * (level + 1), hanging: LIST_INDENT } } : {}),
             numbering: { reference, level, ...(own !== undefined ? { instance: own } : {}) },
-            children: [...(checkbox ? [new TextRun(checkbox)] : []), ...(first?.type === 'paragraph' ? inline(first.children, {}, ctx) : [])],
+            children: [...(checkbox ? [word.run(checkbox)] : []), ...(first?.type === 'paragraph' ? inline(first.children, {}, ctx) : [])],
           }),
         );
         for (const child of first?.type === 'paragraph' ? rest : item.children) {
@@ -206,6 +233,7 @@ function createConverter(images: BookImages) {
       const columns = Math.max(1, ...node.children.map((row) => row.children.length));
       return new Table({
         width: { size: 100, type: WidthType.PERCENTAGE },
+        ...word.direction.table,
         rows: node.children.map(
           (row, r) =>
             new TableRow({
@@ -215,7 +243,7 @@ function createConverter(images: BookImages) {
                 return new TableCell({
                   ...(r === 0 ? { shading: { type: ShadingType.CLEAR, fill: 'F2F2F2', color: 'auto' } } : {}),
                   margins: { top: 60, bottom: 60, left: 100, right: 100 },
-                  children: [new Paragraph({ spacing: { after: 0 }, ...(align ? { alignment: alignments[align] } : {}), children: inline(row.children[c]?.children ?? [], r === 0 ? { bold: true } : {}, ctx) })],
+                  children: [word.paragraph({ spacing: { after: 0 }, ...(align ? { alignment: alignments[align] } : {}), children: inline(row.children[c]?.children ?? [], r === 0 ? { bold: true } : {}, ctx) })],
                 });
               }),
             }),
@@ -229,7 +257,7 @@ function createConverter(images: BookImages) {
           case 'paragraph':
             return [paragraph(ctx, { children: inline(node.children, {}, ctx) })];
           case 'heading':
-            return [new Paragraph({ heading: HEADINGS[Math.min(5, node.depth - 1 + headingOffset)], children: inline(node.children, {}, ctx) })];
+            return [word.paragraph({ heading: HEADINGS[Math.min(5, node.depth - 1 + headingOffset)], children: inline(node.children, {}, ctx) })];
           case 'blockquote':
             return blocks(node.children, { ...ctx, quote: ctx.quote + 1 });
           case 'list':
@@ -238,17 +266,17 @@ function createConverter(images: BookImages) {
             const lines = node.value.split('\n');
             const left = ctx.indent + ctx.quote * QUOTE_INDENT;
             return [
-              new Paragraph({
+              word.paragraph({
                 style: 'SourceCode',
                 ...(left ? { indent: { left } } : {}),
-                children: lines.map((line, i) => new TextRun({ text: line, ...(i ? { break: 1 } : {}) })),
+                children: lines.map((line, i) => word.run({ text: line, ...(i ? { break: 1 } : {}) })),
               }),
             ];
           }
           case 'table':
             return [table(node, ctx)];
           case 'thematicBreak':
-            return [new Paragraph({ style: 'SceneBreak', children: [new TextRun('*\u2003*\u2003*')] })];
+            return [word.paragraph({ style: 'SceneBreak', children: [word.run('*\u2003*\u2003*')] })];
           case 'footnoteDefinition':
             return [];
           default:
@@ -263,49 +291,52 @@ function createConverter(images: BookImages) {
   return { convert, footnotes, numbering: () => [...numbering.values()] };
 }
 
-const chapterHeading = (text: string) => new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun(text)] });
-
 /** The book as a DOCX: title page, contents, introduction, chapters, summary and references. */
 export async function renderDocx(book: Manuscript): Promise<Buffer> {
-  const locale = LOCALES[languageCode(book.language)] ?? 'en-US';
-  const converter = createConverter(book.images ?? NO_IMAGES);
+  const language = bookLanguage(book.language);
+  const { labels } = language;
+  const word = wordText(language);
+  const converter = createConverter(book.images ?? NO_IMAGES, word);
+  const chapterHeading = (text: string) => word.paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [word.run(text)] });
 
   const body: FileChild[] = [
-    new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(book.title)] }),
-    new Paragraph({ style: 'Author', children: [new TextRun(book.author)] }),
-    new Paragraph({ style: 'ContentsHeading', pageBreakBefore: true, children: [new TextRun('Contents')] }),
-    new TableOfContents('Contents', { hyperlink: true, headingStyleRange: '1-1' }),
+    word.paragraph({ heading: HeadingLevel.TITLE, children: [word.run(book.title)] }),
+    word.paragraph({ style: 'Author', children: [word.run(book.author)] }),
+    word.paragraph({ style: 'Copyright', children: [word.run(copyrightLine(language, book.author, new Date().getFullYear()))] }),
+    word.paragraph({ style: 'ContentsHeading', pageBreakBefore: true, children: [word.run(labels.contents)] }),
+    new TableOfContents(labels.contents, { hyperlink: true, headingStyleRange: '1-1' }),
   ];
-  if (book.introduction?.trim()) body.push(chapterHeading('Introduction'), ...converter.convert(book.introduction));
+  if (book.introduction?.trim()) body.push(chapterHeading(labels.introduction), ...converter.convert(book.introduction));
   for (const chapter of [...book.chapters].sort((a, b) => a.number - b.number)) {
     body.push(chapterHeading(`${chapter.number}. ${chapter.title}`), ...converter.convert(chapter.content));
   }
-  if (book.summary?.trim()) body.push(chapterHeading('Summary'), ...converter.convert(book.summary));
+  if (book.summary?.trim()) body.push(chapterHeading(labels.summary), ...converter.convert(book.summary));
   if (book.references.length) {
-    body.push(chapterHeading('References'), ...[...book.references].sort((a, b) => a.n - b.n).map((r) => {
+    body.push(chapterHeading(labels.references), ...[...book.references].sort((a, b) => a.n - b.n).map((r) => {
       const { label, source, passages } = referenceParts(r);
-      const cited = passages.length ? [new TextRun({ break: 1, text: `Passages cited: ${passages.join('; ')}`, size: 18 })] : [];
-      return new Paragraph({ style: 'Reference', children: [new TextRun(`${label} ${source}`), ...cited] });
+      const cited = passages.length ? [word.run({ break: 1, text: `${labels.passagesCited}: ${passages.join('; ')}`, size: 18 })] : [];
+      return word.paragraph({ style: 'Reference', children: [word.run(`${label} ${source}`), ...cited] });
     }));
   }
 
   const heading = (size: number, before: number, after: number, italics = false) => ({
-    run: { font: DOCX_FONT, size, bold: true, italics, color: '000000' },
+    run: { font: word.font, size, bold: true, italics: italics && word.italic, color: '000000' },
     paragraph: { spacing: { before, after }, keepNext: true, keepLines: true },
   });
 
   const document = new Document({
     title: book.title,
     creator: book.author,
-    description: `${book.title}, by ${book.author}`,
+    description: `${book.title} — ${fillLabel(labels.byline, { author: book.author })}`,
     lastModifiedBy: 'Pressroom',
     styles: {
       default: {
         document: {
-          run: { font: DOCX_FONT, size: 21, language: { value: locale } },
-          paragraph: { spacing: { after: 120, line: 264 } },
+          // The direction here too, for the paragraphs Word makes itself (the contents, when it fills them in).
+          run: { font: word.font, size: 21, language: word.language, ...word.direction.run },
+          paragraph: { spacing: { after: 120, line: 264 }, ...word.direction.paragraph },
         },
-        title: { run: { font: DOCX_FONT, size: 52, bold: true, color: '000000' }, paragraph: { alignment: AlignmentType.CENTER, spacing: { before: 3 * INCH, after: 480 } } },
+        title: { run: { font: word.font, size: 52, bold: true, color: '000000' }, paragraph: { alignment: AlignmentType.CENTER, spacing: { before: 3 * INCH, after: 480 } } },
         heading1: heading(36, 1.2 * INCH, 480),
         heading2: heading(26, 320, 160),
         heading3: heading(23, 240, 120),
@@ -315,13 +346,14 @@ export async function renderDocx(book: Manuscript): Promise<Buffer> {
       },
       paragraphStyles: [
         { id: 'Author', name: 'Author', basedOn: 'Normal', run: { size: 30 }, paragraph: { alignment: AlignmentType.CENTER } },
+        { id: 'Copyright', name: 'Copyright', basedOn: 'Normal', run: { size: 17 }, paragraph: { alignment: AlignmentType.CENTER, spacing: { before: 2 * INCH } } },
         { id: 'ContentsHeading', name: 'Contents Heading', basedOn: 'Normal', run: { size: 36, bold: true }, paragraph: { spacing: { before: 1.2 * INCH, after: 480 } } },
-        { id: 'BlockQuote', name: 'Block Quote', basedOn: 'Normal', quickFormat: true, run: { italics: true }, paragraph: { indent: { left: QUOTE_INDENT, right: QUOTE_INDENT }, spacing: { before: 120, after: 120 } } },
+        { id: 'BlockQuote', name: 'Block Quote', basedOn: 'Normal', quickFormat: true, run: { italics: word.italic }, paragraph: { indent: { left: QUOTE_INDENT, right: QUOTE_INDENT }, spacing: { before: 120, after: 120 } } },
         {
           id: 'SourceCode',
           name: 'Source Code',
           basedOn: 'Normal',
-          run: { font: MONO, size: 17 },
+          run: { font: word.mono, size: 17 },
           paragraph: { spacing: { before: 120, after: 120, line: 240 }, shading: { type: ShadingType.CLEAR, fill: 'F2F2F2', color: 'auto' } },
         },
         { id: 'SceneBreak', name: 'Scene Break', basedOn: 'Normal', paragraph: { alignment: AlignmentType.CENTER, spacing: { before: 240, after: 240 } } },
@@ -340,8 +372,8 @@ export async function renderDocx(book: Manuscript): Promise<Buffer> {
           },
         },
         footers: {
-          first: new Footer({ children: [new Paragraph({ children: [] })] }),
-          default: new Footer({ children: [new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ size: 18, children: [PageNumber.CURRENT] })] })] }),
+          first: new Footer({ children: [word.paragraph({ children: [] })] }),
+          default: new Footer({ children: [word.paragraph({ alignment: AlignmentType.CENTER, children: [word.run({ size: 18, children: [PageNumber.CURRENT] })] })] }),
         },
         children: body,
       },

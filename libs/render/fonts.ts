@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import * as fontkit from 'fontkit';
+import { BuildMessages } from '../domain/index.ts';
 import { NodeCompiler, type NodeTypstDocument } from '@myriaddreamin/typst-ts-node-compiler';
 import { Resvg } from '@resvg/resvg-js';
 
@@ -77,6 +78,17 @@ function coveredCodePoints(): Set<number> {
 
 // Never drawn as glyphs: spaces, controls, format characters (joiners, direction marks) and variation selectors.
 const UNDRAWN = /[\p{Z}\p{Cc}\p{Cf}\u{FE00}-\u{FE0F}\u{E0100}-\u{E01EF}]/u;
+
+/** Text with characters no font covers: the build fails with their names (BuildMessages.uncovered), never prints boxes. */
+export class UnprintableTextError extends Error {
+  override name = 'UnprintableText';
+}
+
+/** Throws UnprintableTextError naming the characters of `text` no font covers and where they are. */
+export function assertPrintable(text: string, where: string): void {
+  const missing = uncoveredCharacters(text);
+  if (missing.length) throw new UnprintableTextError(BuildMessages.uncovered(missing, where));
+}
 
 /** The distinct characters of `text` that no font covers, in order of first appearance. */
 export function uncoveredCharacters(text: string): string[] {

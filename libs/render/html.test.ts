@@ -32,7 +32,8 @@ describe('renderBookHtml', () => {
 
   it('lays the book out: title page, contents, introduction, chapters, summary and references', () => {
     expect(html).toMatch(/^<!DOCTYPE html>/);
-    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<html lang="en" dir="ltr">');
+    expect(html).toContain('<nav aria-label="Contents"><h2>Contents</h2>');
     for (const id of ['introduction', 'chapter-1', 'chapter-2', 'summary', 'references']) {
       expect(html).toContain(`<a href="#${id}">`);
       expect(html).toContain(`<section id="${id}">`);
@@ -58,7 +59,7 @@ describe('renderBookHtml', () => {
     expect(html).not.toMatch(/<(img|iframe|svg|object|embed|form|input|link|base|meta http-equiv)\b/i);
     // Every real tag's attributes (text that looks like a tag is escaped, so it is no tag).
     const attributes = [...html.matchAll(/<[a-z][^>]*>/gi)].flatMap((tag) => [...(tag[0] as string).replace(/"[^"]*"/g, '""').matchAll(/\s([\w-]+)=/g)].map((a) => (a[1] as string).toLowerCase()));
-    expect(new Set(attributes)).toEqual(new Set(['lang', 'charset', 'name', 'content', 'class', 'aria-label', 'href', 'id', 'value']));
+    expect(new Set(attributes)).toEqual(new Set(['lang', 'dir', 'charset', 'name', 'content', 'class', 'aria-label', 'href', 'id', 'value']));
     expect(html).not.toContain('tracker.example');
     // The only <style> is the page's own; no style attribute comes from the text.
     expect(html.match(/<style/g)).toHaveLength(1);

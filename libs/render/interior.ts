@@ -1,8 +1,8 @@
 import {
-  BuildMessages, CJK_SCRIPTS, bookLanguage, copyrightLine, fontStack, referenceParts,
+  CJK_SCRIPTS, bookLanguage, copyrightLine, fontStack, referenceParts,
   type BookImageType, type BookLanguage, type BookReference, type BookScript, type ScriptFonts,
 } from '../domain/index.ts';
-import { compileToPdf, uncoveredCharacters } from './fonts.ts';
+import { assertPrintable, compileToPdf } from './fonts.ts';
 import { NO_IMAGES } from './images.ts';
 import { escapeText, markdownToTypst, typstImagePath, typstString } from './markdown-to-typst.ts';
 
@@ -53,19 +53,13 @@ export const typstLanguage = (language: BookLanguage) =>
   `lang: ${typstString(language.typst.lang)}${language.typst.region ? `, region: ${typstString(language.typst.region)}` : ''}`;
 
 /** Fails with the characters, by name, that no font covers, so a book never prints a box where a letter should be. */
-export function assertPrintable(book: Manuscript): void {
-  const parts: [string, string | null | undefined][] = [
-    ['the title', book.title],
-    ['the author', book.author],
-    ['the introduction', book.introduction],
-    ...book.chapters.map((c): [string, string] => [`chapter ${c.number}`, `${c.title}\n${c.content}`]),
-    ['the summary', book.summary],
-    ['the references', book.references.map((r) => { const { label, source, passages } = referenceParts(r); return [label, source, ...passages].join(' '); }).join('\n')],
-  ];
-  for (const [where, text] of parts) {
-    const missing = text ? uncoveredCharacters(text) : [];
-    if (missing.length) throw new Error(BuildMessages.uncovered(missing, where));
-  }
+export function assertManuscriptPrintable(book: Manuscript): void {
+  const references = book.references.map((r) => Object.values(referenceParts(r)).flat().join(' ')).join('\n');
+  assertPrintable(`${book.title}\n${book.author}`, 'the title or author');
+  assertPrintable(book.introduction ?? '', 'the introduction');
+  for (const c of book.chapters) assertPrintable(`${c.title}\n${c.content}`, `chapter ${c.number}`);
+  assertPrintable(book.summary ?? '', 'the summary');
+  assertPrintable(references, 'the references');
 }
 
 /** The interior as Typst source: a real book's front matter, chapters on right-hand pages, running heads. */
@@ -134,7 +128,7 @@ export function interiorSource(book: Manuscript, trim: TrimSize = TRIM_6X9): str
 
 /** Typesets the interior, handing Typst the bytes of the images it draws; the page count is read from the typeset document. */
 export function renderInterior(book: Manuscript, trim: TrimSize = TRIM_6X9): { pdf: Buffer; pageCount: number } {
-  assertPrintable(book);
+  assertManuscriptPrintable(book);
   const source = interiorSource(book, trim);
   const files = new Map<string, Uint8Array>();
   for (const [path, image] of book.images ?? NO_IMAGES) {

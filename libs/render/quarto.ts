@@ -5,10 +5,10 @@ import {
   QUARTO_FILES,
   bookImagePath,
   bookImageRef,
+  bookLanguage,
   chapterFileName,
   checkProjectStructure,
   countWords,
-  languageCode,
   quartoZipName,
   referenceParts,
   type BookReference,
@@ -137,7 +137,10 @@ export function quartoProjectFiles(book: Manuscript, generatedAt: Date): QuartoF
   const images = book.images ?? NO_IMAGES;
   const qmd = (markdown: string) => markdownToQmd(markdown, sources, images);
   const words = countWords(book.introduction ?? '') + chapters.reduce((sum, c) => sum + c.words, 0) + countWords(book.summary ?? '');
-  const lang = languageCode(book.language);
+  const language = bookLanguage(book.language);
+  const { labels } = language;
+  // Pandoc writes `dir` on the HTML and EPUB pages; its LaTeX for it needs packages the PDF's engine may not have.
+  const dir = language.dir === 'rtl' ? { dir: 'rtl' } : {};
   const title = markdownText(book.title);
   const author = markdownText(book.author);
   const plural = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
@@ -154,9 +157,16 @@ export function quartoProjectFiles(book: Manuscript, generatedAt: Date): QuartoF
     bibliography: QUARTO_FILES.bibliography,
     // Every source the author supplied is listed under References, cited in the text or not (as in the PDF).
     ...(references.length ? { nocite: '@*' } : {}),
-    lang,
+    lang: language.tag,
+    // Quarto's own words (contents, footnotes, references, figures) as the book says them.
+    language: {
+      'toc-title-document': labels.contents,
+      'section-title-footnotes': labels.footnotes,
+      'section-title-references': labels.references,
+      'crossref-fig-title': labels.figure,
+    },
     format: {
-      html: { theme: QUARTO_DEFAULTS.htmlTheme, toc: true, 'toc-depth': QUARTO_DEFAULTS.tocDepth },
+      html: { theme: QUARTO_DEFAULTS.htmlTheme, toc: true, 'toc-depth': QUARTO_DEFAULTS.tocDepth, ...dir },
       pdf: {
         documentclass: QUARTO_DEFAULTS.pdf.documentclass,
         papersize: QUARTO_DEFAULTS.pdf.papersize,
@@ -164,7 +174,7 @@ export function quartoProjectFiles(book: Manuscript, generatedAt: Date): QuartoF
         toc: true,
         'toc-depth': QUARTO_DEFAULTS.tocDepth,
       },
-      epub: { toc: true, 'toc-depth': QUARTO_DEFAULTS.tocDepth },
+      epub: { toc: true, 'toc-depth': QUARTO_DEFAULTS.tocDepth, ...dir },
     },
   });
 
@@ -173,8 +183,8 @@ export function quartoProjectFiles(book: Manuscript, generatedAt: Date): QuartoF
     toYaml({
       title: book.title,
       author: book.author,
-      language: book.language,
-      'language-code': lang,
+      language: language.english,
+      'language-code': language.tag,
       generator: 'Pressroom',
       generated: generatedAt.toISOString(),
       'chapter-count': chapters.length,
@@ -251,13 +261,13 @@ Citations use Pandoc's default style (Chicago author-date); add a \`csl:\` entry
     { path: QUARTO_FILES.config, content: config },
     { path: QUARTO_FILES.metadata, content: metadata },
     { path: QUARTO_FILES.index, content: page('Preface {.unnumbered}', preface) },
-    { path: QUARTO_FILES.introduction, content: page('Introduction {.unnumbered}', introduction) },
+    { path: QUARTO_FILES.introduction, content: page(`${markdownText(labels.introduction)} {.unnumbered}`, introduction) },
     ...chapters.map((c) => ({
       path: c.file,
       content: page(markdownText(c.title), `${qmd(c.content)}\n\n::: {.chapter-footer}\nChapter ${c.position} · ${plural(c.words, 'word')} · Generated ${date}\n:::`),
     })),
-    { path: QUARTO_FILES.summary, content: page('Summary {.unnumbered}', summary) },
-    { path: QUARTO_FILES.references, content: page('References {.unnumbered}', referencesBody) },
+    { path: QUARTO_FILES.summary, content: page(`${markdownText(labels.summary)} {.unnumbered}`, summary) },
+    { path: QUARTO_FILES.references, content: page(`${markdownText(labels.references)} {.unnumbered}`, referencesBody) },
     { path: QUARTO_FILES.bibliography, content: bibliography },
     { path: QUARTO_FILES.readme, content: readme },
     { path: QUARTO_FILES.ignore, content: ignore },

@@ -42,7 +42,8 @@ function SaveStatus({ status, onRetry, onReload }: { status: SaveState; onRetry:
 /**
  * A chapter's editor (document 2, §2.5): its title, its Markdown with the formatting toolbar (Ctrl/Cmd+B, I, K) and
  * Upload image, a preview through the book's safe Markdown (with the book's own images), the words, pages and minutes
- * to read as the author types, and the saved state. `readOnly` says why the text cannot change right now.
+ * to read as the author types, and the saved state. `readOnly` says why the text cannot change right now. The text
+ * runs in the direction it starts with, marked with the book's `language` (a tag) when the page knows it.
  */
 export function ChapterEditor({
   projectId,
@@ -50,6 +51,7 @@ export function ChapterEditor({
   readOnly = null,
   onSelection,
   wordsPerMinute,
+  language,
 }: {
   projectId: string;
   draft: ChapterDraft;
@@ -57,6 +59,8 @@ export function ChapterEditor({
   onSelection?: (selection: Selection) => void;
   /** The five-step wizard reads at 250 words a minute (§9); the editor's own footer at 200. */
   wordsPerMinute?: number;
+  /** The book's language, as its tag. */
+  language?: string;
 }) {
   const ids = useId();
   const textId = `${ids}-text`;
@@ -171,6 +175,8 @@ export function ChapterEditor({
         <label htmlFor={`${ids}-title`}>Chapter title</label>
         <input
           id={`${ids}-title`}
+          lang={language}
+          dir="auto"
           value={draft.title}
           maxLength={CHAPTER_EDIT_LIMITS.titleMax}
           readOnly={locked}
@@ -228,6 +234,8 @@ export function ChapterEditor({
           rows={16}
           aria-label="Chapter text"
           aria-describedby={readOnly ? `${ids}-locked` : undefined}
+          lang={language}
+          dir="auto"
           value={draft.content}
           readOnly={locked}
           maxLength={CHAPTER_EDIT_LIMITS.contentMaxChars}
@@ -237,7 +245,7 @@ export function ChapterEditor({
           onBlur={draft.autosave}
         />
       ) : (
-        <MarkdownPreview markdown={draft.content} label="Chapter preview" images={images} />
+        <MarkdownPreview markdown={draft.content} label="Chapter preview" images={images} language={language} />
       )}
       {readOnly && <p id={`${ids}-locked`} className="muted">{readOnly}</p>}
       <div className="editor-footer">

@@ -19,6 +19,7 @@ export function ChapterWorkspace({
   onSaved,
   onRegenerate,
   flushRef,
+  language,
 }: {
   projectId: string;
   chapter: number;
@@ -31,6 +32,8 @@ export function ChapterWorkspace({
   onRegenerate?: () => Promise<unknown>;
   /** Filled with this chapter's save-what-is-unsaved, for a page that renumbers chapters (their drafts must not follow the number). */
   flushRef?: { current: (() => Promise<unknown>) | null };
+  /** The book's language, as its tag: the text and its preview are marked with it. */
+  language?: string;
 }) {
   const queryClient = useQueryClient();
   const draft = useChapterDraft(projectId, chapter, onSaved);
@@ -67,7 +70,7 @@ export function ChapterWorkspace({
   return (
     <div className="chapter-workspace">
       <div className="workspace-main">
-        <ChapterEditor projectId={projectId} draft={draft} readOnly={lock} onSelection={setSelection} {...(wordsPerMinute ? { wordsPerMinute } : {})} />
+        <ChapterEditor projectId={projectId} draft={draft} readOnly={lock} onSelection={setSelection} language={language} {...(wordsPerMinute ? { wordsPerMinute } : {})} />
         {onRegenerate && (
           <button type="button" className="button button-secondary button-small" disabled={Boolean(lock) || !draft.saved} onClick={() => setConfirming(true)}>
             Regenerate Chapter

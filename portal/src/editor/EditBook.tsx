@@ -36,7 +36,7 @@ export function EditBook() {
         {project.error && <p className="error-banner" role="alert">{project.error.message}</p>}
         {project.data && (
           <>
-            <h1>{project.data.title}</h1>
+            <h1 lang={project.data.language} dir="auto">{project.data.title}</h1>
             <p className="muted">by {project.data.author} · your changes save as you type, and every save is a version you can go back to. You can also add, move and remove chapters.</p>
             <RebuildNotice projectId={id} outdated={project.data.files_outdated} onRebuilt={rebuilt} />
             {chapters.length === 0 || current === null ? (
@@ -60,7 +60,7 @@ export function EditBook() {
                   <h2 className="visually-hidden">
                     Chapter {current}: {currentTitle}
                   </h2>
-                  <ChapterWorkspace key={`${layout.layout}-${current}`} projectId={id} chapter={current} flushRef={layout.flushRef} onSaved={() => void refresh()} />
+                  <ChapterWorkspace key={`${layout.layout}-${current}`} projectId={id} chapter={current} language={project.data.language} flushRef={layout.flushRef} onSaved={() => void refresh()} />
                 </div>
               </section>
             )}

@@ -4,6 +4,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { admitNoExternalResources, isAdmittedUrl } from '../../../libs/domain/index.ts';
+import { bookTextProps } from '../components/bookText.ts';
 import { OwnedImage } from '../components/OwnedImage.tsx';
 
 const parser = unified().use(remarkParse).use(remarkGfm);
@@ -76,11 +77,14 @@ function render(node: Nodes, key: number | string, images: PreviewImages, tight 
   }
 }
 
-/** Preview mode of the chapter editor: the chapter as the book will show it, headings one level below the chapter's title. */
-export function MarkdownPreview({ markdown, label, images = NO_IMAGES }: { markdown: string; label: string; images?: PreviewImages }) {
+/**
+ * Preview mode of the chapter editor: the chapter as the book will show it, headings one level below the chapter's
+ * title, in the book's language and direction (`language`, a tag; unknown: the direction the text starts with).
+ */
+export function MarkdownPreview({ markdown, label, images = NO_IMAGES, language }: { markdown: string; label: string; images?: PreviewImages; language?: string }) {
   const tree = safeTree(markdown, images);
   return (
-    <div className="markdown-preview" aria-label={label} role="region" tabIndex={0}>
+    <div className="markdown-preview" aria-label={label} role="region" tabIndex={0} {...bookTextProps(language)}>
       {tree.children.length ? tree.children.map((child, i) => render(child, i, images)) : <p className="muted">Nothing written yet.</p>}
     </div>
   );

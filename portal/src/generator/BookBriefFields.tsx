@@ -1,18 +1,22 @@
-import { DEFAULT_TARGET_PAGES, estimatedPages, TARGET_LENGTHS, wordsForPages } from '../../../libs/domain/index.ts';
+import { DEFAULT_LANGUAGE_TAG, DEFAULT_TARGET_PAGES, estimatedPages, TARGET_LENGTHS, wordsForPages } from '../../../libs/domain/index.ts';
 import { FieldError, fieldAria } from '../components/FieldErrors.tsx';
+import { LanguagePicker } from '../components/LanguagePicker.tsx';
 
 /**
  * The brief every generator asks for (/demo, /workflow, /ai-generator, /one-shot): one vocabulary, one unit. A book's
- * length is chosen in pages, the unit of the book the author gets; the words it asks the AI for follow from it.
+ * length is chosen in pages, the unit of the book the author gets; the words it asks the AI for follow from it. Its
+ * language is picked from the languages books are written in (English by default).
  */
 export interface BookBrief {
   title: string;
   author: string;
   idea: string;
   pages: number;
+  /** The BCP 47 tag of the language the book is written in (sent as `language`). */
+  language: string;
 }
 
-export const EMPTY_BRIEF: BookBrief = { title: '', author: '', idea: '', pages: DEFAULT_TARGET_PAGES };
+export const EMPTY_BRIEF: BookBrief = { title: '', author: '', idea: '', pages: DEFAULT_TARGET_PAGES, language: DEFAULT_LANGUAGE_TAG };
 
 /** The field labels, also the error summary's names for them (its links go to the fields by these ids). */
 export const BRIEF_LABELS = { title: 'Book Title', author: 'Author Name', idea: 'Describe your book idea' } as const;
@@ -45,17 +49,18 @@ export function BookBriefFields({ value, onChange, errors = {}, minimums = true,
       {(['title', 'author'] as const).map((id) => (
         <div className="field" key={id}>
           <label htmlFor={id}>{BRIEF_LABELS[id]}</label>
-          <input id={id} value={value[id]} readOnly={readOnly} onChange={(e) => set({ [id]: e.target.value })} {...fieldAria(id, errors[id], hintId(id))} />
+          <input id={id} dir="auto" value={value[id]} readOnly={readOnly} onChange={(e) => set({ [id]: e.target.value })} {...fieldAria(id, errors[id], hintId(id))} />
           <FieldError id={id} error={errors[id]} />
           {hint(id, 'At least 3 characters.')}
         </div>
       ))}
       <div className="field">
         <label htmlFor="idea">{BRIEF_LABELS.idea}</label>
-        <textarea id="idea" rows={3} value={value.idea} readOnly={readOnly} placeholder="What is the book about, and for whom?" onChange={(e) => set({ idea: e.target.value })} {...fieldAria('idea', errors.idea, hintId('idea'))} />
+        <textarea id="idea" rows={3} dir="auto" value={value.idea} readOnly={readOnly} placeholder="What is the book about, and for whom?" onChange={(e) => set({ idea: e.target.value })} {...fieldAria('idea', errors.idea, hintId('idea'))} />
         <FieldError id="idea" error={errors.idea} />
         {hint('idea', 'At least 10 characters.')}
       </div>
+      <LanguagePicker value={value.language} onChange={(language) => set({ language })} readOnly={readOnly} />
       <div className="field">
         <label htmlFor="length">Target Length</label>
         {readOnly ? (

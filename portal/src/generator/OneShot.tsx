@@ -149,6 +149,7 @@ export function OneShot() {
         ...coverRequestOf(cover),
         writing_style: DEFAULT_WRITING_STYLE,
         total_target_words: wordsForPages(brief.pages),
+        language: brief.language,
         ...(sourceId ? { source_materials: sourceId } : {}),
       });
       sessionStorage.setItem(RUNNING_KEY, JSON.stringify({ projectId: started.project_id, title: bookTitle }));

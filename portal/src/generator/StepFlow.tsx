@@ -135,7 +135,7 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
         const built = loaded.pdf_path ? await Promise.all([staged.buildStatus(stored), projectPreviews(stored)]) : null;
         // Everything in one render, so the book never shows at a step it was not on.
         setProject(loaded);
-        setForm({ title: loaded.title, author: loaded.author, idea: loaded.topic, pages: pagesOf(loaded.total_target_words), provider: loaded.ai_model });
+        setForm({ title: loaded.title, author: loaded.author, idea: loaded.topic, pages: pagesOf(loaded.total_target_words), language: loaded.language, provider: loaded.ai_model });
         const planned = loaded.outline?.chapters.length ?? 0;
         setStructure((now) => ({ chapters: (CHAPTER_COUNTS as readonly number[]).includes(planned) ? planned : now.chapters, style: loaded.writing_style }));
         setContent((now) => ({ ...now, mode: loaded.generation_mode ?? now.mode, depth: loaded.content_depth ?? now.depth }));
@@ -215,6 +215,7 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
           topic: form.idea.trim(),
           writing_style: structure.style,
           total_target_words: wordsForPages(form.pages),
+          language: form.language,
           ai_model: aiModel,
           ...(sources ? { source_materials: sources.source_materials_id } : {}),
         }),
@@ -477,6 +478,7 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
                       key={`${id}-${layout.layout}-${chapter.chapter_number}`}
                       projectId={id}
                       chapter={chapter.chapter_number}
+                      language={project.language}
                       readOnly={busy}
                       wordsPerMinute={flow.wordsPerMinute}
                       flushRef={layout.flushRef}

@@ -14,6 +14,7 @@ import {
   type ProviderId,
   type WizardStage,
 } from '../../../libs/domain/index.ts';
+import { bookTextProps } from '../components/bookText.ts';
 import { PreviewStrip } from '../components/OwnedImage.tsx';
 import { useFocusOnChange } from '../components/useFocusOnChange.ts';
 import { ChapterStructure, useChapterLayout } from '../editor/ChapterStructure.tsx';
@@ -170,6 +171,7 @@ export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) 
         topic: form.idea.trim(),
         writing_style: DEFAULT_WRITING_STYLE,
         total_target_words: wordsForPages(form.pages),
+        language: form.language,
         ai_model: aiModel,
         ...(sources ? { source_materials: sources.source_materials_id } : {}),
       });
@@ -338,6 +340,7 @@ export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) 
                         key={`${id}-${layout.layout}-${current.chapter_number}`}
                         projectId={id}
                         chapter={current.chapter_number}
+                        language={project?.language}
                         readOnly={busy}
                         flushRef={layout.flushRef}
                         onSaved={() => void refresh(id)}
@@ -433,11 +436,11 @@ function StageBody({ stage, project, toc, build, busy, onOutlineSaved, modelName
         </OutlineEditor>
       );
     case 'introduction_generated':
-      return <div className="prose-preview">{project.introduction}</div>;
+      return <div className="prose-preview" {...bookTextProps(project.language)}>{project.introduction}</div>;
     case 'chapters_generated':
       return <p>{project.chapters.length} of {toc.length} chapters written. Read and edit them below; the summary comes next.</p>;
     case 'summary_generated':
-      return <div className="prose-preview">{project.summary}</div>;
+      return <div className="prose-preview" {...bookTextProps(project.language)}>{project.summary}</div>;
     case 'project_finalized':
       return <p>The structure is final: {project.chapters.length} chapters. Build the print-ready PDF next.</p>;
     case 'complete':
@@ -465,7 +468,7 @@ function BriefView({ project, modelName }: { project: ProjectView; modelName: st
   return (
     <div>
       <p className="muted">The book was started with this brief; it cannot be changed now.</p>
-      <BookBriefFields value={{ title: project.title, author: project.author, idea: project.topic, pages: pagesOf(project.total_target_words) }} readOnly />
+      <BookBriefFields value={{ title: project.title, author: project.author, idea: project.topic, pages: pagesOf(project.total_target_words), language: project.language }} readOnly />
       <p className="muted">Written with {modelName ?? project.ai_model}.</p>
     </div>
   );

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { GenerationMessages, WORDS_PER_PAGE } from '../../../../libs/domain/index.ts';
+import { GenerationMessages, InputMessages, LanguageMessages, WORDS_PER_PAGE } from '../../../../libs/domain/index.ts';
 import { testConfig } from '../../../../testing/index.ts';
 import { apiClient, serveApi, type Json, serveWithWorker } from '../../../../testing/test-server.ts';
 
@@ -262,6 +262,31 @@ describe('validation', () => {
     expect(missing).toMatchObject({ status: 400, body: { message: GenerationMessages.providerUnavailable('Anthropic Claude') } });
     const providers = (await fetch(`${served.url}/api/projects/providers`).then((r) => r.json())) as { id: string; available: boolean }[];
     expect(providers.map((p) => [p.id, p.available])).toEqual([['anthropic', false], ['hal9', false], ['mock', true]]);
+  });
+});
+
+describe("the book's language", () => {
+  const created = async (body: Json, path = '/projects', headers: Record<string, string> = {}) => {
+    const answer = await call('POST', path, body, undefined, headers);
+    expect(answer.status).toBeLessThan(300);
+    return (await call('GET', `/projects/${answer.body.project_id as string}`)).body;
+  };
+
+  it('is kept as its BCP 47 tag, sent as a tag or as its English name; English by default', async () => {
+    expect(await created({ ...brief, language: 'ja' })).toMatchObject({ language: 'ja', language_name: 'Japanese' });
+    expect(await created({ ...brief, language: 'Japanese' })).toMatchObject({ language: 'ja', language_name: 'Japanese' });
+    expect(await created({ ...brief, language: 'zh-TW' })).toMatchObject({ language: 'zh-Hant', language_name: 'Chinese (Traditional)' });
+    expect(await created(brief)).toMatchObject({ language: 'en', language_name: 'English' });
+    expect(await created({ title: brief.title, author: brief.author, book_idea: brief.book_idea, language: 'Arabic' }, '/intelligent/toc', { 'X-AI-Provider': 'mock' })).toMatchObject({ language: 'ar' });
+  });
+
+  it('refuses a language not in the list, and a NUL character, naming the field, on every call that starts a book', async () => {
+    for (const path of ['/projects', '/projects/generate-complete', '/intelligent/toc']) {
+      const unknown = await call('POST', path, { ...brief, language: 'klingon' });
+      expect(unknown).toMatchObject({ status: 400, body: { message: LanguageMessages.unknown, details: [{ field: 'language', messages: [LanguageMessages.unknown] }] } });
+      const nul = await call('POST', path, { ...brief, language: 'ja\0' });
+      expect(nul).toMatchObject({ status: 400, body: { message: InputMessages.nulCharacter('language') } });
+    }
   });
 });
 
