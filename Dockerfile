@@ -1,8 +1,8 @@
 # One image for the API, the worker, the setup job and the portal (docker-compose.yml picks the command).
 FROM node:24-bookworm-slim
 WORKDIR /app
-# pdftoppm (poppler-utils) rasterises PDF pages for previews and thumbnails.
-RUN apt-get update && apt-get install -y --no-install-recommends poppler-utils && rm -rf /var/lib/apt/lists/*
+# pdftoppm (poppler-utils) rasterises PDF pages for previews and thumbnails; Noto CJK sets Japanese, Chinese and Korean.
+RUN apt-get update && apt-get install -y --no-install-recommends poppler-utils fonts-noto-cjk && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund --loglevel=error
 COPY . .

@@ -3,6 +3,7 @@
 // and the portal until Ctrl-C.
 import { styleText } from 'node:util';
 import { ConfigError, loadConfig } from '../libs/config/index.ts';
+import { CJK_FONTS, cjkFontsPresent } from '../libs/render/system-fonts.ts';
 import { apiEntry, bin, buildApi, portalConfig, workerEntry } from './stack/app.ts';
 import { say, StackError } from './stack/log.ts';
 import { waitUntil } from './stack/net.ts';
@@ -33,8 +34,12 @@ try {
   const started = Date.now();
   const config = loadConfig(profile.env);
   await prepareTools(profile, {
-    // The worker and the API rasterise PDF pages (previews, thumbnails) with poppler's pdftoppm.
-    apt: [{ packages: ['poppler-utils'], present: () => onPath('pdftoppm'), why: 'install poppler-utils (pdftoppm) for page previews' }],
+    apt: [
+      // The worker and the API rasterise PDF pages (previews, thumbnails) with poppler's pdftoppm.
+      { packages: ['poppler-utils'], present: () => onPath('pdftoppm'), why: 'install poppler-utils (pdftoppm) for page previews' },
+      // Japanese, Chinese and Korean books are set in Noto CJK (libs/render/system-fonts.ts).
+      { packages: [CJK_FONTS.debianPackage], present: cjkFontsPresent, why: 'install it to typeset Japanese, Chinese and Korean books' },
+    ],
   });
   const ctx = { profile, supervisor };
   await ensurePostgres(ctx);

@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { styleText } from 'node:util';
 import pg from 'pg';
 import { ConfigError, loadConfig } from '../libs/config/index.ts';
+import { CJK_FONTS, cjkFontsPresent } from '../libs/render/system-fonts.ts';
 import { bin, buildApi } from './stack/app.ts';
 import { say, StackError } from './stack/log.ts';
 import { prepareTools } from './stack/prepare.ts';
@@ -60,6 +61,8 @@ try {
         present: () => chromiumPath() !== null && onPath('qpdf') && onPath('pdfinfo') && existsSync('/usr/share/java/epubcheck.jar'),
         why: 'install them for the browser, PDF and EPUB tests',
       },
+      // Japanese, Chinese and Korean books are set in Noto CJK (libs/render/system-fonts.ts).
+      { packages: [CJK_FONTS.debianPackage], present: cjkFontsPresent, why: 'install it to typeset Japanese, Chinese and Korean books' },
       // The API fuzzer (schemathesis) is installed from PyPI into a virtual environment.
       { packages: ['python3', 'python3-venv'], present: () => onPath('python3'), why: 'install Python 3 for the API fuzz test' },
     ],

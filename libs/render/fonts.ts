@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import * as fontkit from 'fontkit';
 import { BuildMessages } from '../domain/index.ts';
+import { cjkFontPaths } from './system-fonts.ts';
 import { NodeCompiler, type NodeTypstDocument } from '@myriaddreamin/typst-ts-node-compiler';
 import { Resvg } from '@resvg/resvg-js';
 
@@ -40,10 +41,6 @@ const FONT_PACKAGES: [name: string, weights: string[] | 'all'][] = [
   ['sarabun', REGULAR_AND_BOLD],
 ];
 
-/** Where Debian's fonts-noto-cjk puts its collections (`CJK_FONT_DIR` to use another copy of the same files). */
-const CJK_FONT_DIR = process.env.CJK_FONT_DIR || '/usr/share/fonts/opentype/noto';
-const CJK_FONT_FILES = ['NotoSerifCJK-Regular.ttc', 'NotoSerifCJK-Bold.ttc', 'NotoSansCJK-Regular.ttc', 'NotoSansCJK-Bold.ttc'];
-
 const isFontFile = (name: string) => /\.(ttf|otf|ttc)$/i.test(name);
 
 let files: string[] | undefined;
@@ -56,7 +53,7 @@ export function fontFiles(): string[] {
       const folders = weights === 'all' ? readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name) : weights;
       return folders.flatMap((folder) => readdirSync(join(root, folder)).filter(isFontFile).map((file) => join(root, folder, file)));
     }),
-    ...CJK_FONT_FILES.map((file) => join(CJK_FONT_DIR, file)).filter((path) => existsSync(path)),
+    ...cjkFontPaths().filter((path) => existsSync(path)),
   ];
   return files;
 }
