@@ -161,17 +161,17 @@ export interface ScriptFonts {
 }
 
 const LATIN_FONTS: ScriptFonts = { serif: 'Libertinus Serif', sans: 'Inter', display: 'Playfair Display' };
-const CJK = (region: string): ScriptFonts => ({ serif: `Noto Serif CJK ${region}`, sans: `Noto Sans CJK ${region}`, display: `Noto Serif CJK ${region}` });
+const CJK_FONTS = (region: string): ScriptFonts => ({ serif: `Noto Serif CJK ${region}`, sans: `Noto Sans CJK ${region}`, display: `Noto Serif CJK ${region}` });
 const same = (serif: string, sans: string): ScriptFonts => ({ serif, sans, display: serif });
 
 export const SCRIPT_FONTS: Record<BookScript, ScriptFonts> = {
   Latn: LATIN_FONTS,
   Grek: LATIN_FONTS,
   Cyrl: LATIN_FONTS,
-  Jpan: CJK('JP'),
-  Hans: CJK('SC'),
-  Hant: CJK('TC'),
-  Kore: CJK('KR'),
+  Jpan: CJK_FONTS('JP'),
+  Hans: CJK_FONTS('SC'),
+  Hant: CJK_FONTS('TC'),
+  Kore: CJK_FONTS('KR'),
   Arab: same('Noto Naskh Arabic', 'Noto Sans Arabic'),
   Hebr: same('Noto Serif Hebrew', 'Noto Sans Hebrew'),
   Deva: same('Noto Serif Devanagari', 'Noto Sans Devanagari'),
@@ -197,3 +197,10 @@ export function fontStack(language: BookLanguage, role: keyof ScriptFonts): stri
 }
 
 export const CJK_SCRIPTS: ReadonlySet<BookScript> = new Set(['Jpan', 'Hans', 'Hant', 'Kore']);
+
+// Ideographs, kana and their punctuation: a line break between two of them joins the lines without a space.
+const CJK_CHARACTER = '[\\p{scx=Han}\\p{scx=Hiragana}\\p{scx=Katakana}\\p{scx=Bopomofo}\\u3000-\\u303f\\uff01-\\uff60]';
+const CJK_LINE_BREAK = new RegExp(`(?<=${CJK_CHARACTER})[ \\t]*\\r?\\n[ \\t\\r\\n]*(?=${CJK_CHARACTER})`, 'gu');
+
+/** Lines of Chinese or Japanese text joined as the writer meant them: without a space between the characters. */
+export const joinCjkLines = (text: string) => text.replace(CJK_LINE_BREAK, '');

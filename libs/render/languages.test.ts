@@ -11,7 +11,7 @@ import { renderInterior } from './interior.ts';
 import { flowText } from './markdown-to-typst.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'languages-'));
-const tool = (command: string, args: string[]) => execFileSync(command, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+const tool = (command: string, args: string[]) => execFileSync(command, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] });
 const save = (name: string, data: Buffer) => {
   const file = join(dir, name);
   writeFileSync(file, data);

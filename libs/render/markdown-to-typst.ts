@@ -1,5 +1,5 @@
 import type { RootContent, PhrasingContent } from 'mdast';
-import { bookImagePath, bookImageRef } from '../domain/index.ts';
+import { bookImagePath, bookImageRef, joinCjkLines } from '../domain/index.ts';
 import { NO_IMAGES, naturalWidthIn, type BookImages } from './images.ts';
 import { parseBookMarkdown } from './safe-markdown.ts';
 
@@ -14,16 +14,12 @@ export function escapeText(text: string): string {
   return text.replace(/[\\#*_`$<>@[\]~=/+\-"']/g, (c) => (c === '"' || c === "'" ? c : `\\${c}`));
 }
 
-// Ideographs, kana and their punctuation: a line break between two of them joins the lines without a space.
-const CJK = '[\\p{scx=Han}\\p{scx=Hiragana}\\p{scx=Katakana}\\p{scx=Bopomofo}\\u3000-\\u303f\\uff01-\\uff60]';
-const CJK_LINE_BREAK = new RegExp(`(?<=${CJK})[ \\t]*\\r?\\n[ \\t\\r\\n]*(?=${CJK})`, 'gu');
-
 /**
  * Running text as Typst markup: the source's line breaks and spaces collapse to one space (none between CJK
  * characters, which are written without spaces), and non-breaking spaces stay non-breaking.
  */
 export function flowText(text: string): string {
-  return escapeText(text.replace(CJK_LINE_BREAK, '').replace(/[ \t\r\n]+/g, ' '))
+  return escapeText(joinCjkLines(text).replace(/[ \t\r\n]+/g, ' '))
     .replace(/\u00a0/g, '~')
     .replace(/\u202f/g, '\\u{202f}');
 }

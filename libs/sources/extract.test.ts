@@ -1,4 +1,11 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LANGUAGE_SAMPLES } from '../../testing/book-languages.ts';
+import { bookLanguage } from '../domain/index.ts';
+import { renderInterior } from '../render/interior.ts';
 import { docxWithText, pdfWithText } from '../../testing/files.ts';
 import { declaringSize, docxBomb, docxOfParagraphs } from '../../testing/zip-bomb.ts';
 import { citedNumbers, claimedKind, contentMatches, ExtractionError, extractText, keepValidCitations, nameProblem, passagesOf, relevantPassages, SourceMessages } from './extract.ts';
@@ -66,5 +73,46 @@ describe('grounding', () => {
     const text = 'Trust matters [1]. Rituals help [2]. Invented claim [7].';
     expect(keepValidCitations(text, new Set([1, 2]))).toBe('Trust matters [1]. Rituals help [2]. Invented claim.');
     expect(citedNumbers('A [1] and [3] and [1].')).toEqual(new Set([1, 3]));
+  });
+});
+
+describe('sources in any language', () => {
+  const samples = LANGUAGE_SAMPLES.filter((s) => ['ja', 'zh-Hans', 'ko', 'ar', 'he', 'fa', 'ru', 'hi', 'th'].includes(s.tag));
+  const flat = (text: string) => text.replace(/\s+/g, ' ');
+
+  it('read from DOCX in their own script and order', async () => {
+    for (const s of samples) {
+      const text = await extractText('docx', await docxWithText([s.title, s.paragraph]));
+      expect(flat(text), s.tag).toContain(s.paragraph);
+    }
+  });
+
+  it('read from PDF in reading order, right-to-left scripts logically, CJK as the letters shown', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sources-'));
+    for (const s of samples) {
+      const { dir: direction, script } = bookLanguage(s.tag);
+      let pdf: Buffer;
+      if (script === 'Deva' || script === 'Thai') {
+        // Chromium here has no Devanagari or Thai font: these come from Pressroom's own typesetting.
+        pdf = renderInterior({ title: s.title, author: s.author, language: s.tag, chapters: [{ number: 1, title: s.chapterTitle, content: s.paragraph }], references: [] }).pdf;
+      } else {
+        // A PDF as a browser or word processor writes one (Arabic in presentation forms, CJK in shared glyphs).
+        const html = join(dir, `${s.tag}.html`);
+        writeFileSync(html, `<html lang="${s.tag}" dir="${direction}"><meta charset="utf-8"><body><p>${s.paragraph}</p></body></html>`);
+        execFileSync(process.env.CHROMIUM_PATH || 'chromium', ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--no-pdf-header-footer', `--print-to-pdf=${join(dir, `${s.tag}.pdf`)}`, html], { stdio: 'ignore', timeout: 60_000 });
+        pdf = readFileSync(join(dir, `${s.tag}.pdf`));
+      }
+      const text = flat(await extractText('pdf', pdf));
+      expect(text, s.tag).toContain(s.probe.normalize('NFC'));
+    }
+  }, 120_000);
+
+  it('are cut into sentences and matched to chapters in scripts written without spaces', () => {
+    const japanese = LANGUAGE_SAMPLES.find((s) => s.tag === 'ja') as (typeof LANGUAGE_SAMPLES)[number];
+    const passages = passagesOf([{ n: 1, filename: 'notes.md', text: `${japanese.paragraph}${japanese.quote}`.repeat(20) }], 40);
+    expect(passages.length).toBeGreaterThan(3);
+    expect(passages.every((p) => p.text.length < 400)).toBe(true);
+    expect(relevantPassages(passages, '短い対話と信頼').length).toBeGreaterThan(0);
+    expect(relevantPassages(passages, '量子化学の基礎')).toEqual([]);
   });
 });

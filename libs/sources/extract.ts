@@ -80,7 +80,7 @@ const parsers = new Piscina({
 });
 
 async function parseInWorker(kind: 'docx' | 'pdf', bytes: Buffer): Promise<{ text: string; title: string | null }> {
-  const limits: ParseLimits = { maxUnpackedBytes: PARSE_LIMITS.maxUnpackedBytes, maxZipEntries: PARSE_LIMITS.maxZipEntries, maxTextChars: PARSE_LIMITS.maxTextChars };
+  const limits: ParseLimits = { maxUnpackedBytes: PARSE_LIMITS.maxUnpackedBytes, maxZipEntries: PARSE_LIMITS.maxZipEntries, maxTextChars: PARSE_LIMITS.maxTextChars, timeoutMs: PARSE_LIMITS.timeoutMs };
   let answer: Awaited<ReturnType<typeof parse>>;
   try {
     // The time limit counts from the request, a wait for a free thread included; an aborted task's thread is
@@ -133,13 +133,19 @@ export interface SourceText {
   text: string;
 }
 
+/**
+ * Where a sentence ends, in any script: a paragraph break; Latin full stops before a space; and the full stops of
+ * scripts that need no space after them (。！？ in CJK, the Arabic ؟ and Urdu ۔, the Devanagari danda ।).
+ */
+const SENTENCE_END = /\n{2,}|(?<=[.!?])\s+|(?<=[\u3002\uff01\uff1f\u061f\u06d4\u0964\u0965])\s*/u;
+
 /** Passages of about 120 words, cut at paragraph and sentence ends, each remembering its source's number and title. */
 export function passagesOf(sources: SourceText[], size = 120): { n: number; source: string; text: string }[] {
   const out: { n: number; source: string; text: string }[] = [];
   for (const source of sources) {
     let current: string[] = [];
     let words = 0;
-    const sentences = source.text.split(/\n{2,}|(?<=[.!?])\s+/).map((s) => s.trim()).filter(Boolean);
+    const sentences = source.text.split(SENTENCE_END).map((s) => s.trim()).filter(Boolean);
     for (const sentence of sentences) {
       current.push(sentence);
       words += countWords(sentence);
@@ -154,7 +160,22 @@ export function passagesOf(sources: SourceText[], size = 120): { n: number; sour
   return out;
 }
 
-const termsOf = (text: string) => new Set((text.toLowerCase().match(/\p{L}{4,}/gu) ?? []));
+const IDEOGRAPHIC = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}]/u;
+let segmenter: Intl.Segmenter | undefined;
+
+/**
+ * The words that tell a text apart, in any script: words of four letters or more, or of two or more in Chinese and
+ * Japanese, where two characters already make a word. Words come from Intl.Segmenter, so scripts written without
+ * spaces split into words, and vowel signs stay inside theirs.
+ */
+function termsOf(text: string): Set<string> {
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' });
+  const terms = new Set<string>();
+  for (const { segment, isWordLike } of segmenter.segment(text.toLowerCase())) {
+    if (isWordLike && [...segment].length >= (IDEOGRAPHIC.test(segment) ? 2 : 4)) terms.add(segment);
+  }
+  return terms;
+}
 
 /** The passages that matter most to a chapter: the most terms in common with its title, description and points. */
 export function relevantPassages<T extends { text: string }>(passages: T[], brief: string, limit = 4): T[] {

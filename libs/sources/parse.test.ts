@@ -5,7 +5,7 @@ import { declaringSize, docxBomb, docxOfParagraphs } from '../../testing/zip-bom
 import { docxEntries, documentText, DocumentTooLargeError } from './parse.ts';
 
 const MB = 1024 * 1024;
-const limits = { maxUnpackedBytes: MB, maxZipEntries: 50, maxTextChars: MB };
+const limits = { maxUnpackedBytes: MB, maxZipEntries: 50, maxTextChars: MB, timeoutMs: 10_000 };
 
 describe('the entries of a DOCX', () => {
   it('give its text through mammoth', async () => {

@@ -1,16 +1,18 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { spawn } from 'node:child_process';
 import { unzipSync, zipSync } from 'fflate';
 import mammoth from 'mammoth';
+import { joinCjkLines } from '../domain/index.ts';
 
-/** DOCX (mammoth) and PDF (pdf.js) to text, with bounds on what they unpack to; run in a worker thread (parse-worker.ts). */
+/** DOCX (mammoth) and PDF (poppler's pdftotext) to text, with bounds on what they unpack to; run in a worker thread (parse-worker.ts). */
 
 export interface ParseLimits {
   /** What a DOCX's entries add up to, unpacked. */
   maxUnpackedBytes: number;
   maxZipEntries: number;
-  /** Characters of text a PDF may give. */
+  /** Bytes of text a PDF may give. */
   maxTextChars: number;
+  /** How long the PDF reader may take. */
+  timeoutMs: number;
 }
 
 export class DocumentTooLargeError extends Error {
@@ -20,34 +22,55 @@ export class DocumentTooLargeError extends Error {
   }
 }
 
-/** pdf.js reads the metrics of the 14 standard PDF fonts from its own package. */
-const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
-
 /** A document's text, and the title its metadata names (PDF Info Title, DOCX dc:title) if any. */
 export interface DocumentText {
   text: string;
   title: string | null;
 }
 
+/**
+ * What a poppler tool writes for a PDF handed to it on standard input: ended (the worker thread's own limit aside)
+ * after `timeoutMs`, or as soon as it writes more than `maxBytes`, which counts as too large.
+ */
+function poppler(tool: 'pdftotext' | 'pdfinfo', args: string[], bytes: Uint8Array, { maxBytes, timeoutMs }: { maxBytes: number; timeoutMs: number }): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(tool, [...args, '-'], { stdio: ['pipe', 'pipe', 'ignore'], timeout: timeoutMs });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    child.stdout.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        tooLarge = true;
+        child.kill('SIGKILL');
+      } else chunks.push(chunk);
+    });
+    child.stdin.on('error', () => undefined); // a tool that stops reading early (a broken file) closes the pipe
+    child.stdin.end(bytes);
+    child.once('error', reject);
+    child.once('close', (code) => {
+      if (tooLarge) reject(new DocumentTooLargeError());
+      else if (code === 0) resolve(Buffer.concat(chunks).toString('utf8'));
+      else reject(new Error(`${tool} could not read the PDF`));
+    });
+  });
+}
+
+// Explicit direction marks poppler puts around right-to-left runs; the text is already in reading order.
+const DIRECTION_MARKS = /[\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * A PDF's text through poppler's pdftotext, in a process of its own: in reading order in every script (Arabic and
+ * Hebrew logical, not visual; Arabic presentation forms and CJK radicals mapped back to the letters they show),
+ * which pdf.js's text layer was not.
+ */
 async function pdfText(bytes: Uint8Array, limits: ParseLimits): Promise<DocumentText> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await pdfjs.getDocument({ data: bytes, useSystemFonts: false, standardFontDataUrl }).promise;
-  try {
-    const { info } = await document.getMetadata().catch(() => ({ info: {} }));
-    const title = (info as { Title?: unknown }).Title;
-    const pages: string[] = [];
-    let length = 0;
-    for (let i = 1; i <= document.numPages; i++) {
-      const content = await (await document.getPage(i)).getTextContent();
-      const text = content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : '')).join('');
-      length += text.length;
-      if (length > limits.maxTextChars) throw new DocumentTooLargeError();
-      pages.push(text);
-    }
-    return { text: pages.join('\n\n'), title: typeof title === 'string' ? title : null };
-  } finally {
-    await document.destroy();
-  }
+  const [text, info] = await Promise.all([
+    poppler('pdftotext', ['-q', '-enc', 'UTF-8', '-'], bytes, { maxBytes: limits.maxTextChars, timeoutMs: limits.timeoutMs }),
+    poppler('pdfinfo', ['-enc', 'UTF-8'], bytes, { maxBytes: 1024 * 1024, timeoutMs: limits.timeoutMs }),
+  ]);
+  const title = /^Title:\s*(.+)$/m.exec(info)?.[1]?.trim();
+  return { text: joinCjkLines(text.replace(DIRECTION_MARKS, '').replace(/\f/g, '\n\n')), title: title || null };
 }
 
 /**
