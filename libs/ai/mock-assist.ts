@@ -73,6 +73,6 @@ export function mockAssist(task: AssistTask): string {
     case 'grammar':
       return mockGrammar(text);
     case 'instruct':
-      return `${text} ${lex.assist.revised.replace('{i}', task.instruction ?? '')}`;
+      return `${text}${lex.space}${lex.assist.revised.replace('{i}', task.instruction ?? '')}`;
   }
 }

@@ -93,13 +93,14 @@ class SealedEpub extends EPub {
   }
 }
 
-/** The CSS `font-family` of a role in a book: its script's faces first (named, not embedded), then the generic one. */
-export const cssFontFamily = (language: BookLanguage, role: 'serif' | 'sans') =>
-  [...new Set(fontStack(language, role))].map((font) => `"${font}"`).concat(role === 'sans' ? 'sans-serif' : 'serif').join(', ');
-
-/** The rules a book's language adds to a stylesheet: its fonts, and emphasis that a script without italics can show. */
-export const languageCss = (language: BookLanguage) =>
-  [`body { font-family: ${cssFontFamily(language, 'serif')}; }`, ...(language.italic ? [] : ['em, i { font-style: normal; font-weight: bold; }'])].join('\n');
+/**
+ * The rules a book's language adds to a stylesheet: its fonts (named, not embedded: a CJK face alone is megabytes, and
+ * readers have their own), and emphasis that a script without italics can show.
+ */
+export function languageCss(language: BookLanguage): string {
+  const serif = [...new Set(fontStack(language, 'serif'))].map((font) => `"${font}"`).join(', ');
+  return [`body { font-family: ${serif}, serif; }`, ...(language.italic ? [] : ['em, i { font-style: normal; font-weight: bold; }'])].join('\n');
+}
 
 /** An EPUB 3 of the given XHTML sections, fetching nothing: an `<img>` may name only one of `images`, by its path. */
 export const writeEpub = (options: Options, sections: Chapter[], images: BookImages = NO_IMAGES): Promise<Buffer> =>

@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { BOOK_LANGUAGES, bookLanguage, findBookLanguage, type BookLanguage } from '../../../libs/domain/index.ts';
 
 /** Text compared without case or accents: "francais" finds Français, "turk" Türkçe. */
@@ -29,18 +29,15 @@ function LanguageName({ language }: { language: BookLanguage }) {
   );
 }
 
+const FIELD_ID = 'language';
+const LABEL = 'Book language';
+
 /**
  * The book's language (a labelled combobox, WAI-ARIA's editable combobox with a list): typing filters the languages by
  * their own name, English name or tag; the arrow keys move through them, Enter chooses, Escape closes. `value` is the
  * tag the API is sent; `readOnly` shows a started book's language.
  */
-export function LanguagePicker({ value, onChange, readOnly = false, id = 'language', label = 'Book language' }: {
-  value: string;
-  onChange?: (tag: string) => void;
-  readOnly?: boolean;
-  id?: string;
-  label?: string;
-}) {
+export function LanguagePicker({ value, onChange, readOnly = false }: { value: string; onChange?: (tag: string) => void; readOnly?: boolean }) {
   const listId = `${useId()}-languages`;
   const chosen = bookLanguage(value);
   /** The text typed since the list opened; null while the field shows the chosen language. */
@@ -50,6 +47,10 @@ export function LanguagePicker({ value, onChange, readOnly = false, id = 'langua
   const options = filterLanguages(text ?? '');
   const optionId = (language: BookLanguage) => `${listId}-${language.tag}`;
   const activeOption = open ? options[active] : undefined;
+  // The option the arrow keys reach is scrolled into the list's view.
+  useEffect(() => {
+    if (activeOption) document.getElementById(optionId(activeOption))?.scrollIntoView({ block: 'nearest' });
+  }, [activeOption]);
 
   const close = () => {
     setOpen(false);
@@ -80,22 +81,22 @@ export function LanguagePicker({ value, onChange, readOnly = false, id = 'langua
   if (readOnly) {
     return (
       <div className="field">
-        <label htmlFor={id}>{label}</label>
-        <input id={id} value={languageLabel(chosen)} dir="auto" readOnly />
+        <label htmlFor={FIELD_ID}>{LABEL}</label>
+        <input id={FIELD_ID} value={languageLabel(chosen)} dir="auto" readOnly />
       </div>
     );
   }
   return (
     <div className="field language-picker">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={FIELD_ID}>{LABEL}</label>
       <input
-        id={id}
+        id={FIELD_ID}
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={open}
         aria-controls={listId}
         aria-activedescendant={activeOption ? optionId(activeOption) : undefined}
-        aria-describedby={`${id}-hint`}
+        aria-describedby={`${FIELD_ID}-hint`}
         autoComplete="off"
         spellCheck={false}
         dir="auto"
@@ -109,8 +110,8 @@ export function LanguagePicker({ value, onChange, readOnly = false, id = 'langua
         onKeyDown={onKeyDown}
         onBlur={close}
       />
-      <small id={`${id}-hint`}>The language the book is written in. Type to search by name or language tag (such as ja or pt-BR).</small>
-      <ul id={listId} role="listbox" aria-label={label} className="language-options" hidden={!open || options.length === 0}>
+      <small id={`${FIELD_ID}-hint`}>The language the book is written in. Type to search by name or language tag (such as ja or pt-BR).</small>
+      <ul id={listId} role="listbox" aria-label={LABEL} className="language-options" hidden={!open || options.length === 0}>
         {open &&
           options.map((language, index) => (
             <li

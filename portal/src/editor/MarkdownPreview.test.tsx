@@ -16,6 +16,13 @@ describe('the chapter preview', () => {
     expect(out).toContain('<blockquote><p>quoted</p></blockquote>');
   });
 
+  it("is set in the book's language and direction, or in the direction its text starts with", () => {
+    expect(renderToStaticMarkup(<MarkdownPreview markdown="مرحبا بالعالم" label="Preview" language="ar" />)).toMatch(/^<div class="markdown-preview" aria-label="Preview" role="region" tabindex="0" lang="ar" dir="rtl">/);
+    expect(renderToStaticMarkup(<MarkdownPreview markdown="Hallo" label="Preview" language="German" />)).toContain('lang="de" dir="ltr"');
+    expect(html('Hello')).toContain('dir="auto"');
+    expect(html('Hello')).not.toContain('lang=');
+  });
+
   it('lets no markup, image or script link through, only their text', () => {
     const out = html('<script>alert(1)</script>\n\n<b onclick="x()">raw</b> ![secret](file:///etc/hostname) [run](javascript:alert(1)) <img src=x onerror=alert(1)>');
     expect(out).not.toMatch(/<script|<img|<b |onclick|onerror|javascript:|file:/);

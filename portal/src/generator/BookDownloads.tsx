@@ -2,9 +2,20 @@ import { useState, type ReactNode } from 'react';
 import { BOOK_FILES, downloadName, ProjectMessages, type BookFileKind } from '../../../libs/domain/index.ts';
 import { authorizedFetch } from '../api/client.ts';
 
-/** Saves a file the API serves (with the caller's token, if any) under `name`. */
+/** The whole name a download's Content-Disposition gives in UTF-8 (`filename*`, with a title's letters in any script), if any. */
+export function dispositionName(header: string | null): string | null {
+  const encoded = /filename\*=UTF-8''([^;\s]+)/i.exec(header ?? '')?.[1];
+  try {
+    return encoded ? decodeURIComponent(encoded) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Saves a file the API serves (with the caller's token, if any) under the name the API gives it, else `name`. */
 export async function saveFile(url: string, name: string): Promise<void> {
-  saveBlob(await (await authorizedFetch(url)).blob(), name);
+  const response = await authorizedFetch(url);
+  saveBlob(await response.blob(), dispositionName(response.headers.get('Content-Disposition')) ?? name);
 }
 
 /** Hands bytes made or fetched in the page to the browser's download; the object URL goes after 1 s. */

@@ -34,6 +34,8 @@ function project(overrides: Partial<ProjectView> = {}): ProjectView {
     author: 'Ada Gardener',
     topic: 'Gardening',
     writing_style: 'practical',
+    language: 'en',
+    language_name: 'English',
     generation_mode: null,
     content_depth: null,
     total_target_words: 10000,
@@ -95,6 +97,7 @@ describe('quartoConfig', () => {
     expect(file.type).toMatch(/^text\/yaml/);
     expect(parse(file.content)).toEqual({
       project: { type: 'book' },
+      lang: 'en',
       book: { title: 'Garden Notes', author: 'Ada Gardener', chapters: ['index.qmd', 'chapter-001.qmd', 'chapter-002.qmd', 'chapter-003.qmd'] },
       format: {
         html: { theme: 'cosmo', 'toc-depth': 2 },
@@ -165,7 +168,8 @@ describe('htmlExport', () => {
     expect(file.name).toBe('garden-notes.html');
     expect(file.type).toMatch(/^text\/html/);
     const html = file.content;
-    expect(html.startsWith('<!DOCTYPE html>\n<html lang="en">')).toBe(true);
+    expect(html.startsWith('<!DOCTYPE html>\n<html lang="en" dir="ltr">')).toBe(true);
+    expect(htmlExport(project({ language: 'ar' })).content.startsWith('<!DOCTYPE html>\n<html lang="ar" dir="rtl">')).toBe(true);
     expect(html).toContain('<meta charset="utf-8">');
     expect(html).toContain('<title>Garden Notes</title>');
     expect(html).toMatch(/<style>[\s\S]*max-width[\s\S]*<\/style>/);

@@ -8,6 +8,7 @@ import { stringify } from 'yaml';
 import {
   QUARTO_DEFAULTS,
   QUARTO_FILES,
+  bookLanguage,
   chapterFileName,
   countWords,
   quartoSlug,
@@ -37,7 +38,7 @@ export const EXPORT_MESSAGES = {
 /** The legacy demo's reading pace, in words a minute. */
 export const EXPORT_READING_PACE = 250;
 
-type ExportProject = Pick<ProjectView, 'title' | 'author' | 'outline' | 'introduction' | 'chapters' | 'summary'>;
+type ExportProject = Pick<ProjectView, 'title' | 'author' | 'language' | 'outline' | 'introduction' | 'chapters' | 'summary'>;
 
 const MARKDOWN = 'text/markdown;charset=utf-8';
 
@@ -79,11 +80,12 @@ export function tocMarkdown(project: ExportProject): ExportFile {
   return { name: `${quartoSlug(project.title)}-toc.md`, type: MARKDOWN, content: `${safeMarkdown(content)}\n` };
 }
 
-/** `_quarto.yml`: a book project listing index.qmd and one chapter-NNN.qmd per outlined chapter, in order. */
+/** `_quarto.yml`: a book project in the book's language, listing index.qmd and one chapter-NNN.qmd per outlined chapter, in order. */
 export function quartoConfig(project: ExportProject): ExportFile {
   const { pdf } = QUARTO_DEFAULTS;
   const content = toYaml({
     project: { type: 'book' },
+    lang: bookLanguage(project.language).tag,
     book: {
       title: markdownText(project.title),
       author: markdownText(project.author),
@@ -191,7 +193,7 @@ interface HtmlSection {
   markdown: string;
 }
 
-/** `<slug>.html`: the book as one standalone HTML5 page: header, contents, introduction, chapters and summary. */
+/** `<slug>.html`: the book as one standalone HTML5 page, in its language and direction: header, contents, introduction, chapters and summary. */
 export function htmlExport(project: ExportProject): ExportFile {
   const chapters: ChapterView[] = written(project);
   if (!chapters.length) throw new Error(EXPORT_MESSAGES.noContent);
@@ -202,12 +204,13 @@ export function htmlExport(project: ExportProject): ExportFile {
   ];
   const title = escapeHtml(project.title);
   const author = escapeHtml(project.author);
+  const { tag, dir } = bookLanguage(project.language);
   const contents = sections.map((s) => `      <li><a href="#${s.id}">${escapeHtml(s.heading)}</a></li>`).join('\n');
   const body = sections
     .map((s) => `  <section id="${s.id}">\n    <h2>${escapeHtml(s.heading)}</h2>\n${markdownToHtml(s.markdown, `${s.id}-`)}\n  </section>`)
     .join('\n');
   const content = `<!DOCTYPE html>
-<html lang="en">
+<html lang="${tag}" dir="${dir}">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -207,7 +207,7 @@ export function BookProjectCard({ book }: { book: BookProjectView }) {
     <li className="card book-card">
       <div className="item-head">
         <div>
-          <h3 className="book-title">{book.title}</h3>
+          <h3 className="book-title" lang={book.language} dir="auto">{book.title}</h3>
           <p className="muted">by {book.author}</p>
         </div>
         <div className="badges">
@@ -220,7 +220,7 @@ export function BookProjectCard({ book }: { book: BookProjectView }) {
         Created {date(book.created_at)}
         {book.page_count ? ` · ${book.page_count} pages` : book.estimated_length ? ` · about ${book.estimated_length} pages planned` : ''}
       </p>
-      <p>{truncate(book.book_idea, CARD_IDEA_CHARS)}</p>
+      <p dir="auto">{truncate(book.book_idea, CARD_IDEA_CHARS)}</p>
 
       {showContent && (
         <div className="generated-content" aria-label="Generated Content">
