@@ -7,6 +7,7 @@ import { GeneratorProject, nextPackageRun } from '../../libs/db/index.ts';
 import {
   BOOK_FILES,
   BuildMessages,
+  countWords,
   DEFAULT_COVER_PAGE_COUNT,
   DEFAULT_COVER_CHOICE,
   isCoverTemplate,
@@ -49,14 +50,13 @@ function plainText(markdown: string): string {
   return collect(tree).replace(/\[\d+\]/g, '').trim();
 }
 
-/** A blurb of about `words` words, cut at a sentence end. */
+/** A blurb of about `words` words, cut at a sentence end (found by the Unicode sentence segmenter, in any script). */
 export function blurbOf(text: string, words = 110): string {
   const paragraph = plainText(text).split(/\n{2,}/)[0] ?? '';
-  const sentences = paragraph.match(/[^.!?]+[.!?]+["”’)]*\s*/g) ?? [paragraph];
   let out = '';
-  for (const sentence of sentences) {
-    if (out && (out + sentence).split(/\s+/).length > words) break;
-    out += sentence;
+  for (const { segment } of new Intl.Segmenter(undefined, { granularity: 'sentence' }).segment(paragraph)) {
+    if (out && countWords(out + segment) > words) break;
+    out += segment;
   }
   return out.trim();
 }

@@ -180,10 +180,12 @@ export const SCRIPT_FONTS: Record<BookScript, ScriptFonts> = {
 };
 
 /** Latin fonts that back up every script's (names, numbers), then every other script's, for text in any language. */
+const fallbacks = (role: keyof ScriptFonts, latinBackup: string) =>
+  [...new Set([LATIN_FONTS[role], latinBackup, ...Object.values(SCRIPT_FONTS).map((f) => f[role])])];
 const FALLBACK_FONTS: Record<keyof ScriptFonts, string[]> = {
-  serif: ['Libertinus Serif', 'Noto Serif', ...new Set(Object.values(SCRIPT_FONTS).map((f) => f.serif))],
-  sans: ['Inter', 'Noto Sans', ...new Set(Object.values(SCRIPT_FONTS).map((f) => f.sans))],
-  display: ['Playfair Display', 'Noto Serif', ...new Set(Object.values(SCRIPT_FONTS).map((f) => f.display))],
+  serif: fallbacks('serif', 'Noto Serif'),
+  sans: fallbacks('sans', 'Noto Sans'),
+  display: fallbacks('display', 'Noto Serif'),
 };
 
 /**
