@@ -64,7 +64,8 @@ let coverage: Set<number> | undefined;
 function coveredCodePoints(): Set<number> {
   if (!coverage) {
     coverage = new Set();
-    for (const path of fontFiles()) {
+    // A family's weights cover the same characters: its regular face speaks for them all.
+    for (const path of fontFiles().filter((file) => /Regular\.tt[cf]$/.test(file))) {
       const font = fontkit.openSync(path);
       const faces = 'fonts' in font ? font.fonts.slice(0, 1) : [font];
       for (const face of faces) for (const code of face.characterSet) coverage.add(code);
