@@ -80,8 +80,13 @@ export const BOOK_FILE_KINDS = Object.keys(BOOK_FILES) as BookFileKind[];
 /** A generated book may be opened by its owner, or by anyone holding the id of a book made signed out. */
 export const mayOpenProject = (project: { user?: { id: string } | null }, userId: string | undefined) => !project.user || project.user.id === userId;
 
-/** The spec's download names: non-alphanumerics in the title become underscores. */
-export const downloadName = (title: string, kind: BookFileKind) => `${title.replace(/[^a-zA-Z0-9]+/g, '_')}_${BOOK_FILES[kind].suffix}`;
+/**
+ * A download's name from a book's title (the spec's Title_book.pdf): the title's letters, marks and digits in any
+ * script, each run of anything else one underscore, then the suffix — a Japanese or Arabic title keeps its letters.
+ */
+export const titledFileName = (title: string, suffix: string) => `${title.replace(/[^\p{L}\p{M}\p{N}]+/gu, '_')}_${suffix}`;
+
+export const downloadName = (title: string, kind: BookFileKind) => titledFileName(title, BOOK_FILES[kind].suffix);
 
 /** True for a valid ISBN-13 (978/979, mod-10 weights 1,3) or ISBN-10 (mod-11, X as 10); hyphens and spaces ignored. */
 export function isValidIsbn(raw: string): boolean {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contentDisposition, titledFileName } from './content-disposition.ts';
+import { titledFileName } from '../../../../libs/domain/index.ts';
+import { contentDisposition } from './content-disposition.ts';
 
 describe('a download name', () => {
   it("keeps the title's letters in any script, each run of anything else one underscore", () => {

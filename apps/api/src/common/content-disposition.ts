@@ -1,9 +1,3 @@
-/**
- * A download's name from a book's title: the title's letters, marks and digits in any script, each run of anything
- * else one underscore, then the suffix (the spec's Title_book.pdf, which keeps a Japanese or Arabic title's letters).
- */
-export const titledFileName = (title: string, suffix: string) => `${title.replace(/[^\p{L}\p{M}\p{N}]+/gu, '_')}_${suffix}`;
-
 /** RFC 8187's attr-char leaves out four characters encodeURIComponent keeps. */
 const percentEncoded = (text: string) => encodeURIComponent(text).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 

@@ -1,9 +1,9 @@
 import { BadRequestException, NotFoundException } from '@nestjs/common';
 import type { Response } from 'express';
 import type { GeneratorProject } from '../../../../libs/db/index.ts';
-import { BOOK_FILE_KINDS, BOOK_FILES, BuildMessages, ProjectMessages, type BookFileKind } from '../../../../libs/domain/index.ts';
+import { BOOK_FILE_KINDS, BOOK_FILES, BuildMessages, downloadName, ProjectMessages, type BookFileKind } from '../../../../libs/domain/index.ts';
 import type { StorageService } from '../../../../libs/storage/index.ts';
-import { contentDisposition, titledFileName } from '../common/content-disposition.ts';
+import { contentDisposition } from '../common/content-disposition.ts';
 
 /** Where a kind of file of a project is kept (BOOK_FILES names its columns). */
 export function projectFile(project: GeneratorProject, kind: BookFileKind): { key: string | null; size: number | null } {
@@ -23,7 +23,7 @@ export async function sendProjectFile(res: Response, storage: StorageService, pr
   if (!isBookFileKind(kind)) throw new BadRequestException(`Unknown download "${kind}": use ${BOOK_FILE_KINDS.join(', ')}`);
   const { key, size } = projectFile(project, kind);
   if (!key) throw new NotFoundException(BuildMessages.notBuilt(BOOK_FILES[kind].label));
-  await sendObject(res, storage, key, { type: BOOK_FILES[kind].type, name: titledFileName(project.title, BOOK_FILES[kind].suffix), size, inline });
+  await sendObject(res, storage, key, { type: BOOK_FILES[kind].type, name: downloadName(project.title, kind), size, inline });
 }
 
 export async function sendObject(res: Response, storage: StorageService, key: string, file: { type: string; name: string; size?: number | null; inline?: boolean }): Promise<void> {

@@ -20,7 +20,7 @@ import type {
   SummaryAnswer,
   WritingAnswer,
 } from '../../../../libs/contracts/index.ts';
-import { briefProblems, BuildMessages, GenerationMessages, parseFormats } from '../../../../libs/domain/index.ts';
+import { briefProblems, BuildMessages, GenerationMessages, parseFormats, titledFileName } from '../../../../libs/domain/index.ts';
 import { StorageService } from '../../../../libs/storage/index.ts';
 import {
   finalizeUpdate,
@@ -33,7 +33,6 @@ import {
 import type { AuthUser } from '../auth/auth.types.ts';
 import { CurrentUser, OptionalAuth } from '../auth/public.decorator.ts';
 import { BookHtmlService, sendBookHtml, withoutHtml } from '../chapters/book-html.ts';
-import { titledFileName } from '../common/content-disposition.ts';
 import { RateLimited } from '../common/rate-limits.ts';
 import { streamChapters } from './chapter-stream.ts';
 import { PackagingService } from './packaging.service.ts';

@@ -1,0 +1,26 @@
+import { BadRequestException } from '@nestjs/common';
+import { describe, expect, it } from 'vitest';
+import { LanguageMessages } from '../../../../libs/domain/index.ts';
+import { createValidationPipe } from '../common/validation.ts';
+import { ChapterRequestDto, CreateProjectDto, TocDto } from './projects.dto.ts';
+
+const valid = (metatype: new () => object, body: object) => createValidationPipe().transform(body, { type: 'body', metatype }) as Promise<{ language?: string }>;
+
+describe("a brief's language, at the boundary", () => {
+  it("becomes the listed language's tag, sent as a tag or as its English name", async () => {
+    await expect(valid(CreateProjectDto, { language: 'ja' })).resolves.toMatchObject({ language: 'ja' });
+    await expect(valid(CreateProjectDto, { language: 'Japanese' })).resolves.toMatchObject({ language: 'ja' });
+    await expect(valid(CreateProjectDto, { language: 'zh-TW' })).resolves.toMatchObject({ language: 'zh-Hant' });
+    await expect(valid(TocDto, { language: ' pt_BR ' })).resolves.toMatchObject({ language: 'pt' });
+    await expect(valid(ChapterRequestDto, { chapter_number: 1, language: 'arabic' })).resolves.toMatchObject({ language: 'ar' });
+    expect((await valid(CreateProjectDto, {})).language).toBeUndefined();
+  });
+
+  it('is refused, naming the field, for anything the list does not have', async () => {
+    for (const language of ['klingon', 'tlh', '', null, 42]) {
+      const refused = await valid(CreateProjectDto, { language }).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(BadRequestException);
+      expect((refused as BadRequestException).getResponse()).toEqual({ message: LanguageMessages.unknown, details: [{ field: 'language', messages: [LanguageMessages.unknown] }] });
+    }
+  });
+});
