@@ -21,13 +21,13 @@ const source = (action: AssistAction, more: Partial<AssistSource> = {}): AssistS
 describe('the assistant prompt', () => {
   it("carries the book's brief, the chapter, the passage and the text around it, and asks for the passage alone", () => {
     const { system, prompt } = assistPrompt(assistTaskFor(source('rewrite')));
-    expect(prompt).toContain('"Remote Leadership", written in German in a academic style. Its idea: How small companies lead distributed teams');
+    expect(prompt).toContain('"Remote Leadership", written in German (de) in a academic style. Its idea: How small companies lead distributed teams');
     expect(prompt).toContain('The chapter: "Rituals That Scale". Below is a passage of the chapter.');
     expect(prompt).toContain(`<passage>\n${first}\n</passage>`);
     expect(prompt).toContain(`<after>\n\n\n${second}\n</after>`);
     expect(prompt).not.toContain('<before>');
     expect(prompt).toContain("Rewrite the passage in the book's academic style");
-    expect(prompt).toContain('Write in German. Answer with the new passage only.');
+    expect(prompt).toContain('Write in German (de). Answer with the new passage only.');
     expect(system).toContain('Answer with the replacement passage only, in Markdown');
     expect(system).toContain('citations like [3]');
   });
@@ -81,9 +81,9 @@ describe('the mock assistant', () => {
     const task = assistTaskFor(source('expand'));
     expect(await answer('expand')).toBe(`${first} ${mockExpansion(task)}`);
     expect(await answer('shorten')).toBe('Remote teams work best with a few shared rituals. A weekly written update keeps everyone in step.');
-    expect(await answer('rewrite')).toBe(`As the evidence suggests, remote teams work best with a few shared rituals. A weekly written update keeps everyone in step. Nobody waits for a meeting to learn what changed.`);
+    expect(await answer('rewrite')).toBe(`Die Belege zeigen: ${first}`); // the book is in German
     expect(await answer('continue')).toBe(`${first}\n\n${mockContinuation(task)}`);
-    expect(await answer('instruct', { instruction: 'Make it friendlier' })).toBe(`${first} (Revised as you asked: Make it friendlier)`);
+    expect(await answer('instruct', { instruction: 'Make it friendlier' })).toBe(`${first} (Überarbeitet wie gewünscht: Make it friendlier)`);
     expect(await answer('expand')).toBe(await answer('expand'));
   });
 

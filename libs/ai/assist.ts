@@ -1,6 +1,7 @@
 // The AI Writing Assistant's prompts: one change to a selection (or a whole chapter) of a written book, answered with
 // the replacement text alone, in Markdown.
 import { countWords, type AssistAction } from '../domain/index.ts';
+import { promptLanguage } from './prompt-language.ts';
 import type { Prompt } from './prompts.ts';
 import type { AssistTask } from './tasks.ts';
 
@@ -58,17 +59,18 @@ const answerWords = (task: AssistTask) => countWords(task.text) * (task.action =
 
 export function assistPrompt(task: AssistTask): Prompt {
   const passage = task.wholeChapter ? 'the whole chapter' : 'a passage of the chapter';
+  const language = promptLanguage(task.language);
   return {
     system: SYSTEM,
     maxTokens: Math.min(16_000, Math.ceil(answerWords(task) * 1.6) + 400),
     prompt: [
-      `The book: "${task.title}", written in ${task.language} in a ${task.style} style. Its idea: ${task.idea}`,
+      `The book: "${task.title}", written in ${language} in a ${task.style} style. Its idea: ${task.idea}`,
       `The chapter: "${task.chapterTitle}". Below is ${passage}.`,
       task.before ? `Text just before it (context only, do not repeat it):\n<before>\n${task.before}\n</before>` : '',
       `The passage:\n<passage>\n${task.text}\n</passage>`,
       task.after ? `Text just after it (context only, do not repeat it):\n<after>\n${task.after}\n</after>` : '',
       ASKS[task.action](task),
-      `Write in ${task.language}. Answer with the new passage only.`,
+      `Write in ${language}. Answer with the new passage only.`,
     ].filter(Boolean).join('\n\n'),
   };
 }

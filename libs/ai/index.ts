@@ -7,6 +7,8 @@ import type { TextProvider } from './tasks.ts';
 
 export * from './tasks.ts';
 export { assistAnswer, assistTaskFor, type AssistSource } from './assist.ts';
+export { MOCK_WRITER_TAGS, mockWritesIn, type MockWriterLanguage, type MockWriterTag } from '../domain/mock-languages.ts';
+export { promptLanguage } from './prompt-language.ts';
 
 export type AiConfig = Pick<Config, 'ANTHROPIC_API_KEY' | 'ANTHROPIC_BASE_URL' | 'ANTHROPIC_MODEL' | 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL' | 'AI_REQUEST_TIMEOUT_MS'>;
 

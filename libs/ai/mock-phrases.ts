@@ -107,7 +107,7 @@ export interface PhraseRules {
   andPrefix?: string;
   /** Leading articles kept with a phrase (French, Spanish) but not looked for in headings, where they contract ("du"). */
   articles?: string[];
-  /** Words that end a run of a long clause besides the stop words (Japanese verb and particle endings). */
+  /** Words that end a run of a long clause besides the stop words, in a script without spaces (Japanese endings). */
   breaks?: RegExp;
   /** The phrase as running text writes it (a title's capital dropped). */
   inText?: (phrase: string) => string;
@@ -141,7 +141,7 @@ function nameOf(phrase: string, rules: PhraseRules): string {
 
 /**
  * The book's topic phrases in a language other than English: the title (before any colon), then the items the idea
- * lists, each taken whole when short; a longer clause gives its runs of words between stop words instead.
+ * lists, each taken whole when short; in a script without spaces, a longer clause gives its runs of words instead.
  */
 export function phrasesIn(tag: string, rules: PhraseRules, title: string, idea: string, ...more: string[]): string[] {
   const stop = new Set(rules.stop.map((w) => w.toLowerCase()));
@@ -159,25 +159,28 @@ export function phrasesIn(tag: string, rules: PhraseRules, title: string, idea: 
     const name = nameOf(phrase, rules).toLowerCase();
     if (!phrases.some((p) => p.toLowerCase().includes(name))) phrases.push(phrase);
   };
+  const short = (words: Word[], text: string) =>
+    words.length <= 6 && text.slice(words[0]?.start, words.at(-1)?.end).length <= (spaced ? 48 : 12);
   const fromChunk = (chunk: string, item: boolean) => {
     let text = chunk.trim();
     if (item && rules.andPrefix && text.startsWith(rules.andPrefix) && /^\p{L}{3}/u.test(text.slice(1))) text = text.slice(1);
     const words = wordsOf(text, tag);
-    // Lists join their last item with "and": each side is an item of its own.
+    // A list joins its last item with "and": each side is an item of its own, when each is short.
     const items: Word[][] = [[]];
     for (const w of words) if (and.has(w.text)) items.push([]); else items.at(-1)?.push(w);
-    for (const itemWords of items) {
-      if (itemWords.length <= (spaced ? 5 : 6) && text.slice(itemWords[0]?.start, itemWords.at(-1)?.end).length <= (spaced ? 48 : 12)) {
-        add(itemWords, text);
-        continue;
-      }
-      let run: Word[] = [];
-      for (const w of [...itemWords, { text: '', start: 0, end: 0 }]) {
-        if (w.text && !isStop(w.text) && !rules.breaks?.test(w.text)) run.push(w);
-        else {
-          if (run.length >= (spaced ? 2 : 1) && run.length <= 4) add(run, text);
-          run = [];
-        }
+    if (items.every((itemWords) => short(itemWords, text))) {
+      for (const itemWords of items) add(itemWords, text);
+      return;
+    }
+    // A longer clause gives its runs of words between stop words, only where words do not change their form with
+    // their role in it: in a script without spaces. Elsewhere a run would be cut out in the wrong case ("пчёл").
+    if (spaced) return;
+    let run: Word[] = [];
+    for (const w of [...words, { text: '', start: 0, end: 0 }]) {
+      if (w.text && !isStop(w.text) && !rules.breaks?.test(w.text)) run.push(w);
+      else {
+        if (run.length && run.length <= 4) add(run, text);
+        run = [];
       }
     }
   };

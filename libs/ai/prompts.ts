@@ -1,4 +1,5 @@
 import { assistPrompt } from './assist.ts';
+import { promptLanguage } from './prompt-language.ts';
 import type { ContentDepth } from '../domain/index.ts';
 import type { WritingTask } from './tasks.ts';
 
@@ -29,7 +30,7 @@ export function promptFor(task: WritingTask): Prompt {
         system: SYSTEM,
         maxTokens: 4000,
         prompt: [
-          `Plan a ${task.style} book titled "${task.title}" by ${task.author}, written in ${task.language}.`,
+          `Plan a ${task.style} book titled "${task.title}" by ${task.author}, written in ${promptLanguage(task.language)}.`,
           `The idea: ${task.idea}`,
           task.sourceSummary ? `The author's source materials cover: ${task.sourceSummary}` : '',
           `Make exactly ${task.chapterCount} chapters whose target_words add up to ${task.totalWords}.`,
@@ -43,7 +44,7 @@ export function promptFor(task: WritingTask): Prompt {
         system: SYSTEM,
         maxTokens: tokensFor(chapter.targetWords),
         prompt: [
-          `Write chapter ${chapter.number} of ${task.totalChapters}, "${chapter.title}", of the book "${task.title}", in ${task.language}, in a ${task.style} style.`,
+          `Write chapter ${chapter.number} of ${task.totalChapters}, "${chapter.title}", of the book "${task.title}", in ${promptLanguage(task.language)}, in a ${task.style} style.`,
           `The book's idea: ${task.idea}`,
           `This chapter: ${chapter.description}`,
           `Cover these points: ${chapter.keyPoints.join('; ')}.`,
@@ -62,7 +63,7 @@ export function promptFor(task: WritingTask): Prompt {
         system: SYSTEM,
         maxTokens: tokensFor(task.targetWords),
         prompt: [
-          `Write the ${task.kind === 'introduction' ? 'introduction' : 'closing summary'} of the book "${task.title}" by ${task.author}, in ${task.language}, about ${task.targetWords} words.`,
+          `Write the ${task.kind === 'introduction' ? 'introduction' : 'closing summary'} of the book "${task.title}" by ${task.author}, in ${promptLanguage(task.language)}, about ${task.targetWords} words.`,
           `The book's idea: ${task.idea}`,
           `Its chapters:\n${task.chapters.map((c) => `${c.number}. ${c.title} — ${c.gist}`).join('\n')}`,
           task.kind === 'introduction' ? 'Tell the reader what they will gain and how the chapters build on one another.' : 'Draw the chapters together and end with concrete next steps for the reader.',
@@ -76,7 +77,7 @@ export function promptFor(task: WritingTask): Prompt {
         prompt: [
           `The chapter "${task.chapter.title}" of "${task.title}" has ${task.currentWords} words; it should have about ${task.chapter.targetWords}.`,
           task.kind === 'expand' ? 'Expand it with more examples and explanation, keeping every citation.' : 'Tighten it, removing repetition, keeping every citation.',
-          'Answer with the whole revised chapter only.',
+          `Write in ${promptLanguage(task.language)}. Answer with the whole revised chapter only.`,
           task.text,
         ].join('\n\n'),
       };

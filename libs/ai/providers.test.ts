@@ -82,7 +82,7 @@ describe.each([
     const request = fake.received.at(-1);
     expect(request?.body.model).toBe(id === 'anthropic' ? 'claude-3-5-haiku-latest' : 'gpt-4o');
     expect(JSON.stringify(request?.body)).toContain('The Foundations of Leadership');
-    expect(JSON.stringify(request?.body)).toContain('in English, in a practical style');
+    expect(JSON.stringify(request?.body)).toContain('in English (en), in a practical style');
     expect(JSON.stringify(request?.body)).toContain('[3] (notes.md) Trust grows');
     expect(request?.headers.authorization).toBe(id === 'anthropic' ? 'Bearer test-anthropic-key' : 'Bearer test-openai-key');
     expect(countWords(result.text)).toBeGreaterThan(2000);

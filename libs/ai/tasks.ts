@@ -124,5 +124,6 @@ export const gistOf = (content: string) =>
     .split(/\n{2,}/)
     .filter((p) => !p.startsWith('#'))
     .slice(0, 2)
-    .map((p) => p.split(/(?<=[.!?])\s/)[0])
+    // Chinese and Japanese sentences end in a full-width stop with no space after it.
+    .map((p) => p.split(/(?<=[.!?।؟])\s|(?<=[。！？])/)[0])
     .join(' ');

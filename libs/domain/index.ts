@@ -14,6 +14,7 @@ export * from './book-images.ts';
 export * from './manuscript.ts';
 export * from './generation.ts';
 export * from './languages.ts';
+export * from './mock-languages.ts';
 export * from './book-projects.ts';
 export * from './shop.ts';
 export * from './packaging.ts';

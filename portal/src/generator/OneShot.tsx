@@ -18,6 +18,7 @@ import { ApiError } from '../api/client.ts';
 import { ErrorSummary } from '../components/FieldErrors.tsx';
 import { useFocusOnChange } from '../components/useFocusOnChange.ts';
 import { orchestrationStatus, sleep, startGeneration, uploadSources, type OrchestrationStatus } from './api.ts';
+import { MockLanguageNotice } from './MockLanguageNotice.tsx';
 import { useProviders } from './providers.ts';
 import { ProviderToggle } from './ProviderToggle.tsx';
 import { BookComplete } from './BookComplete.tsx';
@@ -192,6 +193,7 @@ export function OneShot() {
             <section className="card" aria-labelledby="options">
               <h2 id="options">Generation Options</h2>
               <ProviderToggle providers={providers.data} value={provider} onChange={setProvider} />
+              <MockLanguageNotice provider={provider} language={brief.language} />
               {providers.isError && <p className="error-text">{providers.error.message}</p>}
               {chosen && chosen.id !== 'mock' && (
                 <p className="muted">

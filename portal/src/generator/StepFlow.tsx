@@ -23,6 +23,7 @@ import { ChapterStructure, useChapterLayout } from '../editor/ChapterStructure.t
 import { ChapterWorkspace } from '../editor/LazyChapterWorkspace.tsx';
 import { RebuildNotice } from '../editor/RebuildNotice.tsx';
 import { projectPreviews, sleep, staged, streamChapters, uploadSources, waitForBuild, type BuildStatus, type Previews, type ProjectView } from './api.ts';
+import { MockLanguageNotice } from './MockLanguageNotice.tsx';
 import { useProviders } from './providers.ts';
 import { ChapterSettingsFields, chapterChoiceOf, chapterSettingsReady, type ChapterSettingsValue } from './ChapterSettingsFields.tsx';
 import { ProviderToggle } from './ProviderToggle.tsx';
@@ -400,6 +401,7 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
                 )}
                 <BookBriefFields value={form} onChange={(brief) => setForm({ ...form, ...brief })} errors={fieldErrors} minimums={!isDemo} {...(isDemo ? {} : { onFiles: setFiles })} />
                 {!isDemo && <ProviderToggle providers={providers.data} value={form.provider} onChange={(provider) => setForm({ ...form, provider })} />}
+                <MockLanguageNotice provider={isDemo ? 'mock' : form.provider} language={form.language} />
                 {formError && <p className="error-text" role="alert">{formError}</p>}
                 {tasks.length > 0 && (
                   <ul className="task-list" aria-label="Tasks">

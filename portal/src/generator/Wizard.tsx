@@ -21,6 +21,7 @@ import { ChapterStructure, useChapterLayout } from '../editor/ChapterStructure.t
 import { ChapterWorkspace } from '../editor/LazyChapterWorkspace.tsx';
 import { RebuildNotice } from '../editor/RebuildNotice.tsx';
 import { projectPreviews, staged, streamChapters, uploadSources, waitForBuild, type BuildStatus, type ProjectView } from './api.ts';
+import { MockLanguageNotice } from './MockLanguageNotice.tsx';
 import { useProviders } from './providers.ts';
 import { ChapterSettingsFields, chapterChoiceOf, chapterSettingsReady, type ChapterSettingsValue } from './ChapterSettingsFields.tsx';
 import { BookComplete } from './BookComplete.tsx';
@@ -301,6 +302,7 @@ export function Wizard({ variant = STEP_BY_STEP }: { variant?: WizardVariant }) 
             <form onSubmit={(e) => void createProject(e)} noValidate>
               <BookBriefFields value={form} onChange={(brief) => setForm({ ...form, ...brief })} errors={briefErrors} minimums={false} onFiles={setFiles} />
               <ProviderToggle providers={providers.data} value={form.provider} onChange={(provider) => setForm({ ...form, provider })} />
+              <MockLanguageNotice provider={form.provider} language={form.language} />
               {error && <p className="error-banner" role="alert">{error}</p>}
               <button type="submit" className="button" disabled={Boolean(busy)}>{busy ?? BUTTONS.idle}</button>
             </form>

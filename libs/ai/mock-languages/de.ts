@@ -1,0 +1,157 @@
+import type { MockLexicon } from '../mock-lexicon.ts';
+import { capitalise } from '../mock-phrases.ts';
+
+// German, addressing the reader as Sie. The writer's own nouns are feminine or neuter, whose nominative and accusative
+// agree, and follow only accusative prepositions; the book's phrases stand in apposition ("beim Thema …") or open a
+// heading, so no case ending has to change. Leads are conjunctions, which keep the clause's word order.
+const TITLE_ADJECTIVE = /^\p{Lu}\p{Ll}*(e|er|es|en|em) \p{Lu}/u;
+
+/** "Urbane Imkerei" → "urbane Imkerei" in running text; nouns keep their capitals. */
+const germanInText = (phrase: string) => (TITLE_ADJECTIVE.test(phrase) ? phrase.charAt(0).toLowerCase() + phrase.slice(1) : phrase);
+
+export const GERMAN: MockLexicon = {
+  angles: [
+    {
+      title: 'Die Grundlagen: {P}',
+      description: 'Warum sich der Einsatz für das Thema {p} lohnt und was sich ändert, wenn das Thema {q} hinzukommt.',
+      points: ['{Q}: was es bringt', '{R}: gute Gründe', '{P}: ehrliche Zweifel'],
+      nouns: ['die erste Begründung', 'ein klares Motiv', 'eine kleine Belohnung', 'das Risiko des Nichtstuns'],
+      intro: 'legt dar, warum sich das Thema {p} lohnt',
+      recap: 'hat gezeigt, warum sich das Thema {p} lohnt, und ehrliche Zweifel abgewogen',
+    },
+    {
+      title: '{P}: die ersten Schritte',
+      description: 'Die ersten Schritte im Bereich {p}, von einer leeren Woche bis zu einem soliden Anfang, der auch Platz für das Thema {q} lässt.',
+      points: ['{Q}: die erste Woche', '{R}: wo man anfängt', '{P}: die Startliste'],
+      nouns: ['die erste Übung', 'die Startliste', 'das erste Ergebnis', 'die erste Probe'],
+      intro: 'führt von der ersten Woche bis zu einem soliden Anfang',
+      recap: 'hat die ersten Schritte in einer kurzen Liste zusammengefasst',
+    },
+    {
+      title: '{P}: Werkzeug und Material',
+      description: 'Welche Werkzeuge und Materialien das Thema {p} verlangt und worauf man beim Thema {q} verzichten kann.',
+      points: ['{Q}: die Grundausstattung', '{R}: das kleine Budget', '{P}: die Pflege der Werkzeuge'],
+      nouns: ['die Grundausstattung', 'das geliehene Werkzeug', 'die Materialliste', 'die günstige Alternative'],
+      intro: 'trennt das Nötige vom Überflüssigen',
+      recap: 'hat das Nötige vom Überflüssigen getrennt',
+    },
+    {
+      title: '{P} Woche für Woche',
+      description: 'Ein fester Wochenrhythmus für das Thema {p} und wie das Thema {q} darin Platz findet.',
+      points: ['{Q}: die Wochenroutine', '{R} neben der übrigen Arbeit', '{P}: den Rhythmus halten'],
+      nouns: ['die Wochenroutine', 'die feste Stunde', 'die Sonntagsrunde', 'die kurze Kontrolle'],
+      intro: 'baut eine Wochenroutine auf, die auch volle Monate übersteht',
+      recap: 'hat eine Wochenroutine aufgebaut, die auch volle Monate übersteht',
+    },
+    {
+      title: '{P}: häufige Fehler',
+      description: 'Die Fehler, die fast alle beim Thema {p} machen, und einfache Wege, sie beim Thema {q} zu vermeiden.',
+      points: ['{Q}: Anfängerfehler', '{R}: wo es schiefgeht', '{P}: nach einem schlechten Start'],
+      nouns: ['die klassische Panne', 'die vorschnelle Entscheidung', 'die übersehene Warnung', 'die ausgelassene Prüfung'],
+      intro: 'benennt die Fehler, die fast alle machen, und einfache Wege um sie herum',
+      recap: 'hat die klassischen Fehler benannt und einfache Wege um sie herum gezeigt',
+    },
+    {
+      title: '{P} und das Umfeld',
+      description: 'Wie das Thema {p} Familie, Kollegen und Nachbarn berührt und wie Sie sie für sich gewinnen, während Sie sich dem Thema {q} widmen.',
+      points: ['{Q}: anderen erklären', 'Nachbarn, Familie und {r}', '{P}: die Last teilen'],
+      nouns: ['die Nachbarschaft', 'die Familie', 'die hilfsbereite Freundin', 'die örtliche Gruppe'],
+      intro: 'fragt, wie Sie Ihr Umfeld für sich gewinnen',
+      recap: 'hat gezeigt, wie Sie Familie und Nachbarn für sich gewinnen',
+    },
+    {
+      title: '{P}: Notizen und Aufzeichnungen',
+      description: 'Einfache Aufzeichnungen, die Fortschritte beim Thema {p} sichtbar machen, und was sie über das Thema {q} verraten.',
+      points: ['{Q}: das Notizbuch', '{R}: messen ohne Aufwand', '{P}: die eigenen Notizen lesen'],
+      nouns: ['das Notizbuch', 'die einfache Strichliste', 'die Monatsübersicht', 'die datierte Notiz'],
+      intro: 'führt einfache Aufzeichnungen, die zeigen, ob es funktioniert',
+      recap: 'hat einfache Aufzeichnungen geführt und gezeigt, wie man sie liest',
+    },
+    {
+      title: 'Wenn etwas schiefgeht: {P}',
+      description: 'Was zu tun ist, wenn beim Thema {p} etwas schiefgeht, und wie man beim Thema {q} ein vorübergehendes von einem ernsten Problem unterscheidet.',
+      points: ['{Q}: Probleme erkennen', '{R}: ernste und vorübergehende Probleme', '{P}: wann Sie Hilfe holen'],
+      nouns: ['die erste Warnung', 'die plötzliche Panne', 'die ruhige erste Stunde', 'die zweite Meinung'],
+      intro: 'behandelt Schwierigkeiten: wie man sie früh erkennt und was zuerst zu tun ist',
+      recap: 'hat Schwierigkeiten behandelt, vom ersten Anzeichen bis zur Lösung',
+    },
+  ],
+  frameNouns: {
+    introduction: ['dieses Buch', 'die Reihenfolge der Kapitel', 'die erste Übung', 'das eigene Notizbuch', 'die verfügbare Zeit'],
+    summary: ['die wichtigste Lehre dieser Kapitel', 'die nächste Woche', 'die gebliebene Gewohnheit', 'das erste kleine Projekt', 'die offene Frage'],
+  },
+  clauses: [
+    '{a} verrät über das Thema {s} mehr als jeder Plan',
+    'kaum jemand denkt an {a}, bevor sich die Frage nach dem Thema {s} stellt',
+    'eine kurze Notiz über {a} {w} spart später Stunden',
+    '{a} mag unscheinbar wirken, und doch entscheidet sich {w} daran viel beim Thema {s}',
+    'wenn {a} noch unklar ist, ändern Sie beim Thema {s} nur eine Sache',
+    'niemand beherrscht {a} beim Thema {s} auf Anhieb',
+    'erklären Sie {a} {w} einer Freundin',
+    'fragen Sie jemanden mit Erfahrung im Bereich {p} nach seiner Sicht auf {a}',
+    '{w} zeigt sich, dass {a} und {b} einander beeinflussen',
+    'beginnen Sie klein, etwa durch {a}, und lassen Sie sich vom Thema {s} zeigen, was noch fehlt',
+    'ohne {a} verliert die Arbeit am Thema {s} schnell die Richtung',
+    'vergleichen Sie {a} und {b} und prüfen Sie, was beim Thema {s} mehr zählt',
+    '{w} belohnt {a} die Geduld',
+    'erste Schwierigkeiten beim Thema {s} zeigen sich oft durch {a}',
+    'nehmen Sie sich {w} zehn ehrliche Minuten für {a}',
+    'eine Freundin, die mit dem Thema {q} gerade anfängt, durchschaut {a} schnell',
+    'betrachten Sie {a} beim Thema {s} als Frage, nicht als Urteil',
+    'wer {a} versteht, kann auch {b} mit Zuversicht planen',
+    'eine kleine Änderung durch {a} kann das Thema {s} ein gutes Stück voranbringen',
+    'skizzieren Sie {a} {w} auf einem Blatt Papier',
+    'wenn es beim Thema {s} stockt, kehren Sie zurück und prüfen Sie {a}',
+    'tragen Sie {a} {w} in den Kalender ein',
+    'erfahrene Leute im Bereich {q} sagen, dass drei Fragen für {a} genügen',
+    'verbinden Sie {w} {a} und {b}; beides wird dadurch leichter',
+    'notieren Sie Ihre Fragen für {a} in den Notizen zum Thema {s}',
+    'es lohnt sich, {a} {w} noch einmal anzusehen',
+  ],
+  questions: [
+    'Was verrät {a} über das Thema {s}?',
+    'Wie sähe das Thema {s} aus, wenn {a} gelänge?',
+    'Welchen Platz hat {a} im Bereich {p}?',
+    'Was ließe sich {w} für {a} ausprobieren?',
+    'Bringt {a} das Thema {s} voran, oder entsteht dadurch nur Beschäftigung?',
+    'Wann haben Sie {a} zuletzt genau angesehen?',
+  ],
+  leads: ['Aber', 'Und', 'Doch'],
+  joins: ['; ', ', und '],
+  moments: ['im ersten Monat', 'bis zur dritten Woche', 'nach einem vollen Jahr', 'an einem ruhigen Wochenende', 'am Ende jeder Woche', 'vor der arbeitsreichen Zeit', 'an einem gewöhnlichen Dienstag', 'alle paar Tage', 'nach dem ersten Rückschlag', 'einmal im Monat', 'in knappen Wochen', 'vor dem nächsten Schritt'],
+  sectionOpeners: [
+    'Dieser Abschnitt widmet sich dem Thema {s} und beginnt mit einem Blick auf {a}.',
+    'Beim Thema {s} sieht man {a} bei der Arbeit.',
+    'Nun geht es um das Thema {s}, und besonders um {a}.',
+    'Betrachten Sie das Thema {s} einmal durch {a}.',
+    'Die Fragen dieses Abschnitts kreisen um das Thema {s} und um {a}.',
+  ],
+  citations: [
+    'Über {a} schreibt {source} ganz direkt: „{quote}“ [{n}].',
+    'Ein Satz aus {source} passt gut auf {a}: „{quote}“ [{n}].',
+    'Legen Sie {a} neben das, was {source} notiert: „{quote}“ [{n}].',
+  ],
+  opening: { first: 'Dieses Kapitel handelt vom Thema {p}, gesehen durch {a}.', after: 'Nach „{prev}“ wendet sich dieses Kapitel dem Thema {p} zu, diesmal durch {a}.' },
+  frame: {
+    introduction: 'Dieses Buch, „{title}“, ist für alle, die das Thema {p} von einem guten Vorsatz in eine gelebte Praxis verwandeln wollen.',
+    summary: 'Wir haben mit einem einfachen Versprechen begonnen: das Thema {p} praktisch zu machen. Im Rückblick ziehen sich einige Fäden durch alle Kapitel.',
+    tour: 'Kapitel {n}, „{title}“, {what}.',
+  },
+  stop: '.',
+  space: ' ',
+  heading: capitalise,
+  words: {
+    stop: ['der', 'die', 'das', 'den', 'dem', 'des', 'ein', 'eine', 'einen', 'einem', 'einer', 'eines', 'für', 'mit', 'von', 'vom', 'zu', 'zum', 'zur', 'im', 'in', 'am', 'an', 'auf', 'aus', 'bei', 'beim', 'über', 'unter', 'nach', 'durch', 'ohne', 'um', 'oder', 'wie', 'leitfaden', 'ratgeber', 'praktischer', 'praktische', 'einführung', 'buch', 'handbuch'],
+    and: ['und'],
+    inText: germanInText,
+    fallback: 'Buchthema',
+  },
+  assist: {
+    expansion: 'So sieht das in der Praxis in „{c}“ aus: Jeder Schritt baut auf dem vorigen auf, und aus der Idee wird eine Gewohnheit statt eines Plans.',
+    continuation: 'Darauf aufbauend besteht der nächste Schritt in „{c}“ darin, es einmal im Kleinen auszuprobieren und zu beobachten, was sich ändert. Was funktioniert, bleibt; was nicht funktioniert, passen Sie als Nächstes an.',
+    styleLeads: { practical: 'In der Praxis gilt:', academic: 'Die Belege zeigen:', narrative: 'Stellen Sie sich vor:', reference: 'Kurz gesagt:' },
+    otherLead: 'Einfach gesagt:',
+    lowerAfterLead: false,
+    revised: '(Überarbeitet wie gewünscht: {i})',
+  },
+};
