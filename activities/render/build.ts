@@ -37,6 +37,8 @@ export interface StandaloneCoverInput extends CoverChoice {
   author: string;
   bookIdea: string;
   pageCount: number;
+  /** The book's language, as a BCP 47 tag (English when absent). */
+  language?: string;
 }
 
 /** Plain text of markdown, for the back-cover blurb. */
@@ -201,7 +203,7 @@ export function createRenderActivities({ orm, storage }: { orm: MikroORM; storag
     /** A cover for fields alone; its files are kept under `anonymous/covers/<requestId>/` for the API to serve. */
     async buildStandaloneCover(requestId: string, input: StandaloneCoverInput) {
       return coverFiles(
-        coverInput({ title: input.title, author: input.author, idea: input.bookIdea, blurbFrom: input.bookIdea, pageCount: input.pageCount }, input),
+        coverInput({ title: input.title, author: input.author, idea: input.bookIdea, blurbFrom: input.bookIdea, pageCount: input.pageCount, language: input.language }, input),
         (name) => standaloneCoverKey(requestId, name),
       );
     },

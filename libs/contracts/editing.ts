@@ -20,6 +20,12 @@ export interface UpdateChapterRequest {
   assist_id?: string;
 }
 
+/** PATCH /api/projects/{id}/settings: the book's settings the author changes in the editor; a field left out stays as it is. */
+export interface BookSettingsRequest {
+  /** A BCP 47 tag (or its English name) of a listed language. */
+  language?: string;
+}
+
 export interface ChapterVersionView {
   id: string;
   chapter: number;

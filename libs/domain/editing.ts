@@ -57,6 +57,8 @@ export const EditingMessages = {
   /** Someone (another tab, the assistant, a regeneration) saved the chapter after the version this edit started from. */
   stale: 'This chapter changed since you opened it: reload it to see the latest version before saving',
   busy: 'The book is being written right now: edit its chapters once the current stage has finished',
+  /** The book's settings (its language) wait for the same stages as its chapters. */
+  settingsBusy: 'The book is being written right now: change its settings once the current stage has finished',
   /** Temporal did not answer, so nobody can tell whether a stage is writing the book. */
   progressUnavailable: "The book's progress cannot be read right now. Please try again shortly.",
   instructionRequired: 'Say what the assistant should do',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { estimatedPages, plural, TARGET_LENGTHS, wordsForPages, WORDS_PER_PAGE } from './generation.ts';
-import { quotedPassages, referenceText } from './references.ts';
+import { bookLanguage } from './languages.ts';
+import { quotedPassages, referenceParts, referenceText } from './references.ts';
 
 describe('references', () => {
   it('list the passages the chapters quote from each source, each once, shortened', () => {
@@ -13,6 +14,16 @@ describe('references', () => {
   it('read as title, file name and passages; an old reference has its file name alone', () => {
     expect(referenceText({ n: 1, filename: 'notes.md', title: 'Field Notes', passages: ['Trust grows early'] })).toBe('[1] Field Notes (notes.md). Passages cited: “Trust grows early”.');
     expect(referenceText({ n: 2, filename: 'memo.txt' })).toBe('[2] memo.txt.');
+  });
+
+  it("quote the passages in the book's language's marks, under its label (English when no language is given)", () => {
+    const reference = { n: 1, filename: 'notes.md', passages: ['Vertrauen wächst', 'früh'] };
+    expect(referenceParts(reference).passages).toEqual(['“Vertrauen wächst”', '“früh”']);
+    expect(referenceParts(reference, bookLanguage('de')).passages).toEqual(['„Vertrauen wächst“', '„früh“']);
+    expect(referenceParts(reference, bookLanguage('ja')).passages[0]).toBe('「Vertrauen wächst」');
+    expect(referenceParts(reference, bookLanguage('fr')).passages[0]).toBe('«\u202FVertrauen wächst\u202F»');
+    expect(referenceParts(reference, bookLanguage('ar')).passages[0]).toBe('«Vertrauen wächst»');
+    expect(referenceText(reference, bookLanguage('de'))).toBe('[1] notes.md. Zitierte Passagen: „Vertrauen wächst“; „früh“.');
   });
 });
 

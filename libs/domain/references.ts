@@ -1,3 +1,5 @@
+import { bookLanguage, DEFAULT_LANGUAGE_TAG, type BookLanguage } from './languages.ts';
+
 /**
  * A source the book cites, as its References list it: its number, title, file name and the passages the chapters
  * quote from it. Books finished before titles and passages were kept have only n and filename.
@@ -38,18 +40,24 @@ export function quotedPassages(chapters: string[]): Map<number, string[]> {
   return quoted;
 }
 
-/** A reference as a reader reads it: "[1] Field Notes on Trust (notes.md)", then the passages cited, each in quotes. */
-export function referenceParts(reference: BookReference): { label: string; source: string; passages: string[] } {
+const ENGLISH = bookLanguage(DEFAULT_LANGUAGE_TAG);
+
+/**
+ * A reference as a reader reads it: "[1] Field Notes on Trust (notes.md)", then the passages cited, each in the book's
+ * language's quotation marks.
+ */
+export function referenceParts(reference: BookReference, language: BookLanguage = ENGLISH): { label: string; source: string; passages: string[] } {
   const title = reference.title?.trim();
+  const [open, close] = language.quotes;
   return {
     label: `[${reference.n}]`,
     source: title && title !== reference.filename ? `${title} (${reference.filename})` : reference.filename,
-    passages: (reference.passages ?? []).map((p) => `“${p}”`),
+    passages: (reference.passages ?? []).map((p) => `${open}${p}${close}`),
   };
 }
 
 /** The reference on one line of plain text: "[1] Field Notes on Trust (notes.md). Passages cited: “…”; “…”." */
-export function referenceText(reference: BookReference): string {
-  const { label, source, passages } = referenceParts(reference);
-  return `${label} ${source}.${passages.length ? ` Passages cited: ${passages.join('; ')}.` : ''}`;
+export function referenceText(reference: BookReference, language: BookLanguage = ENGLISH): string {
+  const { label, source, passages } = referenceParts(reference, language);
+  return `${label} ${source}.${passages.length ? ` ${language.labels.passagesCited}: ${passages.join('; ')}.` : ''}`;
 }

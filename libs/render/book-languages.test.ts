@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { CJK_SCRIPTS, SCRIPT_FONTS, bookLanguage, copyrightLine, fontStack } from '../domain/index.ts';
+import { CJK_SCRIPTS, SCRIPT_FONTS, bookLanguage, copyrightLine, fontStack, type BookLanguage } from '../domain/index.ts';
 import { renderDocx } from './docx.ts';
 import { renderEpub } from './epub.ts';
 import { renderBookHtml } from './html.ts';
@@ -37,6 +37,8 @@ function book(tag: string): Manuscript {
 }
 
 const year = new Date().getFullYear();
+/** The cited passage of book()'s reference, under its label and in the language's quotation marks. */
+const cited = ({ labels, quotes: [open, close] }: BookLanguage) => `${labels.passagesCited}: ${open}Jane Austen, 1813${close}`;
 /** The text of XML or HTML with its character references read (the EPUB's library writes non-ASCII text as them). */
 const decoded = (xml: string) => xml.replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)));
 
@@ -77,7 +79,7 @@ describe('the EPUB in every language', () => {
     expect(entries).toEqual([labels.introduction, `1. ${book(tag).chapters[0]?.title}`, labels.summary, labels.references]);
     const text = decoded(documents.map((name) => epub.read(name)).join('\n'));
     expect(text).toContain(`<h2 class="sr-only" id="footnote-label">${labels.footnotes}</h2>`);
-    expect(text).toContain(`<small>${labels.passagesCited}: “Jane Austen, 1813”</small>`);
+    expect(text).toContain(`<small>${cited(language)}</small>`);
     expect(text).toContain('Jane Austen');
 
     const css = epub.read('OEBPS/style.css');
@@ -112,7 +114,7 @@ describe('the DOCX in every language', () => {
     expect(paragraphs.filter((p) => p.style === 'Heading1').map((p) => p.text)).toEqual([labels.introduction, `1. ${book(tag).chapters[0]?.title}`, labels.summary, labels.references]);
     expect(paragraphs.find((p) => p.style === 'ContentsHeading')?.text).toBe(labels.contents);
     expect(paragraphs.find((p) => p.style === 'Copyright')?.text).toBe(copyrightLine(language, book(tag).author, year));
-    expect(paragraphs.find((p) => p.style === 'Reference')?.text).toContain(`${labels.passagesCited}: “Jane Austen, 1813”`);
+    expect(paragraphs.find((p) => p.style === 'Reference')?.text).toContain(cited(language));
     expect(body).toContain('Jane Austen');
 
     const defaults = /<w:docDefaults>([\s\S]*?)<\/w:docDefaults>/.exec(styles)?.[1] ?? '';
@@ -159,7 +161,7 @@ describe('the HTML book in every language', () => {
     expect(html).toContain(`<nav aria-label="${language.labels.contents}"><h2>${language.labels.contents}</h2>`);
     expect(html).toContain(`<section id="introduction"><h2>${language.labels.introduction}</h2>`);
     expect(html).toContain(`<section id="references"><h2>${language.labels.references}</h2>`);
-    expect(decoded(html)).toContain(`${language.labels.passagesCited}: “Jane Austen, 1813”`);
+    expect(decoded(html)).toContain(cited(language));
     expect(html).toContain(`body { font-family: "${fontStack(language, 'serif')[0]}", `);
   });
 });

@@ -313,7 +313,7 @@ export async function renderDocx(book: Manuscript): Promise<Buffer> {
   if (book.summary?.trim()) body.push(chapterHeading(labels.summary), ...converter.convert(book.summary));
   if (book.references.length) {
     body.push(chapterHeading(labels.references), ...[...book.references].sort((a, b) => a.n - b.n).map((r) => {
-      const { label, source, passages } = referenceParts(r);
+      const { label, source, passages } = referenceParts(r, language);
       const cited = passages.length ? [word.run({ break: 1, text: `${labels.passagesCited}: ${passages.join('; ')}`, size: 18 })] : [];
       return word.paragraph({ style: 'Reference', children: [word.run(`${label} ${source}`), ...cited] });
     }));

@@ -136,7 +136,7 @@ export function markdownToHtml(
 /** The references as an HTML list: each source's number, title and file name, then the passages the chapters quote. */
 export function referencesHtml(references: BookReference[], language: BookLanguage = ENGLISH): string {
   const item = (r: BookReference) => {
-    const { source, passages } = referenceParts(r);
+    const { source, passages } = referenceParts(r, language);
     return `<li value="${r.n}">${escapeHtml(source)}${passages.length ? `<br/><small>${escapeHtml(language.labels.passagesCited)}: ${escapeHtml(passages.join('; '))}</small>` : ''}</li>`;
   };
   return `<ol>${[...references].sort((a, b) => a.n - b.n).map(item).join('')}</ol>`;

@@ -54,7 +54,8 @@ export const typstLanguage = (language: BookLanguage) =>
 
 /** Fails with the characters, by name, that no font covers, so a book never prints a box where a letter should be. */
 export function assertManuscriptPrintable(book: Manuscript): void {
-  const references = book.references.map((r) => Object.values(referenceParts(r)).flat().join(' ')).join('\n');
+  const language = bookLanguage(book.language);
+  const references = book.references.map((r) => Object.values(referenceParts(r, language)).flat().join(' ')).join('\n');
   assertPrintable(`${book.title}\n${book.author}`, 'the title or author');
   assertPrintable(book.introduction ?? '', 'the introduction');
   for (const c of book.chapters) assertPrintable(`${c.title}\n${c.content}`, `chapter ${c.number}`);
@@ -117,7 +118,7 @@ export function interiorSource(book: Manuscript, trim: TrimSize = TRIM_6X9): str
   if (book.references.length) {
     // Each source: its number, title and file name, then the passages the chapters quote from it.
     const entry = (r: BookReference) => {
-      const { label, source, passages } = referenceParts(r);
+      const { label, source, passages } = referenceParts(r, language);
       const cited = passages.length ? `\n#pad(${language.dir === 'rtl' ? 'right' : 'left'}: 1.2em, text(size: 9pt)[${escapeText(`${labels.passagesCited}: ${passages.join('; ')}`)}])` : '';
       return `#block(above: 0.9em)[${escapeText(`${label} ${source}`)}${cited}]`;
     };

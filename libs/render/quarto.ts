@@ -11,6 +11,7 @@ import {
   countWords,
   quartoZipName,
   referenceParts,
+  type BookLanguage,
   type BookReference,
   type ProjectStructureCheck,
   type QuartoFile,
@@ -125,8 +126,8 @@ const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 const page = (title: string, body: string) => `---\n${toYaml({ title })}---\n\n${body.trim()}\n`;
 
 /** A source's bibliography note: the file it is, and the passages the chapters quote from it. */
-const bibNote = (r: BookReference) =>
-  `Source material supplied by the author (source ${r.n}, ${r.filename})${r.passages?.length ? `. Passages cited: ${referenceParts(r).passages.join('; ')}` : ''}`;
+const bibNote = (r: BookReference, language: BookLanguage) =>
+  `Source material supplied by the author (source ${r.n}, ${r.filename})${r.passages?.length ? `. Passages cited: ${referenceParts(r, language).passages.join('; ')}` : ''}`;
 
 /** The project's files, in the order they go into the zip. */
 export function quartoProjectFiles(book: Manuscript, generatedAt: Date): QuartoFile[] {
@@ -219,7 +220,7 @@ export function quartoProjectFiles(book: Manuscript, generatedAt: Date): QuartoF
     : `*${title}* cites no source material: no source files were supplied with it. Sources added to \`${QUARTO_FILES.bibliography}\` and cited as \`[@key]\` are listed here.\n\n::: {#refs}\n:::`;
 
   const bibliography = references.length
-    ? `${references.map((r) => `@misc{${citationKey(r.n)},\n  title = {{${bibText(r.title || r.filename)}}},\n  note = {${bibText(bibNote(r))}}\n}`).join('\n\n')}\n`
+    ? `${references.map((r) => `@misc{${citationKey(r.n)},\n  title = {{${bibText(r.title || r.filename)}}},\n  note = {${bibText(bibNote(r, language))}}\n}`).join('\n\n')}\n`
     : '@comment{No sources: the author supplied no source files for this book, so there is nothing to cite.}\n';
 
   const readme = `# ${title}

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { staged } from '../generator/api.ts';
+import { BookSettings } from './BookSettings.tsx';
 import { ChapterStructure, useChapterLayout } from './ChapterStructure.tsx';
 import { ChapterTabs } from './ChapterTabs.tsx';
 import { ChapterWorkspace } from './ChapterWorkspace.tsx';
@@ -9,8 +10,8 @@ import { RebuildNotice } from './RebuildNotice.tsx';
 import { RemovedChapters } from './RemovedChapters.tsx';
 
 /**
- * /projects/:id/edit: a saved book's chapters, one tab each, with the editor, the AI Writing Assistant and the
- * versions, and a notice to rebuild the files once they are older than the text.
+ * /projects/:id/edit: a saved book's settings (its language) and its chapters, one tab each, with the editor, the AI
+ * Writing Assistant and the versions, and a notice to rebuild the files once they are older than the text.
  */
 export function EditBook() {
   const { id = '' } = useParams();
@@ -38,6 +39,13 @@ export function EditBook() {
           <>
             <h1 lang={project.data.language} dir="auto">{project.data.title}</h1>
             <p className="muted">by {project.data.author} · your changes save as you type, and every save is a version you can go back to. You can also add, move and remove chapters.</p>
+            <BookSettings
+              project={project.data}
+              onChanged={(after) => {
+                queryClient.setQueryData(['project', id], after);
+                void queryClient.invalidateQueries({ queryKey: ['book-projects'] });
+              }}
+            />
             <RebuildNotice projectId={id} outdated={project.data.files_outdated} onRebuilt={rebuilt} />
             {chapters.length === 0 || current === null ? (
               <p>This book has no chapters to edit yet.</p>

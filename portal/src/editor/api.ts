@@ -1,6 +1,7 @@
 import type {
   AssistRequest,
   AssistView,
+  BookSettingsRequest,
   BuildRequest,
   BookImageView,
   BuildStatus,
@@ -8,6 +9,7 @@ import type {
   ChapterVersionDetail,
   ChapterVersionsResponse,
   EditableChapterView,
+  ProjectView,
   RemovedChaptersResponse,
   UpdateChapterRequest,
 } from '../../../libs/contracts/index.ts';
@@ -41,6 +43,8 @@ export const editing = {
     form.append('image', file);
     return apiFetch<BookImageView>(`/api/projects/${id}/images`, { method: 'POST', body: form });
   },
+  /** The book's settings (its language); answers the book as GET /api/projects/{id} does. */
+  settings: (id: string, body: BookSettingsRequest) => apiFetch<ProjectView>(`/api/projects/${id}/settings`, json('PATCH', body)),
   rebuild: (id: string, formats: PackageFormat[]) => apiFetch<BuildStatus>(`/api/projects/${id}/build`, json('POST', { formats } satisfies BuildRequest)),
 };
 

@@ -84,7 +84,7 @@ describe('the AI Writing Assistant on a paid provider', () => {
     expect((await call('POST', `/projects/${projectId}/assist/${view.id}/discard`, {}, token)).body.status).toBe('discarded');
   });
 
-  it('waits while the book is being written (the assistant and the author\'s saves and restores): 409 during a stage, accepted once it has finished', async () => {
+  it('waits while the book is being written (the assistant, the author\'s saves and restores, the book\'s language): 409 during a stage, accepted once it has finished', async () => {
     const { token, id } = await signUpAccount();
     await grantBookCredit(config.DATABASE_URL, id);
     const created = await call('POST', '/projects', { title: 'Remote Leadership', author: 'Ada Writer', book_idea: 'How small companies lead distributed teams with trust and rituals', ai_model: 'anthropic', total_target_words: 10_000, chapter_count: 3 }, token);
@@ -110,6 +110,9 @@ describe('the AI Writing Assistant on a paid provider', () => {
       const [first] = (await call('GET', `/projects/${projectId}/chapters/1/versions`, undefined, token)).body.versions as { id: string }[];
       const restore = await call('POST', `/projects/${projectId}/chapters/1/versions/${first?.id}/restore`, {}, token);
       expect({ status: restore.status, message: restore.body.message }).toEqual({ status: 409, message: EditingMessages.busy });
+      // And so does a change of the book's language.
+      const settings = await call('PATCH', `/projects/${projectId}/settings`, { language: 'ar' }, token);
+      expect({ status: settings.status, message: settings.body.message }).toEqual({ status: 409, message: EditingMessages.settingsBusy });
       expect((await regenerating).status).toBe(200);
       expect((await call('GET', `/projects/${projectId}/writing`, undefined, token)).body).toEqual({ writing: false });
     } finally {

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BLEED_IN, coverGeometry, packageWorkflowId, ProjectMessages } from '../../../../libs/domain/index.ts';
+import { BLEED_IN, coverGeometry, LanguageMessages, packageWorkflowId, ProjectMessages } from '../../../../libs/domain/index.ts';
 import { pdfWithText } from '../../../../testing/files.ts';
 import { testConfig } from '../../../../testing/index.ts';
 import { apiClient, type Json, serveWithWorker } from '../../../../testing/test-server.ts';
@@ -247,8 +247,20 @@ describe('the intelligent cover and PNG calls', () => {
     expect(await served.engine.deps.storage.list('anonymous/covers/')).toEqual([]);
   });
 
+  it("sets the cover in the book's language: Turkish capitals on a Turkish cover, English ones without a language", async () => {
+    const coverText = async (language?: string) => {
+      const body = { ...fields, title: 'Kalite', design_style: 'bold', ...(language ? { language } : {}) };
+      const response = await fetch(`${served.url}/api/intelligent/cover`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      expect(response.headers.get('content-type')).toBe('application/pdf');
+      return tool('pdftotext', [tempFile('c.pdf', Buffer.from(await response.arrayBuffer())), '-']);
+    };
+    expect(await coverText('Turkish')).toContain('KALİTE');
+    expect(await coverText()).toContain('KALITE');
+  });
+
   it('validates the fields with the spec messages', async () => {
     expect(await call('POST', '/intelligent/cover', { ...fields, title: 'AB' })).toMatchObject({ status: 422, body: { message: 'Title must be at least 3 characters' } });
+    expect(await call('POST', '/intelligent/cover', { ...fields, language: 'klingon' })).toMatchObject({ status: 400, body: { message: LanguageMessages.unknown } });
     expect(await call('POST', '/intelligent/cover', { ...fields, num_pages: 0 })).toMatchObject({ status: 400 });
     expect(await call('POST', '/intelligent/cover', { ...fields, design_style: 'baroque' })).toMatchObject({ status: 400 });
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { AssistChange, ChapterVersion, GeneratedChapter, GeneratorProject } from '../../../../libs/db/index.ts';
-import { CHAPTER_EDIT_LIMITS, EditingMessages, InputMessages, ProjectMessages, type AssistStatus } from '../../../../libs/domain/index.ts';
+import { CHAPTER_EDIT_LIMITS, EditingMessages, InputMessages, LanguageMessages, ProjectMessages, type AssistStatus } from '../../../../libs/domain/index.ts';
 import { BOOK_HTML_POLICY } from '../../../../libs/render/html.ts';
 import { eventually, testConfig } from '../../../../testing/index.ts';
 import { apiClient, serveWithWorker, type Json } from '../../../../testing/test-server.ts';
@@ -167,8 +167,33 @@ describe('chapter versions', () => {
   });
 });
 
+describe("the book's settings in the editor", () => {
+  it("change the book's language: stored as its tag, answered as the book's view, and its files are then older than its text", async () => {
+    const { token } = await author();
+    const id = await writtenBook(token);
+    // As if its files were built from this text.
+    await em().nativeUpdate(GeneratorProject, { id }, { builtAt: new Date() });
+    expect((await call('GET', `/projects/${id}`, undefined, token)).body).toMatchObject({ language: 'en', files_outdated: false });
+
+    const changed = await call('PATCH', `/projects/${id}/settings`, { language: 'Arabic' }, token);
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ project_id: id, language: 'ar', language_name: 'Arabic', files_outdated: true });
+    expect(changed.body.chapters).toHaveLength(3);
+    expect((await em().findOneOrFail(GeneratorProject, { id })).language).toBe('ar');
+    expect((await call('GET', `/projects/${id}`, undefined, token)).body).toMatchObject({ language: 'ar', files_outdated: true });
+
+    const refused = await call('PATCH', `/projects/${id}/settings`, { language: 'klingon' }, token);
+    expect(refused).toMatchObject({ status: 400, body: { message: LanguageMessages.unknown, details: [{ field: 'language', messages: [LanguageMessages.unknown] }] } });
+    expect((await em().findOneOrFail(GeneratorProject, { id })).language).toBe('ar');
+
+    // The language it already has changes nothing: files built since stay current.
+    await em().nativeUpdate(GeneratorProject, { id }, { builtAt: new Date() });
+    expect((await call('PATCH', `/projects/${id}/settings`, { language: 'ar' }, token)).body).toMatchObject({ language: 'ar', files_outdated: false });
+  });
+});
+
 describe('who may edit', () => {
-  it("is the project's owner alone: another author and anonymous callers get 404 on every chapter route", async () => {
+  it("is the project's owner alone: another author and anonymous callers get 404 on every chapter route and the book's settings", async () => {
     const owner = await author();
     const other = await author();
     const id = await writtenBook(owner.token);
@@ -180,6 +205,7 @@ describe('who may edit', () => {
       ['GET', `/projects/${id}/chapters/1/versions/${v1.id}`],
       ['GET', `/projects/${id}/chapters/1/versions/compare?a=1&b=1`],
       ['POST', `/projects/${id}/chapters/1/versions/${v1.id}/restore`, {}],
+      ['PATCH', `/projects/${id}/settings`, { language: 'ar' }],
       ['GET', `/projects/${id}/view/html`],
       ['GET', `/projects/${id}/download/html`],
     ];
@@ -195,6 +221,7 @@ describe('who may edit', () => {
       }
     }
     expect((await versionsOf(id, 1, owner.token)).current_version).toBe(1);
+    expect((await call('GET', `/projects/${id}`, undefined, owner.token)).body.language).toBe('en');
     expect((await call('GET', `/projects/${id}/chapters/1`, undefined, owner.token)).status).toBe(200);
   });
 });

@@ -30,7 +30,7 @@ export class IntelligentCoverController {
   @Post('cover')
   @RateLimited('files')
   @HttpCode(200)
-  @ApiOperation({ summary: 'A full-wrap print cover PDF for title, author, idea and page count' })
+  @ApiOperation({ summary: 'A full-wrap print cover PDF for title, author, idea, page count and language' })
   async cover(@Body() dto: IntelligentCoverDto, @Res() res: Response): Promise<void> {
     const files = await this.draw(dto);
     await this.send(res, files.pdfKey, { type: 'application/pdf', name: 'cover.pdf', size: files.pdfSize }, [files.pdfKey, files.pngKey]);
@@ -73,6 +73,8 @@ export class IntelligentCoverController {
       author: (dto.author ?? '').trim(),
       bookIdea: (dto.book_idea ?? '').trim(),
       pageCount: dto.num_pages ?? DEFAULT_COVER_PAGE_COUNT,
+      // The DTO made it the listed language's tag.
+      ...(dto.language ? { language: dto.language } : {}),
       ...coverChoiceOf(dto),
     });
   }

@@ -1,4 +1,4 @@
-import { BadRequestException, Body, Controller, Get, HttpCode, Param, Post, Query, Res, UnprocessableEntityException } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Res, UnprocessableEntityException } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type {
@@ -39,7 +39,7 @@ import { PackagingService } from './packaging.service.ts';
 import { previewsOf, sendPreview } from './previews.ts';
 import { sendProjectFile } from './project-files.ts';
 import { buildStatusOf, orchestrationStatusOf } from './project-status.ts';
-import { BuildDto, chapterSettingsOf, coverChoiceOf, CoverDto, CreateProjectDto, StageDto } from './projects.dto.ts';
+import { BookSettingsDto, BuildDto, chapterSettingsOf, coverChoiceOf, CoverDto, CreateProjectDto, StageDto } from './projects.dto.ts';
 import { ProjectsService } from './projects.service.ts';
 import { chapterView, projectView, tocView } from './projects.view.ts';
 
@@ -87,6 +87,14 @@ export class ProjectsController {
   @Get(':id')
   async get(@Param('id') id: string, @CurrentUser() user?: AuthUser): Promise<ProjectView> {
     const project = await this.projects.owned(id, user);
+    return projectView(project, await this.projects.chapters(id));
+  }
+
+  @Patch(':id/settings')
+  @RateLimited('edits')
+  @ApiOperation({ summary: "Change the book's settings from the editor (its language): its files are then older than its text. 409 while the book is being written" })
+  async settings(@Param('id') id: string, @Body() dto: BookSettingsDto, @CurrentUser() user?: AuthUser): Promise<ProjectView> {
+    const project = await this.projects.changeSettings(await this.projects.owned(id, user), dto);
     return projectView(project, await this.projects.chapters(id));
   }
 

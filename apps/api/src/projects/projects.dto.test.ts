@@ -2,7 +2,7 @@ import { BadRequestException } from '@nestjs/common';
 import { describe, expect, it } from 'vitest';
 import { LanguageMessages } from '../../../../libs/domain/index.ts';
 import { createValidationPipe } from '../common/validation.ts';
-import { ChapterRequestDto, CreateProjectDto, TocDto } from './projects.dto.ts';
+import { BookSettingsDto, ChapterRequestDto, CreateProjectDto, IntelligentCoverDto, TocDto } from './projects.dto.ts';
 
 const valid = (metatype: new () => object, body: object) => createValidationPipe().transform(body, { type: 'body', metatype }) as Promise<{ language?: string }>;
 
@@ -16,11 +16,20 @@ describe("a brief's language, at the boundary", () => {
     expect((await valid(CreateProjectDto, {})).language).toBeUndefined();
   });
 
+  it('is read the same way by the editor\'s book settings and the standalone cover', async () => {
+    await expect(valid(BookSettingsDto, { language: 'Arabic' })).resolves.toMatchObject({ language: 'ar' });
+    await expect(valid(IntelligentCoverDto, { language: 'tr-TR' })).resolves.toMatchObject({ language: 'tr' });
+    expect((await valid(BookSettingsDto, {})).language).toBeUndefined();
+    expect((await valid(IntelligentCoverDto, {})).language).toBeUndefined();
+  });
+
   it('is refused, naming the field, for anything the list does not have', async () => {
-    for (const language of ['klingon', 'tlh', '', null, 42]) {
-      const refused = await valid(CreateProjectDto, { language }).catch((error: unknown) => error);
-      expect(refused).toBeInstanceOf(BadRequestException);
-      expect((refused as BadRequestException).getResponse()).toEqual({ message: LanguageMessages.unknown, details: [{ field: 'language', messages: [LanguageMessages.unknown] }] });
+    for (const dto of [CreateProjectDto, BookSettingsDto, IntelligentCoverDto]) {
+      for (const language of ['klingon', 'tlh', '', null, 42]) {
+        const refused = await valid(dto, { language }).catch((error: unknown) => error);
+        expect(refused).toBeInstanceOf(BadRequestException);
+        expect((refused as BadRequestException).getResponse()).toEqual({ message: LanguageMessages.unknown, details: [{ field: 'language', messages: [LanguageMessages.unknown] }] });
+      }
     }
   });
 });

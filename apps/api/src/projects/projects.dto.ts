@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import type { BuildRequest, CoverRequest, CreateProjectRequest, StageRequest } from '../../../../libs/contracts/index.ts';
+import type { BookSettingsRequest, BuildRequest, CoverRequest, CreateProjectRequest, StageRequest } from '../../../../libs/contracts/index.ts';
 import {
   BOOK_LANGUAGES,
   BOOK_STYLES,
@@ -95,6 +95,12 @@ export class IntelligentCoverDto extends CoverDto {
   @Min(1, { message: 'num_pages must be at least 1' })
   @Max(2000, { message: 'num_pages must be at most 2000' })
   num_pages?: number;
+  @LanguageField() language?: string;
+}
+
+/** PATCH /api/projects/{id}/settings: the book's settings from the editor. */
+export class BookSettingsDto implements BookSettingsRequest {
+  @LanguageField() language?: string;
 }
 
 /** POST /api/projects/{id}/build: a list of formats, or the older single format. */

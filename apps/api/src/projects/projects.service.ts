@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, HttpException, HttpStatus, Inject, Injectable, NotFoundException, ServiceUnavailableException, UnauthorizedException, UnprocessableEntityException } from '@nestjs/common';
+import { BadRequestException, ConflictException, HttpException, HttpStatus, Inject, Injectable, NotFoundException, ServiceUnavailableException, UnauthorizedException, UnprocessableEntityException } from '@nestjs/common';
 import { Client, WorkflowNotFoundError, WorkflowUpdateFailedError, type WorkflowHandle, type WorkflowStartOptions } from '@temporalio/client';
 import { providerCatalogue } from '../../../../libs/ai/index.ts';
 import type { Config } from '../../../../libs/config/index.ts';
@@ -34,7 +34,7 @@ import { ProjectIdAttribute, StageAttribute, UserIdAttribute } from '../../../..
 import type { AuthUser } from '../auth/auth.types.ts';
 import { CONFIG } from '../config/config.module.ts';
 import { isBeingWritten } from './project-status.ts';
-import { chapterSettingsOf, coverChoiceOf, type CreateProjectDto } from './projects.dto.ts';
+import { chapterSettingsOf, coverChoiceOf, type BookSettingsDto, type CreateProjectDto } from './projects.dto.ts';
 
 export const NOT_FOUND = ProjectMessages.notFound;
 /** A stage call waits out a run that is just ending (it takes an activity's time) for at most this long. */
@@ -175,6 +175,21 @@ export class ProjectsService {
     const project = isUuid(projectId) ? await this.em.fork().findOne(GeneratorProject, { id: projectId }) : null;
     if (!project || !mayOpenProject(project, user?.id)) throw new NotFoundException(NOT_FOUND);
     return project;
+  }
+
+  /**
+   * The book's settings the author changes in the editor (its language), refused while a stage writes the book as its
+   * chapters are. The book's files no longer match it, so they are older than the text until rebuilt.
+   */
+  async changeSettings(project: GeneratorProject, dto: BookSettingsDto): Promise<GeneratorProject> {
+    if (dto.language === undefined || dto.language === project.language) return project;
+    if (await this.beingWritten(project.id)) throw new ConflictException(EditingMessages.settingsBusy);
+    const em = this.em.fork();
+    const changed = await em.findOneOrFail(GeneratorProject, { id: project.id });
+    // The DTO made it the listed language's tag.
+    Object.assign(changed, { language: dto.language, textUpdatedAt: new Date() });
+    await em.flush();
+    return changed;
   }
 
   chapters(projectId: string): Promise<GeneratedChapter[]> {
