@@ -12,7 +12,7 @@ import { renderBookHtml } from './html.ts';
 import type { Manuscript } from './interior.ts';
 import { quartoProjectFiles } from './quarto.ts';
 
-// One short book per script and direction: a heading, emphasis, a list, a quote, a footnote, numbers and a Latin name.
+// One short book in each of the fifteen languages the issue names (and Traditional Chinese): a heading, emphasis, a list, a quote, a footnote, numbers and a Latin name.
 // [title, author, introduction, chapter title, heading, sentence (with *emphasis*), two list items, quote, footnote, summary]
 const TEXTS: Record<string, string[]> = {
   ar: ['رحلة في عالم القراءة', 'ليلى حسن', 'لماذا نقرأ؟ هذا الكتاب يجيب.', 'البدايات', 'عادات القراءة', 'قرأت ليلى *42* كتابًا في عام 2024، كما كتبت Jane Austen في رسالتها.', 'القراءة كل صباح', '15 دقيقة على الأقل', 'الكتاب صديق لا يخون.', 'رسالة إلى أختها، 1813.', 'القراءة عادة تُبنى يومًا بعد يوم.'],
@@ -24,9 +24,16 @@ const TEXTS: Record<string, string[]> = {
   ru: ['Путешествие в мир чтения', 'Анна Иванова', 'Зачем мы читаем? Эта книга отвечает.', 'Начало', 'Привычки чтения', 'Анна прочла *42* книги в 2024 году, как писала Jane Austen в письме.', 'Читать каждое утро', 'Не меньше 15 минут', 'Книга — верный друг.', 'Письмо сестре, 1813.', 'Чтение — привычка, которая строится день за днём.'],
   tr: ['Okuma Yolculuğu', 'Ayşe Yılmaz', 'Neden okuruz? Bu kitap yanıtlıyor.', 'Başlangıç', 'Okuma alışkanlıkları', 'Ayşe 2024 yılında *42* kitap okudu; Jane Austen mektubunda böyle yazmıştı.', 'Her sabah okumak', 'En az 15 dakika', 'Kitap sadık bir dosttur.', 'Kız kardeşine mektup, 1813.', 'Okumak gün gün kazanılan bir alışkanlıktır.'],
   de: ['Die Reise ins Lesen', 'Anna Müller', 'Warum lesen wir? Dieses Buch antwortet.', 'Der Anfang', 'Lesegewohnheiten', 'Anna las 2024 *42* Bücher, wie Jane Austen in einem Brief schrieb.', 'Jeden Morgen lesen', 'Mindestens 15 Minuten', 'Ein Buch ist ein treuer Freund.', 'Brief an ihre Schwester, 1813.', 'Lesen ist eine Gewohnheit, die Tag für Tag wächst.'],
+  ko: ['독서 여행', '김지은', '우리는 왜 읽는가? 이 책이 답한다.', '시작', '독서 습관', '지은은 2024년에 *42*권의 책을 읽었다. Jane Austen이 편지에 쓴 것처럼.', '매일 아침 읽기', '적어도 15분', '책은 배신하지 않는 친구다.', '언니에게 보낸 편지, 1813년.', '독서는 하루하루 쌓이는 습관이다.'],
+  'zh-Hans': ['阅读之旅', '陈美玲', '我们为什么阅读？本书给出答案。', '开端', '阅读习惯', '美玲在2024年读了*42本*书，正如Jane Austen在信中所写。', '每天早上阅读', '至少15分钟', '书是不会背叛的朋友。', '给姐姐的信，1813年。', '阅读是一天一天养成的习惯。'],
+  fa: ['سفری در دنیای خواندن', 'مریم احمدی', 'چرا می‌خوانیم؟ این کتاب پاسخ می‌دهد.', 'آغاز', 'عادت‌های خواندن', 'مریم در سال 2024 *42* کتاب خواند، همان‌طور که Jane Austen در نامه‌اش نوشت.', 'خواندن هر صبح', 'دست‌کم ۱۵ دقیقه', 'کتاب دوستی وفادار است.', 'نامه به خواهرش، 1813.', 'خواندن عادتی است که روز به روز ساخته می‌شود.'],
+  el: ['Ταξίδι στην ανάγνωση', 'Μαρία Παπαδοπούλου', 'Γιατί διαβάζουμε; Αυτό το βιβλίο απαντά.', 'Η αρχή', 'Συνήθειες ανάγνωσης', 'Η Μαρία διάβασε *42* βιβλία το 2024, όπως έγραψε η Jane Austen σε ένα γράμμα.', 'Διάβασμα κάθε πρωί', 'Τουλάχιστον 15 λεπτά', 'Το βιβλίο είναι πιστός φίλος.', 'Γράμμα στην αδελφή της, 1813.', 'Το διάβασμα είναι συνήθεια που χτίζεται μέρα με τη μέρα.'],
+  pl: ['Podróż w świat czytania', 'Zofia Wójcik', 'Dlaczego czytamy? Ta książka odpowiada.', 'Początek', 'Nawyki czytelnicze', 'Zofia przeczytała w 2024 roku *42* książki, jak pisała Jane Austen w liście.', 'Czytanie każdego ranka', 'Co najmniej 15 minut', 'Książka to wierny przyjaciel.', 'List do siostry, 1813.', 'Czytanie to nawyk budowany dzień po dniu.'],
+  vi: ['Hành trình đọc sách', 'Nguyễn Thị Hoa', 'Vì sao chúng ta đọc? Cuốn sách này trả lời.', 'Khởi đầu', 'Thói quen đọc', 'Hoa đã đọc *42* cuốn sách trong năm 2024, như Jane Austen viết trong thư.', 'Đọc mỗi sáng', 'Ít nhất 15 phút', 'Sách là người bạn trung thành.', 'Thư gửi chị gái, 1813.', 'Đọc sách là thói quen được xây dựng từng ngày.'],
+  fr: ['Le voyage de la lecture', 'Élodie Lefèvre', 'Pourquoi lisons-nous ? Ce livre répond.', 'Le début', 'Habitudes de lecture', 'Élodie a lu *42* livres en 2024, comme l’écrivait Jane Austen dans une lettre.', 'Lire chaque matin', 'Au moins 15 minutes', 'Un livre est un ami fidèle.', 'Lettre à sa sœur, 1813.', 'La lecture est une habitude qui se construit jour après jour.'],
 };
 const TAGS = Object.keys(TEXTS);
-const RTL_TAGS = ['ar', 'he'];
+const RTL_TAGS = TAGS.filter((tag) => bookLanguage(tag).dir === 'rtl');
 
 function book(tag: string): Manuscript {
   const [title, author, introduction, chapter, heading, sentence, first, second, quote, footnote, summary] = TEXTS[tag] as string[];
@@ -185,9 +192,9 @@ describe('the Quarto project in every language', () => {
     expect(parse(file('cc-config.yml'))).toMatchObject({ language: language.english, 'language-code': tag });
     // The PDF names the script's faces where LuaLaTeX's default has none of its letters.
     const pdf = config.format.pdf as Record<string, unknown>;
-    if (['ja', 'zh-Hant'].includes(tag)) expect(pdf.CJKmainfont).toBe(SCRIPT_FONTS[language.script].serif);
-    else if (['ar', 'he', 'hi', 'th'].includes(tag)) expect(pdf).toMatchObject({ mainfont: SCRIPT_FONTS[language.script].serif, mainfontoptions: ['Renderer=HarfBuzz'] });
-    else expect(pdf.mainfont).toBeUndefined();
+    if (CJK_SCRIPTS.has(language.script)) expect(pdf.CJKmainfont).toBe(SCRIPT_FONTS[language.script].serif);
+    else if (['Latn', 'Grek', 'Cyrl'].includes(language.script)) expect(pdf.mainfont).toBeUndefined();
+    else expect(pdf).toMatchObject({ mainfont: SCRIPT_FONTS[language.script].serif, mainfontoptions: ['Renderer=HarfBuzz'] });
     expect(file('intro.qmd')).toContain(`title: "${language.labels.introduction} {.unnumbered}"`);
     expect(file('summary.qmd')).toContain(`title: "${language.labels.summary} {.unnumbered}"`);
     expect(file('references.qmd')).toContain(`title: "${language.labels.references} {.unnumbered}"`);
