@@ -88,11 +88,11 @@ describe('a book in Arabic, from the picker to its files', () => {
     const pdf = await download('Download PDF Book');
     expect(pdf.file).toBe(downloadName(book.title, 'pdf'));
     expect(execFileSync('qpdf', ['--qdf', '--object-streams=disable', pdf.path, '-'], { maxBuffer: 256 * 1024 * 1024 }).toString('latin1')).toContain('/Lang (ar)');
-    expect(execFileSync('pdffonts', [pdf.path]).toString()).toContain('NotoNaskhArabic');
+    expect(execFileSync('pdffonts', [pdf.path]).toString()).toContain('Amiri');
     execFileSync('pdftoppm', ['-r', '60', '-png', '-f', '5', '-l', '7', pdf.path, join(shots, 'arabic-pdf-page')]);
     const cover = await download('Download Cover');
     expect(cover.file).toBe(downloadName(book.title, 'cover-pdf'));
-    expect(execFileSync('pdffonts', [cover.path]).toString()).toMatch(/NotoNaskhArabic|NotoSansArabic/);
+    expect(execFileSync('pdffonts', [cover.path]).toString()).toMatch(/Amiri|NotoSansArabic/);
     execFileSync('pdftoppm', ['-r', '30', '-png', cover.path, join(shots, 'arabic-cover-wrap')]);
     // The front is the wrap's left panel: the title, the tallest type, sits left of the spine.
     const words = [...execFileSync('pdftotext', ['-bbox', cover.path, '-']).toString().matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">/g)]

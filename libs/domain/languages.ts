@@ -184,7 +184,9 @@ export const SCRIPT_FONTS: Record<BookScript, ScriptFonts> = {
   Hans: CJK_FONTS('SC'),
   Hant: CJK_FONTS('TC'),
   Kore: CJK_FONTS('KR'),
-  Arab: same('Noto Naskh Arabic', 'Noto Sans Arabic'),
+  // Amiri's letters are whole glyphs, so a PDF's text layer gives the words back; Noto Naskh's dots are marks of their
+  // own, which PDF readers take for letters.
+  Arab: same('Amiri', 'Noto Sans Arabic'),
   Hebr: same('Noto Serif Hebrew', 'Noto Sans Hebrew'),
   Deva: same('Noto Serif Devanagari', 'Noto Sans Devanagari'),
   Beng: same('Noto Serif Bengali', 'Noto Sans Bengali'),

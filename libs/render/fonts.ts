@@ -9,8 +9,8 @@ import { Resvg } from '@resvg/resvg-js';
 
 /**
  * The fonts every format is set in, chosen by script in libs/domain/languages.ts (SCRIPT_FONTS): Inter and Playfair
- * Display for covers; Noto Serif and Noto Sans behind them for every Latin, Greek and Cyrillic letter; Noto's
- * Arabic, Hebrew, Devanagari and Bengali faces and Sarabun for Thai — all SIL Open Font License, shipped as npm
+ * Display for covers; Noto Serif and Noto Sans behind them for every Latin, Greek and Cyrillic letter; Amiri and Noto
+ * Sans Arabic, Noto's Hebrew, Devanagari and Bengali faces and Sarabun for Thai — all SIL Open Font License, shipped as npm
  * packages, one folder per weight, of which only the weights used are loaded — and Noto Serif/Sans CJK (Japanese,
  * Chinese, Korean) from Debian's fonts-noto-cjk. Libertinus Serif, the Latin book face, is one Typst embeds. Every
  * font used is embedded in the PDFs Typst writes.
@@ -30,7 +30,7 @@ const FONT_PACKAGES: [name: string, weights: string[] | 'all'][] = [
   ['playfair-display', 'all'],
   ['noto-serif', [...REGULAR_AND_BOLD, '400Regular_Italic', '700Bold_Italic']],
   ['noto-sans', REGULAR_AND_BOLD],
-  ['noto-naskh-arabic', REGULAR_AND_BOLD],
+  ['amiri', REGULAR_AND_BOLD],
   ['noto-sans-arabic', REGULAR_AND_BOLD],
   ['noto-serif-hebrew', REGULAR_AND_BOLD],
   ['noto-sans-hebrew', REGULAR_AND_BOLD],
