@@ -7,6 +7,10 @@ import { cjkFontPaths } from './system-fonts.ts';
 import { NodeCompiler, type NodeTypstDocument } from '@myriaddreamin/typst-ts-node-compiler';
 import { Resvg } from '@resvg/resvg-js';
 
+const require = createRequire(import.meta.url);
+
+const REGULAR_AND_BOLD = ['400Regular', '700Bold'];
+
 /**
  * The fonts every format is set in, chosen by script in libs/domain/languages.ts (SCRIPT_FONTS): Inter and Playfair
  * Display for covers; Noto Serif and Noto Sans behind them for every Latin, Greek and Cyrillic letter; Amiri and Noto
@@ -14,17 +18,9 @@ import { Resvg } from '@resvg/resvg-js';
  * packages, one folder per weight, of which only the weights used are loaded — and Noto Serif/Sans CJK (Japanese,
  * Chinese, Korean) from Debian's fonts-noto-cjk. Libertinus Serif, the Latin book face, is one Typst embeds. Every
  * font used is embedded in the PDFs Typst writes.
+ *
+ * Each font package is listed with the weight folders loaded (all of them for the covers' two faces).
  */
-export const FONTS = {
-  sans: 'Inter',
-  display: 'Playfair Display',
-  serif: 'Libertinus Serif',
-} as const;
-
-const require = createRequire(import.meta.url);
-
-const REGULAR_AND_BOLD = ['400Regular', '700Bold'];
-/** Each font package, with the weight folders loaded (all of them for the covers' two faces). */
 const FONT_PACKAGES: [name: string, weights: string[] | 'all'][] = [
   ['inter', 'all'],
   ['playfair-display', 'all'],
