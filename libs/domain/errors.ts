@@ -7,3 +7,12 @@ export function innermostMessage(error: unknown): string {
   while (current?.cause) current = current.cause as typeof current;
   return current?.message ?? String(error);
 }
+
+/** The innermost type a failure in the chain names (an ApplicationFailure's `type`: an activity's error name). */
+export function innermostType(error: unknown): string | undefined {
+  let type: string | undefined;
+  for (let current = error as { type?: unknown; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
+    if (typeof current.type === 'string') type = current.type;
+  }
+  return type;
+}

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import * as fontkit from 'fontkit';
-import { BuildMessages } from '../domain/index.ts';
+import { BuildMessages, UNPRINTABLE_TEXT } from '../domain/index.ts';
 import { cjkFontPaths } from './system-fonts.ts';
 import { NodeCompiler, type NodeTypstDocument } from '@myriaddreamin/typst-ts-node-compiler';
 import { Resvg } from '@resvg/resvg-js';
@@ -75,7 +75,7 @@ const UNDRAWN = /[\p{Z}\p{Cc}\p{Cf}\u{FE00}-\u{FE0F}\u{E0100}-\u{E01EF}]/u;
 
 /** Text with characters no font covers: the build fails with their names (BuildMessages.uncovered), never prints boxes. */
 export class UnprintableTextError extends Error {
-  override name = 'UnprintableText';
+  override name = UNPRINTABLE_TEXT;
 }
 
 /** Throws UnprintableTextError naming the characters of `text` no font covers and where they are. */

@@ -68,6 +68,7 @@ export async function packageWorkflow(input: PackageInput): Promise<PackageResul
   const failed = (await Promise.allSettled(lanes)).find((outcome) => outcome.status === 'rejected');
   const error = failed ? innermostMessage(failed.reason) : null;
   await bookkeeping.finishPackaging(projectId, run, error);
-  if (error) throw ApplicationFailure.create({ type: 'BuildFailed', message: error, nonRetryable: true });
+  // The lane's failure stays the cause, so callers can tell text no font prints (the author's to fix) from a fault.
+  if (failed) throw ApplicationFailure.create({ type: 'BuildFailed', message: error ?? '', nonRetryable: true, cause: failed.reason as Error });
   return result;
 }

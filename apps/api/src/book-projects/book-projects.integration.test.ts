@@ -265,6 +265,11 @@ describe('the intelligent cover and PNG calls', () => {
     expect(await call('POST', '/intelligent/cover', { ...fields, design_style: 'baroque' })).toMatchObject({ status: 400 });
   });
 
+  it('refuses a title no font can print with 422, naming the character, rather than drawing a box', async () => {
+    const refused = await call('POST', '/intelligent/cover', { ...fields, title: 'Signs 𓀀 of old' });
+    expect(refused).toMatchObject({ status: 422, body: { message: expect.stringContaining('No font can print "𓀀" (U+13000) in the cover') } });
+  });
+
   it('turns the first page of an uploaded PDF, or the front cover for fields, into a PNG', async () => {
     const form = new FormData();
     form.append('pdf_file', new Blob([pdfWithText(['First page of the book'])], { type: 'application/pdf' }), 'book.pdf');

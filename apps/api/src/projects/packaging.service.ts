@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadGatewayException, Inject, Injectable } from '@nestjs/common';
+import { BadGatewayException, Inject, Injectable, UnprocessableEntityException } from '@nestjs/common';
 import { Client, WorkflowFailedError } from '@temporalio/client';
 import type { StandaloneCoverInput } from '../../../../activities/render/build.ts';
 import type { Config } from '../../../../libs/config/index.ts';
 import { nextPackageRun, type GeneratorProject } from '../../../../libs/db/index.ts';
-import { coverWorkflowId, innermostMessage, packageWorkflowId, type CoverChoice, type PackageFormat } from '../../../../libs/domain/index.ts';
+import { coverWorkflowId, innermostMessage, innermostType, packageWorkflowId, UNPRINTABLE_TEXT, type CoverChoice, type PackageFormat } from '../../../../libs/domain/index.ts';
 import type { coverWorkflow } from '../../../../workflows/cover/workflow.ts';
 import type { packageWorkflow, PackageResult } from '../../../../workflows/package/workflow.ts';
 import { ProjectIdAttribute, StageAttribute, UserIdAttribute } from '../../../../workflows/search-attributes.ts';
@@ -64,7 +64,11 @@ export class PackagingService {
     try {
       return await Promise.race([run, late]);
     } catch (error) {
-      if (error instanceof WorkflowFailedError) throw new BadGatewayException(`${what}: ${innermostMessage(error)}`);
+      if (error instanceof WorkflowFailedError) {
+        // Text no font prints is the request's to change; anything else failed on our side of the call.
+        const Refusal = innermostType(error) === UNPRINTABLE_TEXT ? UnprocessableEntityException : BadGatewayException;
+        throw new Refusal(`${what}: ${innermostMessage(error)}`);
+      }
       throw error;
     } finally {
       clearTimeout(timer);
