@@ -20,8 +20,11 @@ export const BuildMessages = {
     `No font can print ${characters.slice(0, 5).map((c) => `"${c}" (U+${(c.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')})`).join(', ')}${characters.length > 5 ? ` and ${characters.length - 5} more` : ''} in ${where}: replace or remove ${characters.length > 1 ? 'them' : 'it'}, then build again`,
 } as const;
 
-/** The error type of a build that text no font can print stopped: the author's to fix, so never retried, and a 422. */
-export const UNPRINTABLE_TEXT = 'UnprintableText';
+/**
+ * The error type of a build that text no font can print stopped: the author's to fix, so never retried, and a 422.
+ * Temporal names an activity's error by its class, so this is the class's name (libs/render/fonts.ts).
+ */
+export const UNPRINTABLE_TEXT = 'UnprintableTextError';
 
 /** `formats` (a list) or the older single `format`; unknown names are refused. */
 export function parseFormats(formats: unknown, format?: unknown): { formats: PackageFormat[] } | { error: string } {
