@@ -16,6 +16,9 @@ export interface BookLabels {
   byline: string;
   rights: string;
   passagesCited: string;
+  preface: string;
+  /** A count of words (`{n}`), in a form that needs no plural. */
+  words: string;
 }
 
 export interface BookLanguage {
@@ -55,35 +58,35 @@ const POLISH: Quotes = ['„', '”'];
 
 // Labels, in BookLabels' order, separated by |.
 const ROWS: Row[] = [
-  ['en', 'English', 'English', 'Latn', undefined, CURLY, 'Contents|Introduction|Chapter {n}|Summary|References|Figure|Footnotes|by {author}|All rights reserved.|Passages cited'],
-  ['ja', 'Japanese', '日本語', 'Jpan', undefined, CORNER, '目次|はじめに|第{n}章|まとめ|参考文献|図|脚注|{author} 著|無断転載を禁じます。|引用箇所'],
-  ['zh-Hans', 'Chinese (Simplified)', '简体中文', 'Hans', 'CN', CURLY, '目录|引言|第{n}章|总结|参考文献|图|脚注|{author} 著|版权所有，侵权必究。|引用段落'],
-  ['zh-Hant', 'Chinese (Traditional)', '繁體中文', 'Hant', 'TW', CORNER, '目錄|引言|第{n}章|總結|參考文獻|圖|註腳|{author} 著|版權所有，翻印必究。|引用段落'],
-  ['ko', 'Korean', '한국어', 'Kore', undefined, CURLY, '차례|들어가며|제{n}장|요약|참고 문헌|그림|각주|{author} 지음|무단 전재 및 복제를 금합니다.|인용된 구절'],
-  ['th', 'Thai', 'ไทย', 'Thai', undefined, CURLY, 'สารบัญ|บทนำ|บทที่ {n}|บทสรุป|เอกสารอ้างอิง|รูปที่|เชิงอรรถ|โดย {author}|สงวนลิขสิทธิ์|ข้อความที่อ้างถึง'],
-  ['hi', 'Hindi', 'हिन्दी', 'Deva', undefined, CURLY, 'विषय-सूची|प्रस्तावना|अध्याय {n}|सारांश|संदर्भ|चित्र|पाद-टिप्पणियाँ|{author} द्वारा|सर्वाधिकार सुरक्षित।|उद्धृत अंश'],
-  ['bn', 'Bengali', 'বাংলা', 'Beng', undefined, CURLY, 'সূচিপত্র|ভূমিকা|অধ্যায় {n}|সারসংক্ষেপ|তথ্যসূত্র|চিত্র|পাদটীকা|{author}|সর্বস্বত্ব সংরক্ষিত।|উদ্ধৃত অংশ'],
-  ['ar', 'Arabic', 'العربية', 'Arab', undefined, GUILLEMETS, 'المحتويات|مقدمة|الفصل {n}|خلاصة|المراجع|شكل|الحواشي|تأليف {author}|جميع الحقوق محفوظة.|المقاطع المقتبسة'],
-  ['fa', 'Persian', 'فارسی', 'Arab', undefined, GUILLEMETS, 'فهرست مطالب|مقدمه|فصل {n}|جمع‌بندی|منابع|شکل|پانویس‌ها|نوشتهٔ {author}|تمامی حقوق محفوظ است.|بخش‌های نقل‌شده'],
-  ['ur', 'Urdu', 'اردو', 'Arab', undefined, GUILLEMETS, 'فہرست|تعارف|باب {n}|خلاصہ|حوالہ جات|شکل|حواشی|از {author}|جملہ حقوق محفوظ ہیں۔|منقول اقتباسات'],
-  ['he', 'Hebrew', 'עברית', 'Hebr', undefined, CURLY, 'תוכן העניינים|מבוא|פרק {n}|סיכום|מקורות|איור|הערות שוליים|מאת {author}|כל הזכויות שמורות.|קטעים מצוטטים'],
-  ['ru', 'Russian', 'Русский', 'Cyrl', undefined, GUILLEMETS, 'Содержание|Введение|Глава {n}|Заключение|Литература|Рисунок|Примечания|{author}|Все права защищены.|Цитируемые фрагменты'],
-  ['uk', 'Ukrainian', 'Українська', 'Cyrl', undefined, GUILLEMETS, 'Зміст|Вступ|Розділ {n}|Підсумок|Література|Рисунок|Примітки|{author}|Усі права захищено.|Цитовані фрагменти'],
-  ['el', 'Greek', 'Ελληνικά', 'Grek', undefined, GUILLEMETS, 'Περιεχόμενα|Εισαγωγή|Κεφάλαιο {n}|Σύνοψη|Βιβλιογραφία|Εικόνα|Υποσημειώσεις|{author}|Με επιφύλαξη παντός δικαιώματος.|Αποσπάσματα που παρατίθενται'],
-  ['pl', 'Polish', 'Polski', 'Latn', undefined, POLISH, 'Spis treści|Wstęp|Rozdział {n}|Podsumowanie|Bibliografia|Rysunek|Przypisy|{author}|Wszelkie prawa zastrzeżone.|Cytowane fragmenty'],
-  ['tr', 'Turkish', 'Türkçe', 'Latn', undefined, CURLY, 'İçindekiler|Giriş|Bölüm {n}|Özet|Kaynakça|Şekil|Dipnotlar|{author}|Tüm hakları saklıdır.|Alıntılanan bölümler'],
-  ['vi', 'Vietnamese', 'Tiếng Việt', 'Latn', undefined, CURLY, 'Mục lục|Lời giới thiệu|Chương {n}|Tóm tắt|Tài liệu tham khảo|Hình|Chú thích|{author}|Bảo lưu mọi quyền.|Các đoạn được trích dẫn'],
-  ['de', 'German', 'Deutsch', 'Latn', undefined, GERMAN, 'Inhalt|Einleitung|Kapitel {n}|Zusammenfassung|Literatur|Abbildung|Fußnoten|von {author}|Alle Rechte vorbehalten.|Zitierte Passagen'],
-  ['fr', 'French', 'Français', 'Latn', undefined, FRENCH, 'Table des matières|Introduction|Chapitre {n}|Résumé|Références|Figure|Notes|par {author}|Tous droits réservés.|Passages cités'],
-  ['es', 'Spanish', 'Español', 'Latn', undefined, GUILLEMETS, 'Índice|Introducción|Capítulo {n}|Resumen|Referencias|Figura|Notas|por {author}|Todos los derechos reservados.|Pasajes citados'],
-  ['it', 'Italian', 'Italiano', 'Latn', undefined, GUILLEMETS, 'Indice|Introduzione|Capitolo {n}|Sintesi|Bibliografia|Figura|Note|di {author}|Tutti i diritti riservati.|Passi citati'],
-  ['pt', 'Portuguese', 'Português', 'Latn', undefined, CURLY, 'Sumário|Introdução|Capítulo {n}|Resumo|Referências|Figura|Notas|por {author}|Todos os direitos reservados.|Trechos citados'],
-  ['nl', 'Dutch', 'Nederlands', 'Latn', undefined, CURLY, 'Inhoud|Inleiding|Hoofdstuk {n}|Samenvatting|Literatuur|Figuur|Voetnoten|door {author}|Alle rechten voorbehouden.|Geciteerde passages'],
-  ['id', 'Indonesian', 'Bahasa Indonesia', 'Latn', undefined, CURLY, 'Daftar Isi|Pendahuluan|Bab {n}|Ringkasan|Daftar Pustaka|Gambar|Catatan Kaki|oleh {author}|Hak cipta dilindungi undang-undang.|Kutipan'],
-  ['sw', 'Swahili', 'Kiswahili', 'Latn', undefined, CURLY, 'Yaliyomo|Utangulizi|Sura ya {n}|Muhtasari|Marejeo|Kielelezo|Tanbihi|na {author}|Haki zote zimehifadhiwa.|Vifungu vilivyonukuliwa'],
+  ['en', 'English', 'English', 'Latn', undefined, CURLY, 'Contents|Introduction|Chapter {n}|Summary|References|Figure|Footnotes|by {author}|All rights reserved.|Passages cited|Preface|{n} words'],
+  ['ja', 'Japanese', '日本語', 'Jpan', undefined, CORNER, '目次|はじめに|第{n}章|まとめ|参考文献|図|脚注|{author} 著|無断転載を禁じます。|引用箇所|序文|{n}語'],
+  ['zh-Hans', 'Chinese (Simplified)', '简体中文', 'Hans', 'CN', CURLY, '目录|引言|第{n}章|总结|参考文献|图|脚注|{author} 著|版权所有，侵权必究。|引用段落|序言|{n}词'],
+  ['zh-Hant', 'Chinese (Traditional)', '繁體中文', 'Hant', 'TW', CORNER, '目錄|引言|第{n}章|總結|參考文獻|圖|註腳|{author} 著|版權所有，翻印必究。|引用段落|序言|{n}詞'],
+  ['ko', 'Korean', '한국어', 'Kore', undefined, CURLY, '차례|들어가며|제{n}장|요약|참고 문헌|그림|각주|{author} 지음|무단 전재 및 복제를 금합니다.|인용된 구절|머리말|{n}단어'],
+  ['th', 'Thai', 'ไทย', 'Thai', undefined, CURLY, 'สารบัญ|บทนำ|บทที่ {n}|บทสรุป|เอกสารอ้างอิง|รูปที่|เชิงอรรถ|โดย {author}|สงวนลิขสิทธิ์|ข้อความที่อ้างถึง|คำนำ|{n} คำ'],
+  ['hi', 'Hindi', 'हिन्दी', 'Deva', undefined, CURLY, 'विषय-सूची|प्रस्तावना|अध्याय {n}|सारांश|संदर्भ|चित्र|पाद-टिप्पणियाँ|{author} द्वारा|सर्वाधिकार सुरक्षित।|उद्धृत अंश|प्राक्कथन|{n} शब्द'],
+  ['bn', 'Bengali', 'বাংলা', 'Beng', undefined, CURLY, 'সূচিপত্র|ভূমিকা|অধ্যায় {n}|সারসংক্ষেপ|তথ্যসূত্র|চিত্র|পাদটীকা|{author}|সর্বস্বত্ব সংরক্ষিত।|উদ্ধৃত অংশ|মুখবন্ধ|{n} শব্দ'],
+  ['ar', 'Arabic', 'العربية', 'Arab', undefined, GUILLEMETS, 'المحتويات|مقدمة|الفصل {n}|خلاصة|المراجع|شكل|الحواشي|تأليف {author}|جميع الحقوق محفوظة.|المقاطع المقتبسة|تمهيد|عدد الكلمات: {n}'],
+  ['fa', 'Persian', 'فارسی', 'Arab', undefined, GUILLEMETS, 'فهرست مطالب|مقدمه|فصل {n}|جمع‌بندی|منابع|شکل|پانویس‌ها|نوشتهٔ {author}|تمامی حقوق محفوظ است.|بخش‌های نقل‌شده|پیشگفتار|{n} واژه'],
+  ['ur', 'Urdu', 'اردو', 'Arab', undefined, GUILLEMETS, 'فہرست|تعارف|باب {n}|خلاصہ|حوالہ جات|شکل|حواشی|از {author}|جملہ حقوق محفوظ ہیں۔|منقول اقتباسات|پیش لفظ|{n} الفاظ'],
+  ['he', 'Hebrew', 'עברית', 'Hebr', undefined, CURLY, 'תוכן העניינים|מבוא|פרק {n}|סיכום|מקורות|איור|הערות שוליים|מאת {author}|כל הזכויות שמורות.|קטעים מצוטטים|הקדמה|{n} מילים'],
+  ['ru', 'Russian', 'Русский', 'Cyrl', undefined, GUILLEMETS, 'Содержание|Введение|Глава {n}|Заключение|Литература|Рисунок|Примечания|{author}|Все права защищены.|Цитируемые фрагменты|Предисловие|Слов: {n}'],
+  ['uk', 'Ukrainian', 'Українська', 'Cyrl', undefined, GUILLEMETS, 'Зміст|Вступ|Розділ {n}|Підсумок|Література|Рисунок|Примітки|{author}|Усі права захищено.|Цитовані фрагменти|Передмова|Слів: {n}'],
+  ['el', 'Greek', 'Ελληνικά', 'Grek', undefined, GUILLEMETS, 'Περιεχόμενα|Εισαγωγή|Κεφάλαιο {n}|Σύνοψη|Βιβλιογραφία|Εικόνα|Υποσημειώσεις|{author}|Με επιφύλαξη παντός δικαιώματος.|Αποσπάσματα που παρατίθενται|Πρόλογος|Λέξεις: {n}'],
+  ['pl', 'Polish', 'Polski', 'Latn', undefined, POLISH, 'Spis treści|Wstęp|Rozdział {n}|Podsumowanie|Bibliografia|Rysunek|Przypisy|{author}|Wszelkie prawa zastrzeżone.|Cytowane fragmenty|Przedmowa|Liczba słów: {n}'],
+  ['tr', 'Turkish', 'Türkçe', 'Latn', undefined, CURLY, 'İçindekiler|Giriş|Bölüm {n}|Özet|Kaynakça|Şekil|Dipnotlar|{author}|Tüm hakları saklıdır.|Alıntılanan bölümler|Önsöz|{n} kelime'],
+  ['vi', 'Vietnamese', 'Tiếng Việt', 'Latn', undefined, CURLY, 'Mục lục|Lời giới thiệu|Chương {n}|Tóm tắt|Tài liệu tham khảo|Hình|Chú thích|{author}|Bảo lưu mọi quyền.|Các đoạn được trích dẫn|Lời nói đầu|{n} từ'],
+  ['de', 'German', 'Deutsch', 'Latn', undefined, GERMAN, 'Inhalt|Einleitung|Kapitel {n}|Zusammenfassung|Literatur|Abbildung|Fußnoten|von {author}|Alle Rechte vorbehalten.|Zitierte Passagen|Vorwort|{n} Wörter'],
+  ['fr', 'French', 'Français', 'Latn', undefined, FRENCH, 'Table des matières|Introduction|Chapitre {n}|Résumé|Références|Figure|Notes|par {author}|Tous droits réservés.|Passages cités|Préface|{n} mots'],
+  ['es', 'Spanish', 'Español', 'Latn', undefined, GUILLEMETS, 'Índice|Introducción|Capítulo {n}|Resumen|Referencias|Figura|Notas|por {author}|Todos los derechos reservados.|Pasajes citados|Prefacio|{n} palabras'],
+  ['it', 'Italian', 'Italiano', 'Latn', undefined, GUILLEMETS, 'Indice|Introduzione|Capitolo {n}|Sintesi|Bibliografia|Figura|Note|di {author}|Tutti i diritti riservati.|Passi citati|Prefazione|{n} parole'],
+  ['pt', 'Portuguese', 'Português', 'Latn', undefined, CURLY, 'Sumário|Introdução|Capítulo {n}|Resumo|Referências|Figura|Notas|por {author}|Todos os direitos reservados.|Trechos citados|Prefácio|{n} palavras'],
+  ['nl', 'Dutch', 'Nederlands', 'Latn', undefined, CURLY, 'Inhoud|Inleiding|Hoofdstuk {n}|Samenvatting|Literatuur|Figuur|Voetnoten|door {author}|Alle rechten voorbehouden.|Geciteerde passages|Voorwoord|{n} woorden'],
+  ['id', 'Indonesian', 'Bahasa Indonesia', 'Latn', undefined, CURLY, 'Daftar Isi|Pendahuluan|Bab {n}|Ringkasan|Daftar Pustaka|Gambar|Catatan Kaki|oleh {author}|Hak cipta dilindungi undang-undang.|Kutipan|Prakata|{n} kata'],
+  ['sw', 'Swahili', 'Kiswahili', 'Latn', undefined, CURLY, 'Yaliyomo|Utangulizi|Sura ya {n}|Muhtasari|Marejeo|Kielelezo|Tanbihi|na {author}|Haki zote zimehifadhiwa.|Vifungu vilivyonukuliwa|Dibaji|Maneno {n}'],
 ];
 
-const LABEL_KEYS: (keyof BookLabels)[] = ['contents', 'introduction', 'chapter', 'summary', 'references', 'figure', 'footnotes', 'byline', 'rights', 'passagesCited'];
+const LABEL_KEYS: (keyof BookLabels)[] = ['contents', 'introduction', 'chapter', 'summary', 'references', 'figure', 'footnotes', 'byline', 'rights', 'passagesCited', 'preface', 'words'];
 const RTL: ReadonlySet<BookScript> = new Set(['Arab', 'Hebr']);
 const WITH_ITALICS: ReadonlySet<BookScript> = new Set(['Latn', 'Grek', 'Cyrl']);
 const UNSPACED: ReadonlySet<BookScript> = new Set(['Jpan', 'Hans', 'Hant', 'Thai']);

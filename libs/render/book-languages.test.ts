@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { CJK_SCRIPTS, SCRIPT_FONTS, bookLanguage, copyrightLine, fontStack, type BookLanguage } from '../domain/index.ts';
+import { CJK_SCRIPTS, SCRIPT_FONTS, bookLanguage, copyrightLine, countWords, fillLabel, fontStack, type BookLanguage } from '../domain/index.ts';
 import { renderDocx } from './docx.ts';
 import { renderEpub } from './epub.ts';
 import { renderBookHtml } from './html.ts';
@@ -195,7 +195,13 @@ describe('the Quarto project in every language', () => {
     if (CJK_SCRIPTS.has(language.script)) expect(pdf.CJKmainfont).toBe(SCRIPT_FONTS[language.script].serif);
     else if (['Latn', 'Grek', 'Cyrl'].includes(language.script)) expect(pdf.mainfont).toBeUndefined();
     else expect(pdf).toMatchObject({ mainfont: SCRIPT_FONTS[language.script].serif, mainfontoptions: ['Renderer=HarfBuzz'] });
+    expect(file('index.qmd')).toContain(`title: "${language.labels.preface} {.unnumbered}"`);
+    expect(file('index.qmd')).toContain(copyrightLine(language, book(tag).author, 2025));
     expect(file('intro.qmd')).toContain(`title: "${language.labels.introduction} {.unnumbered}"`);
+    // The chapter footer: its number, words and the date, all as the language writes them.
+    expect(file('chapter-001.qmd')).toContain(
+      [fillLabel(language.labels.chapter, { n: 1 }), fillLabel(language.labels.words, { n: countWords(book(tag).chapters[0]!.content).toLocaleString(tag) }), new Intl.DateTimeFormat(tag, { dateStyle: 'long' }).format(new Date('2025-03-09T14:30:00Z'))].join(' · '),
+    );
     expect(file('summary.qmd')).toContain(`title: "${language.labels.summary} {.unnumbered}"`);
     expect(file('references.qmd')).toContain(`title: "${language.labels.references} {.unnumbered}"`);
   });

@@ -9,6 +9,8 @@ import {
   bookImageRef,
   bookLanguage,
   chapterFileName,
+  copyrightLine,
+  fillLabel,
   checkProjectStructure,
   countWords,
   quartoZipName,
@@ -128,8 +130,10 @@ const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 const page = (title: string, body: string) => `---\n${toYaml({ title })}---\n\n${body.trim()}\n`;
 
 /** A source's bibliography note: the file it is, and the passages the chapters quote from it. */
-const bibNote = (r: BookReference, language: BookLanguage) =>
-  `Source material supplied by the author (source ${r.n}, ${r.filename})${r.passages?.length ? `. Passages cited: ${referenceParts(r, language).passages.join('; ')}` : ''}`;
+const bibNote = (r: BookReference, language: BookLanguage) => {
+  const { passages } = referenceParts(r, language);
+  return `${r.filename}${passages.length ? `. ${language.labels.passagesCited}: ${passages.join('; ')}` : ''}`;
+};
 
 /** The project's files, in the order they go into the zip. */
 
@@ -165,6 +169,10 @@ export function quartoProjectFiles(book: Manuscript, generatedAt: Date): QuartoF
   const title = markdownText(book.title);
   const author = markdownText(book.author);
   const plural = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
+  // Spec: the chapter footer shows the chapter's number, its word count and the generation date — in the book's language.
+  const longDate = new Intl.DateTimeFormat(language.tag, { dateStyle: 'long', timeZone: 'UTC' }).format(generatedAt);
+  const chapterFooter = (c: { position: number; words: number }) =>
+    [fillLabel(labels.chapter, { n: c.position }), fillLabel(labels.words, { n: c.words.toLocaleString(language.tag) }), longDate].map(markdownText).join(' · ');
 
   const config = toYaml({
     project: { type: 'book', 'output-dir': '_book' },
@@ -224,21 +232,26 @@ export function quartoProjectFiles(book: Manuscript, generatedAt: Date): QuartoF
       },
     });
 
+  // What the author has not written is a note in the file for them (a comment, so the book never prints it).
+  const placeholder = (note: string) => `<!-- ${note} -->`;
+  // The title page, in the book's language.
   const preface = [
-    `*${title}* by ${author}.`,
-    `This edition has ${plural(chapters.length, 'chapter')} and about ${plural(words, 'word')}. It was generated with Pressroom on ${date}; each chapter ends with a note of its length and that date.` +
-      (references.length ? ` The source files the chapters cite by number are listed under References.` : ''),
+    `*${title}*`,
+    markdownText(fillLabel(labels.byline, { author: book.author })),
+    markdownText(copyrightLine(language, book.author, generatedAt.getUTCFullYear())),
+    placeholder('The home page of the website and the first page of the book. Write a preface here if the book has one.'),
   ].join('\n\n');
-
   const introduction = book.introduction?.trim()
     ? qmd(book.introduction)
-    : `No introduction was written for *${title}*: the chapters that follow stand on their own. Write one here when the book needs it.`;
+    : placeholder(`No introduction was written for this book: the chapters stand on their own. Write one here when the book needs it.`);
   const summary = book.summary?.trim()
     ? qmd(book.summary)
-    : `No summary was written for *${title}*: the book ends with its last chapter. Write one here to close the book with its key ideas.`;
-  const referencesBody = references.length
-    ? `The chapters cite the source material the author supplied. Each entry below is one of those files; the citations in the text link to it.\n\n::: {#refs}\n:::`
-    : `*${title}* cites no source material: no source files were supplied with it. Sources added to \`${QUARTO_FILES.bibliography}\` and cited as \`[@key]\` are listed here.\n\n::: {#refs}\n:::`;
+    : placeholder(`No summary was written for this book: it ends with its last chapter. Write one here to close it with its key ideas.`);
+  const referencesBody = `${placeholder(
+    references.length
+      ? `Quarto lists here the sources in ${QUARTO_FILES.bibliography}: the source material the author supplied, cited in the chapters as [@key].`
+      : `No source files were supplied with this book. Sources added to ${QUARTO_FILES.bibliography} and cited as [@key] are listed here.`,
+  )}\n\n::: {#refs}\n:::`;
 
   const bibliography = references.length
     ? `${references.map((r) => `@misc{${citationKey(r.n)},\n  title = {{${bibText(r.title || r.filename)}}},\n  note = {${bibText(bibNote(r, language))}}\n}`).join('\n\n')}\n`
@@ -282,11 +295,11 @@ Citations use Pandoc's default style (Chicago author-date); add a \`csl:\` entry
   return [
     { path: QUARTO_FILES.config, content: config },
     { path: QUARTO_FILES.metadata, content: metadata },
-    { path: QUARTO_FILES.index, content: page('Preface {.unnumbered}', preface) },
+    { path: QUARTO_FILES.index, content: page(`${markdownText(labels.preface)} {.unnumbered}`, preface) },
     { path: QUARTO_FILES.introduction, content: page(`${markdownText(labels.introduction)} {.unnumbered}`, introduction) },
     ...chapters.map((c) => ({
       path: c.file,
-      content: page(markdownText(c.title), `${qmd(c.content)}\n\n::: {.chapter-footer}\nChapter ${c.position} · ${plural(c.words, 'word')} · Generated ${date}\n:::`),
+      content: page(markdownText(c.title), `${qmd(c.content)}\n\n::: {.chapter-footer}\n${chapterFooter(c)}\n:::`),
     })),
     { path: QUARTO_FILES.summary, content: page(`${markdownText(labels.summary)} {.unnumbered}`, summary) },
     { path: QUARTO_FILES.references, content: page(`${markdownText(labels.references)} {.unnumbered}`, referencesBody) },
