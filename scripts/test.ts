@@ -9,6 +9,8 @@ import { CJK_FONTS, cjkFontsPresent } from '../libs/render/system-fonts.ts';
 import { bin, buildApi } from './stack/app.ts';
 import { say, StackError } from './stack/log.ts';
 import { prepareTools } from './stack/prepare.ts';
+import { ensureJavaTool } from './stack/java-tools.ts';
+import { ensureNpmTool } from './stack/npm-tools.ts';
 import { ensurePythonTool } from './stack/python-tools.ts';
 import { loadProfile, repoRoot } from './stack/profile.ts';
 import { ensureDatabase, ensureMailCatcher, ensurePrintSimulator, ensureStripeMock, ensureMinio, ensurePostgres, ensureTemporal } from './stack/services.ts';
@@ -65,8 +67,10 @@ try {
       { packages: [CJK_FONTS.debianPackage], present: cjkFontsPresent, why: 'install it to typeset Japanese, Chinese and Korean books' },
       // The API fuzzer (schemathesis) is installed from PyPI into a virtual environment.
       { packages: ['python3', 'python3-venv'], present: () => onPath('python3'), why: 'install Python 3 for the API fuzz test' },
+      // veraPDF, the PDF/UA validator, is fetched from Maven Central.
+      { packages: ['maven'], present: () => onPath('mvn'), why: 'install Maven to fetch veraPDF for the PDF/UA test' },
     ],
-    installs: [(options) => ensurePythonTool('schemathesis', options)],
+    installs: [(options) => ensurePythonTool('schemathesis', options), (options) => ensureJavaTool('verapdf', options), (options) => ensureNpmTool('ace', options)],
   });
 
   const ctx = { profile, supervisor };

@@ -46,9 +46,11 @@ class EpubEntries {
 class SealedEpub extends EPub {
   private readonly bookImages: BookImages;
   private readonly entries = new EpubEntries();
+  private readonly sections: Chapter[];
   constructor(options: Options, sections: Chapter[], bookImages: BookImages) {
     super(options, sections);
     this.bookImages = bookImages;
+    this.sections = sections;
     // The library's own JSZip, holding only the mimetype so far, is set aside.
     this.zip = this.entries as unknown as typeof this.zip;
   }
@@ -75,11 +77,13 @@ class SealedEpub extends EPub {
   /**
    * What the library's templates leave out or write in English, set from the book's language (its `lang` option):
    * every document's direction, the package's language, the reading order of the pages, the rights (the author's,
-   * in the book's language) and the stylesheet's fonts and emphasis.
+   * in the book's language) and the stylesheet's fonts and emphasis; and what assistive technology reads: each
+   * section's role, the contents' role and landmarks, and the package's accessibility metadata.
    */
   private inBookLanguage(path: string, text: string): string {
     const language = bookLanguage(this.options.lang);
-    if (path.endsWith('.xhtml')) return text.replace(/<html\b/, `<html dir="${language.dir}"`);
+    if (path.endsWith('/toc.xhtml')) return this.navigation(text.replace(/<html\b/, `<html dir="${language.dir}"`));
+    if (path.endsWith('.xhtml')) return sectionWithRole(path, text.replace(/<html\b/, `<html dir="${language.dir}"`));
     if (path.endsWith('.ncx')) return text.replace(/<ncx\b/, `<ncx xml:lang="${language.tag}" dir="${language.dir}"`);
     if (path.endsWith('.css')) return `${text}\n\n${languageCss(language)}`;
     if (!path.endsWith('.opf')) return text;
@@ -89,8 +93,60 @@ class SealedEpub extends EPub {
       .replace(/<spine\b/, `<spine page-progression-direction="${language.dir}"`)
       .replace(/(<meta property="dcterms:rights">)[^<]*/, `$1${rights}`)
       .replace(/(<dc:rights>)[^<]*/, `$1${rights}`)
-      .replace(/(<reference type="text" title=")[^"]*/, `$1${escapeHtml(this.options.tocTitle)}`);
+      .replace(/(<reference type="text" title=")[^"]*/, `$1${escapeHtml(this.options.tocTitle)}`)
+      .replace(/<\/metadata>/, `${accessibilityMetadata(this.sections.map((s) => s.content).join(''))}\n    </metadata>`);
   }
+  /** The contents as `doc-toc`, and landmarks: where the contents are and where the book's text begins. */
+  private navigation(text: string): string {
+    const first = this.sections.find((s) => s.filename?.startsWith('chapter-')) ?? this.sections[0];
+    const landmarks = [
+      `<li><a epub:type="toc" href="#toc">${escapeHtml(this.options.tocTitle)}</a></li>`,
+      ...(first ? [`<li><a epub:type="bodymatter" href="${escapeHtml(first.filename ?? '')}">${escapeHtml(first.title ?? '')}</a></li>`] : []),
+    ];
+    return text
+      .replace(/<nav id="toc" epub:type="toc">/, '<nav id="toc" epub:type="toc" role="doc-toc">')
+      .replace(/<\/body>/, `<nav epub:type="landmarks" id="landmarks" hidden="hidden"><ol>${landmarks.join('')}</ol></nav>\n</body>`);
+  }
+}
+
+/** Each section's semantics, by its file (renderEpub names them): what it is to reading systems and screen readers. */
+const SECTION_SEMANTICS: [file: RegExp, epubType: string, role: string][] = [
+  [/\/introduction\.xhtml$/, 'introduction', 'doc-introduction'],
+  [/\/chapter-\d+\.xhtml$/, 'chapter', 'doc-chapter'],
+  [/\/summary\.xhtml$/, 'conclusion', 'doc-conclusion'],
+  [/\/references\.xhtml$/, 'bibliography', 'doc-bibliography'],
+];
+
+function sectionWithRole(path: string, text: string): string {
+  const semantics = SECTION_SEMANTICS.find(([file]) => file.test(path));
+  if (!semantics) return text;
+  const [, epubType, role] = semantics;
+  return text.replace(/<body>/, `<body epub:type="bodymatter"><section epub:type="${epubType}" role="${role}">`).replace(/<\/body>/, '</section></body>');
+}
+
+/**
+ * EPUB Accessibility 1.1 metadata: how the book can be read (text alone suffices when every image has alt text),
+ * its navigation features, no hazards, and the conformance it is built to (WCAG 2.1 AA).
+ */
+export function accessibilityMetadata(html: string): string {
+  const images = [...html.matchAll(/<img\b[^>]*>/g)].map((m) => m[0]);
+  const described = images.every((img) => /\balt="[^"]*\S[^"]*"/.test(img));
+  const meta = (property: string, value: string) => `        <meta property="${property}">${escapeHtml(value)}</meta>`;
+  return [
+    meta('schema:accessMode', 'textual'),
+    ...(images.length ? [meta('schema:accessMode', 'visual')] : []),
+    ...(described ? [meta('schema:accessModeSufficient', 'textual')] : []),
+    ...(images.length ? [meta('schema:accessModeSufficient', 'textual,visual')] : []),
+    ...['structuralNavigation', 'tableOfContents', 'readingOrder', ...(images.length && described ? ['alternativeText'] : [])].map((f) => meta('schema:accessibilityFeature', f)),
+    meta('schema:accessibilityHazard', 'none'),
+    meta(
+      'schema:accessibilitySummary',
+      `Reflowable text with headings, a table of contents and landmarks, in reading order, in the book's language.${
+        images.length ? (described ? ' Every image has a text description.' : ' Some images have no text description.') : ''
+      }`,
+    ),
+    ...(described ? [meta('dcterms:conformsTo', 'EPUB Accessibility 1.1 - WCAG 2.1 Level AA'), meta('a11y:certifiedBy', 'Pressroom')] : []),
+  ].join('\n');
 }
 
 /**
@@ -149,10 +205,10 @@ export async function renderEpub(book: Manuscript): Promise<Buffer> {
   const images = book.images ?? NO_IMAGES;
   const html = (markdown: string) => markdownToHtml(markdown, images, undefined, language);
   const sections = [
-    ...(book.introduction ? [{ title: labels.introduction, content: html(book.introduction) }] : []),
-    ...book.chapters.map((c) => ({ title: `${c.number}. ${c.title}`, content: html(c.content) })),
-    ...(book.summary ? [{ title: labels.summary, content: html(book.summary) }] : []),
-    ...(book.references.length ? [{ title: labels.references, content: referencesHtml(book.references, language) }] : []),
+    ...(book.introduction ? [{ title: labels.introduction, content: html(book.introduction), filename: 'introduction.xhtml' }] : []),
+    ...book.chapters.map((c, i) => ({ title: `${c.number}. ${c.title}`, content: html(c.content), filename: `chapter-${String(i + 1).padStart(3, '0')}.xhtml` })),
+    ...(book.summary ? [{ title: labels.summary, content: html(book.summary), filename: 'summary.xhtml' }] : []),
+    ...(book.references.length ? [{ title: labels.references, content: referencesHtml(book.references, language), filename: 'references.xhtml' }] : []),
   ];
   return writeEpub(
     {

@@ -111,17 +111,39 @@ interface Diagnostic {
 }
 
 /**
- * Compiles Typst source to a PDF; a failure throws with Typst's own diagnostics. `files` are the only files the
+ * Compiles Typst source to a tagged PDF, to `standard` when given; a failure throws with Typst's own diagnostics. `files` are the only files the
  * source may read, by their path from the root (`/images/<id>.png`), held in memory for this compile alone.
  */
-export function compileToPdf(source: string, files: ReadonlyMap<string, Uint8Array> = new Map()): { pdf: Buffer; pageCount: number } {
+export function compileToPdf(
+  source: string,
+  files: ReadonlyMap<string, Uint8Array> = new Map(),
+  { standard }: { standard?: PdfStandard } = {},
+): { pdf: Buffer; pageCount: number; standard: PdfStandard | null } {
   const typst = typstCompiler();
   for (const [path, data] of files) typst.mapShadow(`${TYPST_ROOT}${path}`, Buffer.from(data.buffer, data.byteOffset, data.byteLength));
   try {
-    return typeset(typst, source, (document) => ({ pdf: typst.pdf(document), pageCount: document.numOfPages }));
+    return typeset(typst, source, (document) => ({ ...exportPdf(typst, document, standard), pageCount: document.numOfPages }));
   } finally {
     if (files.size) typst.resetShadow();
   }
+}
+
+export type PdfStandard = 'ua-1';
+
+/**
+ * A tagged PDF (Typst tags every one: structure tree, artifacts, alt text, language), written to `standard` when the
+ * document meets it. Typst checks the standard's rules as it writes; a document that breaks one (an image without
+ * alt text) is written tagged, without claiming the standard.
+ */
+function exportPdf(typst: NodeCompiler, document: NodeTypstDocument, standard: PdfStandard | undefined): { pdf: Buffer; standard: PdfStandard | null } {
+  if (standard) {
+    try {
+      return { pdf: typst.pdf(document, { pdfStandard: standard }), standard };
+    } catch (error) {
+      if (!String(error).includes(`PDF/${standard.toUpperCase()} error`)) throw error;
+    }
+  }
+  return { pdf: typst.pdf(document), standard: null };
 }
 
 /**

@@ -29,9 +29,15 @@ describe('markdown to Typst', () => {
     expect(escapeText('#let x = [1] // $y$ @ref <label> *b* _i_ `c` ~ - +')).toBe('\\#let x \\= \\[1\\] \\/\\/ \\$y\\$ \\@ref \\<label\\> \\*b\\* \\_i\\_ \\`c\\` \\~ \\- \\+');
   });
 
+  it('nests headings under the chapter title without gaps, whatever levels the Markdown starts or skips at', () => {
+    const levels = (markdown: string) => [...markdownToTypst(markdown).matchAll(/^(=+) (\w+)$/gm)].map((m) => `${m[1]} ${m[2]}`);
+    expect(levels('### A\n\n##### B\n\n#### C\n\n## D\n\n### E')).toEqual(['== A', '=== B', '=== C', '== D', '=== E']);
+    expect(levels('# A\n\n## B\n\n### C\n\n# D')).toEqual(['== A', '=== B', '==== C', '== D']);
+  });
+
   it('maps headings, emphasis, lists, quotes, code, tables and footnotes', () => {
     const typst = markdownToTypst('## Part\n\nSome **bold** and *em*.\n\n1. one\n2. two\n\n> quoted\n\n```js\nlet a = 1;\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nNote.[^x]\n\n[^x]: The note.');
-    expect(typst).toContain('=== Part');
+    expect(typst).toMatch(/^== Part$/m);
     expect(typst).toContain('#strong[bold]');
     expect(typst).toContain('#emph[em]');
     expect(typst).toContain('#enum(start: 1');

@@ -2,7 +2,7 @@ import {
   CJK_SCRIPTS, bookLanguage, copyrightLine, fontStack, referenceParts,
   type BookImageType, type BookLanguage, type BookReference, type BookScript, type ScriptFonts,
 } from '../domain/index.ts';
-import { assertPrintable, compileToPdf } from './fonts.ts';
+import { assertPrintable, compileToPdf, type PdfStandard } from './fonts.ts';
 import { NO_IMAGES } from './images.ts';
 import { escapeText, markdownToTypst, typstImagePath, typstString } from './markdown-to-typst.ts';
 
@@ -133,8 +133,11 @@ export function interiorSource(book: Manuscript, trim: TrimSize = TRIM_6X9): str
   return parts.join('\n\n');
 }
 
-/** Typesets the interior, handing Typst the bytes of the images it draws; the page count is read from the typeset document. */
-export function renderInterior(book: Manuscript, trim: TrimSize = TRIM_6X9): { pdf: Buffer; pageCount: number } {
+/**
+ * Typesets the interior as PDF/UA-1 (a tagged PDF when the book breaks a rule of it, such as an image without alt
+ * text), handing Typst the bytes of the images it draws; the page count is read from the typeset document.
+ */
+export function renderInterior(book: Manuscript, trim: TrimSize = TRIM_6X9): { pdf: Buffer; pageCount: number; standard: PdfStandard | null } {
   assertManuscriptPrintable(book);
   const source = interiorSource(book, trim);
   const files = new Map<string, Uint8Array>();
@@ -142,5 +145,5 @@ export function renderInterior(book: Manuscript, trim: TrimSize = TRIM_6X9): { p
     const at = typstImagePath(path);
     if (at && source.includes(typstString(at))) files.set(at, image.data);
   }
-  return compileToPdf(source, files);
+  return compileToPdf(source, files, { standard: 'ua-1' });
 }

@@ -21,7 +21,10 @@ export function escapeText(text: string): string {
 export function flowText(text: string): string {
   return escapeText(joinCjkLines(text).replace(/[ \t\r\n]+/g, ' '))
     .replace(/\u00a0/g, '~')
-    .replace(/\u202f/g, '\\u{202f}');
+    .replace(/\u202f/g, '\\u{202f}')
+    // No line ends at a compound's hyphen: text extraction takes a hyphen ending a line for a break inside one word
+    // and drops it ("would-" + "be" read as "wouldbe"), so search, copy and screen readers would get a wrong word.
+    .replace(/[\p{L}\p{M}\p{N}]+(?:\\-[\p{L}\p{M}\p{N}]+)+/gu, '#box[$&];');
 }
 
 /** A Typst string literal. */
@@ -42,6 +45,14 @@ export function markdownToTypst(markdown: string, { headingOffset = 1, images = 
   for (const node of tree.children) if (node.type === 'footnoteDefinition') footnotes.set(node.identifier, node.children);
 
   const inline = (nodes: PhrasingContent[]): string => nodes.map(phrasing).join('');
+  // Outline levels without gaps (a chapter whose sections start at ### still nests them right under its title, as
+  // tagged PDF and screen readers require): the depths of the open headings, shallowest first.
+  const open: number[] = [];
+  const level = (depth: number) => {
+    while (open.length && (open.at(-1) as number) >= depth) open.pop();
+    open.push(depth);
+    return open.length;
+  };
   const blocks = (nodes: RootContent[]): string => nodes.map(block).filter(Boolean).join('\n\n');
 
   function phrasing(node: PhrasingContent): string {
@@ -85,7 +96,7 @@ export function markdownToTypst(markdown: string, { headingOffset = 1, images = 
       case 'paragraph':
         return inline(node.children);
       case 'heading':
-        return `${'='.repeat(Math.min(6, node.depth + headingOffset))} ${inline(node.children)}`;
+        return `${'='.repeat(Math.min(6, level(node.depth) + headingOffset))} ${inline(node.children)}`;
       case 'blockquote':
         return `#quote(block: true)[${blocks(node.children)}]`;
       case 'list': {

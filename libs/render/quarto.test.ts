@@ -1,13 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
 import { QUARTO_FILES, QuartoCheckMessages, checkProjectStructure, countWords, splitFrontMatter } from '../domain/index.ts';
 import { MockProvider } from '../ai/mock.ts';
 import type { Manuscript } from './interior.ts';
 import { bibText, markdownToQmd, quartoProjectFiles, renderQuartoProject } from './quarto.ts';
+import { unzipped } from '../../testing/book-checks.ts';
 
 const generatedAt = new Date('2025-03-09T14:30:00Z');
 
@@ -31,18 +28,6 @@ async function manuscript(chapters: number): Promise<Manuscript> {
     chapters: written,
     summary: 'What we learned, chapter by chapter: trust first, rituals second, and tools a distant third in every team we met.',
     references: [{ n: 1, filename: 'notes.md' }, { n: 2, filename: 'interviews_{2024}.pdf' }],
-  };
-}
-
-/** The zip on disk, read back with Info-ZIP's unzip. */
-function unzipped(zip: Buffer) {
-  const file = join(mkdtempSync(join(tmpdir(), 'quarto-')), 'project.zip');
-  writeFileSync(file, zip);
-  const unzip = (...args: string[]) => execFileSync('unzip', [...args, file], { encoding: 'utf8' });
-  return {
-    names: () => unzip('-Z1').split('\n').filter(Boolean),
-    verbose: () => unzip('-v'),
-    read: (name: string) => execFileSync('unzip', ['-p', file, name], { encoding: 'utf8' }),
   };
 }
 

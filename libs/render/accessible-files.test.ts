@@ -1,0 +1,108 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { pngOf } from '../../testing/book-images.ts';
+import { aceReport, pdfText, unzipped, veraPdf } from '../../testing/book-checks.ts';
+import { renderEpub } from './epub.ts';
+import { renderInterior, type Manuscript } from './interior.ts';
+
+const IMAGE = 'images/0b7e4c1a-6f0d-4c52-9a53-1f0c2d3e4f50.png';
+const image = { contentType: 'image/png' as const, data: pngOf(40, 30), width: 40, height: 30 };
+
+/** A chapter with every kind of block a book has: sections from ### (no ## before them), lists, a table, a quote, a footnote, a link. */
+const chapter = (n: number, alt: string) => `### What the team agreed
+
+A well-known rule, for would-be leaders: see [the handbook](https://example.com/handbook)[^${n}].
+
+- Write it down
+- Say it twice
+
+1. First
+2. Second
+
+| Ritual | When |
+|---|---|
+| Stand-up | Daily |
+
+> A quotation set apart.
+
+![${alt}](${IMAGE})
+
+#### A smaller part
+
+${'Every would-be leader reads the well-known handbook, chapter by chapter, and then writes a self-review. '.repeat(40)}
+
+[^${n}]: The handbook's second edition.`;
+
+const book = (alt: string): Manuscript => ({
+  title: 'Remote Leadership',
+  author: 'Ada Writer',
+  language: 'en',
+  introduction: 'Why this book: a short introduction.',
+  chapters: [1, 2, 3].map((n) => ({ number: n, title: `Theme ${n}`, content: chapter(n, alt) })),
+  summary: 'In short: write it down.',
+  references: [{ n: 1, filename: 'notes.md', title: 'Field notes', passages: ['trust is built'] }],
+  images: new Map([[IMAGE, image]]),
+});
+
+describe('the interior as an accessible PDF', () => {
+  it('passes veraPDF against PDF/UA-1 with no failed rule (headings nest without gaps, images carry their alt text); without alt text it is tagged, not PDF/UA', async () => {
+    const described = renderInterior(book('A bar chart: the team met weekly in March and daily in April.'));
+    const undescribed = renderInterior(book(''));
+    expect([described.standard, undescribed.standard]).toEqual(['ua-1', null]);
+    const [passed, failed] = await veraPdf([described.pdf, undescribed.pdf]);
+    expect(passed?.failures).toEqual([]);
+    expect(passed).toMatchObject({ compliant: true });
+    expect(passed?.passedRules).toBeGreaterThan(50);
+    expect(failed?.compliant).toBe(false);
+    for (const pdf of [described.pdf, undescribed.pdf]) {
+      const file = join(mkdtempSync(join(tmpdir(), 'ua-')), 'book.pdf');
+      writeFileSync(file, pdf);
+      const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+      expect(info).toMatch(/^Tagged:\s+yes$/m);
+      expect(info).toMatch(/^Title:\s+Remote Leadership$/m);
+    }
+  }, 60_000);
+
+  it("keeps compound words whole in the text layer, wherever the lines break", async () => {
+    const { pdf } = renderInterior(book('A chart.'));
+    const text = await pdfText(pdf);
+    // Every compound the source has, the text layer has: none read as "wouldbe" or "would be".
+    const source = book('').chapters.map((c) => c.content).join('\n');
+    for (const word of ['would-be', 'well-known', 'self-review']) {
+      expect(text.split(word).length, word).toBe(source.split(word).length);
+    }
+    expect(text).not.toMatch(/would ?be\b/);
+  });
+});
+
+describe('the EPUB as an accessible EPUB 3', () => {
+  it('has no critical or serious finding in DAISY Ace, passes epubcheck, and declares its accessibility (EPUB Accessibility 1.1)', async () => {
+    const epub = await renderEpub(book('A bar chart: the team met weekly in March and daily in April.'));
+    const ace = await aceReport(epub);
+    expect(ace.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')).toEqual([]);
+    const archive = unzipped(epub);
+    const opf = archive.read('OEBPS/content.opf');
+    for (const meta of ['schema:accessMode">textual', 'schema:accessMode">visual', 'schema:accessModeSufficient">textual<', 'schema:accessibilityFeature">alternativeText', 'schema:accessibilityHazard">none', 'schema:accessibilitySummary', 'dcterms:conformsTo">EPUB Accessibility 1.1 - WCAG 2.1 Level AA']) {
+      expect(opf).toContain(meta);
+    }
+    expect(opf).toContain('<dc:rights>© ');
+    expect(opf).toMatch(/<dc:rights>© \d{4} Ada Writer\. All rights reserved\.<\/dc:rights>/);
+    expect(archive.read('OEBPS/toc.xhtml')).toContain('epub:type="toc" role="doc-toc"');
+    expect(archive.read('OEBPS/toc.xhtml')).toMatch(/<nav epub:type="landmarks"[^>]*><ol><li><a epub:type="toc" href="#toc">Contents<\/a><\/li><li><a epub:type="bodymatter" href="chapter-001.xhtml">/);
+    expect(archive.read('OEBPS/chapter-002.xhtml')).toContain('<section epub:type="chapter" role="doc-chapter">');
+    expect(archive.read('OEBPS/introduction.xhtml')).toContain('role="doc-introduction"');
+    expect(archive.read('OEBPS/references.xhtml')).toContain('role="doc-bibliography"');
+    expect(archive.read('OEBPS/chapter-001.xhtml')).toContain('alt="A bar chart: the team met weekly in March and daily in April."');
+  }, 60_000);
+
+  it('says so when an image has no text description, and claims no conformance', async () => {
+    const opf = unzipped(await renderEpub(book(''))).read('OEBPS/content.opf');
+    expect(opf).toContain('schema:accessModeSufficient">textual,visual');
+    expect(opf).not.toContain('schema:accessModeSufficient">textual<');
+    expect(opf).not.toContain('dcterms:conformsTo');
+    expect(opf).toContain('Some images have no text description.');
+  });
+});
