@@ -14,6 +14,9 @@ export default defineConfig({
           name: 'unit',
           include: ['{apps,libs,workflows,activities,scripts,portal}/**/*.test.{ts,tsx}'],
           exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
+          // Typesetting and rasterizing are native work on two cores shared with the integration files: a test that
+          // takes 1 s alone can take several beside them.
+          testTimeout: 20_000,
         },
       },
       {

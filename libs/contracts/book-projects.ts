@@ -61,6 +61,8 @@ export interface BookProjectView {
   page_count: number | null;
   /** The built files are older than the text (see ProjectView.files_outdated). */
   files_outdated: boolean;
+  /** When the book's files were last built (ISO 8601); null before the first build. */
+  files_built_at: string | null;
   writing_style: string;
   target_audience: string | null;
   estimated_length: number | null;

@@ -25,6 +25,17 @@ describe('cover geometry', () => {
     expect(spineWidth('lulu', 222)).toBeCloseTo(0.56, 6);
   });
 
+  it.each(COVER_TEMPLATES)('%s: sizes the spine for the printed pages (an odd count gains its blank last page)', (template) => {
+    expect(spineWidth(template, 301)).toBe(spineWidth(template, 302));
+    expect(spineWidth(template, 302)).toBeGreaterThan(spineWidth(template, 300));
+  });
+
+  it('widens the KDP cover for cream paper by its thicker leaves (11 % on the spine)', () => {
+    const [white, cream] = (['white', 'cream'] as const).map((paper) => coverGeometry({ template: 'amazon_kdp', pageCount: 400, trim, paper }));
+    expect(cream!.spineIn / white!.spineIn).toBeCloseTo(0.0025 / 0.002252, 6);
+    expect(cream!.widthIn - white!.widthIn).toBeCloseTo(400 * (0.0025 - 0.002252), 6);
+  });
+
   it.each(COVER_TEMPLATES)('%s: the spine grows with the page count', (template) => {
     const spines = [24, 80, 150, 300, 600].map((pageCount) => coverGeometry({ template, pageCount, trim }).spineIn);
     for (let i = 1; i < spines.length; i++) expect(spines[i]).toBeGreaterThan(spines[i - 1]!);

@@ -78,14 +78,18 @@ export interface CoverGeometry {
   spineTitleAllowed: boolean;
 }
 
-/** Spine width in inches for the template's binding. */
+/** The pages a book is printed on: every leaf has two sides, so an odd count gains a blank last page. */
+export const printedPages = (pageCount: number) => pageCount + (pageCount % 2);
+
+/** Spine width in inches for the template's binding, from the printed page count. */
 export function spineWidth(template: CoverTemplate, pageCount: number, paper: PaperType = 'white'): number {
   if (!Number.isInteger(pageCount) || pageCount <= 0) throw new Error(CoverMessages.invalidPageCount);
+  const pages = printedPages(pageCount);
   switch (template) {
     case 'amazon_kdp':
-      return pageCount * KDP_PAGE_THICKNESS_IN[paper];
+      return pages * KDP_PAGE_THICKNESS_IN[paper];
     case 'lulu':
-      return pageCount / LULU_PAGES_PER_INCH + LULU_COVER_ALLOWANCE_IN;
+      return pages / LULU_PAGES_PER_INCH + LULU_COVER_ALLOWANCE_IN;
     default:
       throw new Error(CoverMessages.unknownTemplate(String(template)));
   }

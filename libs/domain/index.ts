@@ -19,6 +19,7 @@ export * from './book-projects.ts';
 export * from './shop.ts';
 export * from './packaging.ts';
 export * from './cover.ts';
+export * from './page-layout.ts';
 export * from './quarto.ts';
 export * from './references.ts';
 export * from './input.ts';

@@ -1,5 +1,5 @@
 import {
-  CJK_SCRIPTS, bookLanguage, copyrightLine, fontStack, referenceParts,
+  CJK_SCRIPTS, PAGE_MARGINS, bookLanguage, copyrightLine, fontStack, insideMarginIn, referenceParts,
   type BookImageType, type BookLanguage, type BookReference, type BookScript, type ScriptFonts,
 } from '../domain/index.ts';
 import { assertPrintable, compileToPdf, type PdfStandard } from './fonts.ts';
@@ -69,10 +69,14 @@ export function assertManuscriptPrintable(book: Manuscript): void {
   assertPrintable(references, 'the references');
 }
 
-/** The interior as Typst source: a real book's front matter, chapters on right-hand pages, running heads. */
-export function interiorSource(book: Manuscript, trim: TrimSize = TRIM_6X9): string {
+/**
+ * The interior as Typst source: a real book's front matter, chapters on right-hand pages, running heads. `insideIn` is
+ * the binding margin, which grows with the page count (renderInterior finds it).
+ */
+export function interiorSource(book: Manuscript, trim: TrimSize = TRIM_6X9, insideIn = insideMarginIn(0)): string {
   const language = bookLanguage(book.language);
   const { labels } = language;
+  const m = PAGE_MARGINS;
   const images = book.images ?? NO_IMAGES;
   const typst = (markdown: string) => markdownToTypst(markdown, { images });
   const title = escapeText(book.title);
@@ -83,7 +87,7 @@ export function interiorSource(book: Manuscript, trim: TrimSize = TRIM_6X9): str
   const parts = [
     `#set document(title: ${typstString(book.title)}, author: ${typstString(book.author)})`,
     // The binding follows the text direction: a right-to-left book is bound on the right, its first page on the left.
-    `#set page(width: ${trim.widthIn}in, height: ${trim.heightIn}in, margin: (inside: 0.875in, outside: 0.625in, top: 0.8in, bottom: 0.75in))`,
+    `#set page(width: ${trim.widthIn}in, height: ${trim.heightIn}in, margin: (inside: ${insideIn}in, outside: ${m.outsideIn}in, top: ${m.topIn}in, bottom: ${m.bottomIn}in), header-ascent: ${m.headGapIn}in, footer-descent: ${m.footGapIn}in)`,
     `#set text(font: ${typstFonts(language, 'serif')}, size: ${SIZE[language.script] ?? '10.5pt'}, ${typstLanguage(language)}, hyphenate: ${language.hyphenate}, costs: (widow: 100%, orphan: 100%)${language.script === 'Arab' ? ', kerning: false' : ''})`,
     `#set par(justify: true, leading: ${LEADING[language.script] ?? '0.62em'}, spacing: ${LEADING[language.script] ?? '0.62em'}, first-line-indent: ${CJK_SCRIPTS.has(language.script) ? '1em' : '1.2em'})`,
     emphasis,
@@ -135,15 +139,22 @@ export function interiorSource(book: Manuscript, trim: TrimSize = TRIM_6X9): str
 
 /**
  * Typesets the interior as PDF/UA-1 (a tagged PDF when the book breaks a rule of it, such as an image without alt
- * text), handing Typst the bytes of the images it draws; the page count is read from the typeset document.
+ * text), handing Typst the bytes of the images it draws; the page count is read from the typeset document. The inside
+ * margin follows the page count: when the book is long enough to need a wider one, it is set again with it (the
+ * margin only grows, so this ends).
  */
-export function renderInterior(book: Manuscript, trim: TrimSize = TRIM_6X9): { pdf: Buffer; pageCount: number; standard: PdfStandard | null } {
+export function renderInterior(book: Manuscript, trim: TrimSize = TRIM_6X9): { pdf: Buffer; pageCount: number; standard: PdfStandard | null; insideIn: number } {
   assertManuscriptPrintable(book);
-  const source = interiorSource(book, trim);
   const files = new Map<string, Uint8Array>();
   for (const [path, image] of book.images ?? NO_IMAGES) {
     const at = typstImagePath(path);
-    if (at && source.includes(typstString(at))) files.set(at, image.data);
+    if (at) files.set(at, image.data);
   }
-  return compileToPdf(source, files, { standard: 'ua-1' });
+  let insideIn = insideMarginIn(0);
+  for (;;) {
+    const typeset = compileToPdf(interiorSource(book, trim, insideIn), files, { standard: 'ua-1' });
+    const needed = insideMarginIn(typeset.pageCount);
+    if (needed <= insideIn) return { ...typeset, insideIn };
+    insideIn = needed;
+  }
 }

@@ -17,6 +17,8 @@ export interface StoredObject {
   size: number;
   contentType: string;
   lastModified: Date;
+  /** Changes whenever the object's bytes do (a rebuild writing the same key). */
+  etag: string;
 }
 
 function clientFor(endpoint: string, settings: StorageSettings): Minio.Client {
@@ -98,6 +100,7 @@ export class StorageService {
         size: stat.size,
         contentType: String(stat.metaData['content-type'] ?? 'application/octet-stream'),
         lastModified: stat.lastModified,
+        etag: stat.etag,
       };
     } catch (error) {
       if (isNotFound(error)) return null;

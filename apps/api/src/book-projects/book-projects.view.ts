@@ -37,6 +37,7 @@ export function bookProjectView(book: BookProject): BookProjectView {
     word_count: book.wordCount,
     page_count: project.pageCount ?? book.pageCount ?? null,
     files_outdated: filesOutdated(project),
+    files_built_at: project.builtAt?.toISOString() ?? null,
     writing_style: book.writingStyle,
     target_audience: book.targetAudience ?? null,
     estimated_length: book.estimatedLength ?? null,

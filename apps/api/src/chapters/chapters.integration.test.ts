@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Agent, cacheStores, interceptors, request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { AssistChange, ChapterVersion, GeneratedChapter, GeneratorProject } from '../../../../libs/db/index.ts';
 import { CHAPTER_EDIT_LIMITS, EditingMessages, InputMessages, LanguageMessages, ProjectMessages, type AssistStatus } from '../../../../libs/domain/index.ts';
@@ -160,10 +161,28 @@ describe('chapter versions', () => {
     expect(after.files_outdated).toBe(true);
     expect((await versionsOf(id, 3, token)).versions[0]).toMatchObject({ source: 'author', by: email });
 
+    // The author's browser, as an HTTP cache (RFC 9111) in front of the download link My Books shows.
+    const browser = new Agent().compose(interceptors.cache({ store: new cacheStores.MemoryCacheStore(), type: 'private' }));
+    const link = `${served.url}${book.pdf_blob_url as string}`;
+    const download = async () => {
+      const response = await request(link, { dispatcher: browser, headers: { authorization: `Bearer ${token}` } });
+      expect(response.statusCode).toBe(200);
+      return { etag: response.headers.etag, pdf: Buffer.from(await response.body.arrayBuffer()) };
+    };
+    const before = await download();
+    expect(before.pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await request(link, { headers: { authorization: `Bearer ${token}`, 'if-none-match': String(before.etag) } })).statusCode).toBe(304);
+
     expect((await call('POST', `/projects/${id}/build`, { formats: ['pdf'] }, token)).status).toBe(202);
     await waitForBuild(id, token);
     expect((await call('GET', `/projects/${id}`, undefined, token)).body.files_outdated).toBe(false);
     expect((await call('GET', `/book-projects/${book.id as string}`, undefined, token)).body.files_outdated).toBe(false);
+    // The same link, through the same cache, gives the rebuilt file at once.
+    const rebuilt = await download();
+    expect(rebuilt.etag).not.toBe(before.etag);
+    expect(rebuilt.pdf.equals(before.pdf)).toBe(false);
+    expect(Date.parse(String((await call('GET', `/book-projects/${book.id as string}`, undefined, token)).body.files_built_at))).toBeGreaterThan(Date.parse(String(book.files_built_at)));
+    await browser.close();
   });
 });
 

@@ -33,7 +33,7 @@ export class IntelligentCoverController {
   @ApiOperation({ summary: 'A full-wrap print cover PDF for title, author, idea, page count and language' })
   async cover(@Body() dto: IntelligentCoverDto, @Res() res: Response): Promise<void> {
     const files = await this.draw(dto);
-    await this.send(res, files.pdfKey, { type: 'application/pdf', name: 'cover.pdf', size: files.pdfSize }, [files.pdfKey, files.pngKey]);
+    await this.send(res, files.pdfKey, { type: 'application/pdf', name: 'cover.pdf' }, [files.pdfKey, files.pngKey]);
   }
 
   @Post('png')
@@ -62,7 +62,7 @@ export class IntelligentCoverController {
       return;
     }
     const files = await this.draw(dto);
-    await this.send(res, files.pngKey, { type: 'image/png', name: 'cover.png', size: files.pngSize, inline: true }, [files.pdfKey, files.pngKey]);
+    await this.send(res, files.pngKey, { type: 'image/png', name: 'cover.png', inline: true }, [files.pdfKey, files.pngKey]);
   }
 
   private draw(dto: IntelligentCoverDto) {

@@ -21,21 +21,33 @@ export const isBookFileKind = (kind: string): kind is BookFileKind => (BOOK_FILE
 /** Streams one of the project's files from MinIO under the spec's download name (with the title's letters); objects are never public. */
 export async function sendProjectFile(res: Response, storage: StorageService, project: GeneratorProject, kind: string, inline = false): Promise<void> {
   if (!isBookFileKind(kind)) throw new BadRequestException(`Unknown download "${kind}": use ${BOOK_FILE_KINDS.join(', ')}`);
-  const { key, size } = projectFile(project, kind);
+  const { key } = projectFile(project, kind);
   if (!key) throw new NotFoundException(BuildMessages.notBuilt(BOOK_FILES[kind].label));
-  await sendObject(res, storage, key, { type: BOOK_FILES[kind].type, name: downloadName(project.title, kind), size, inline });
+  await sendObject(res, storage, key, { type: BOOK_FILES[kind].type, name: downloadName(project.title, kind), inline });
 }
 
-export async function sendObject(res: Response, storage: StorageService, key: string, file: { type: string; name: string; size?: number | null; inline?: boolean }): Promise<void> {
-  const stream = await storage.getStreamIfExists(key);
-  if (!stream) throw new NotFoundException(ProjectMessages.fileNotFound);
+/**
+ * Streams a stored file. A rebuild writes new bytes under the same key, so no cache may keep a file without asking:
+ * every request is revalidated against the object's ETag, and answered 304 while the file is unchanged.
+ */
+export async function sendObject(res: Response, storage: StorageService, key: string, file: { type: string; name: string; inline?: boolean }): Promise<void> {
+  const stored = await storage.stat(key);
+  if (!stored) throw new NotFoundException(ProjectMessages.fileNotFound);
   res.set({
     'Content-Type': file.type,
     'Content-Disposition': contentDisposition(file.name, file.inline),
-    ...(file.size ? { 'Content-Length': String(file.size) } : {}),
-    'Cache-Control': 'private, max-age=3600',
+    'Cache-Control': 'private, no-cache',
+    ETag: `"${stored.etag}"`,
+    'Last-Modified': stored.lastModified.toUTCString(),
     'X-Content-Type-Options': 'nosniff',
   });
+  if (res.req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  const stream = await storage.getStreamIfExists(key);
+  if (!stream) throw new NotFoundException(ProjectMessages.fileNotFound);
+  res.set('Content-Length', String(stored.size));
   stream.on('error', () => res.destroy());
   stream.pipe(res);
 }

@@ -261,6 +261,11 @@ export function BookProjectCard({ book }: { book: BookProjectView }) {
           <button type="button" className="button button-danger button-small" onClick={() => setConfirming(true)}>Delete Project</button>
         </div>
       )}
+      {completed && book.files_built_at && (
+        <p className="muted">
+          Files built <time dateTime={book.files_built_at}>{new Date(book.files_built_at).toLocaleString()}</time>
+        </p>
+      )}
       {completed && <RebuildNotice projectId={book.project_id} outdated={book.files_outdated} onRebuilt={() => queryClient.invalidateQueries({ queryKey: ['book-projects'] })} />}
       {error && <p className="error-text" role="alert">{error}</p>}
       {previewing && <PreviewStrip previews={book.previews} />}
