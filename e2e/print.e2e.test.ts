@@ -15,6 +15,15 @@ const session = e2eSession();
 let page: Page;
 let token: string;
 let userId: string;
+/** The book's own cover as the author made it, before any order. */
+let ownCover: Buffer;
+
+/** The book's cover PDF as My Books serves it. */
+async function bookCover(): Promise<Buffer> {
+  const [book] = await api<{ cover_blob_url: string }[]>('GET', '/book-projects');
+  const response = await fetch(`${baseURL}${book?.cover_blob_url as string}`, { headers: { Authorization: `Bearer ${token}` } });
+  return Buffer.from(await response.arrayBuffer());
+}
 
 async function api<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${baseURL}/api${path}`, {
@@ -38,6 +47,7 @@ beforeAll(async () => {
     await new Promise((r) => setTimeout(r, 250));
   }
   await api('POST', '/book-projects', { project_id: projectId, source: 'one-shot' });
+  ownCover = await bookCover();
 
   await page.goto(`${baseURL}/login`);
   await page.getByLabel('Email').fill(author.email);
@@ -160,25 +170,16 @@ describe('ordering printed copies of a saved book', () => {
 });
 
 describe('the print services on the book card', () => {
-  it('regenerates the cover for Amazon KDP, with the spinner, and offers the KDP package', async () => {
+  it("reuses the book's own cover for Amazon KDP, which the print order left as it was, and offers the KDP package", async () => {
+    // The order drew its cover for the printer into a file of its own: the book's cover is the author's, byte for byte.
+    expect((await bookCover()).equals(ownCover)).toBe(true);
     await page.getByRole('tab', { name: /Book Projects/ }).click();
     const card = page.locator('.book-card');
     await card.getByRole('button', { name: 'Select Print Service' }).click();
-    // The order above redrew the cover for Lulu: KDP needs its own spine, so the cover is drawn again (held here to watch).
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/projects/*/generate-cover', async (route) => {
-      await held;
-      await route.continue();
-    });
     await card.getByRole('button', { name: /Amazon KDP 6x9/ }).click();
     const preview = page.getByRole('dialog', { name: 'Amazon KDP 6x9 Cover Preview' });
-    await expect(preview.getByText(/regenerated for the Amazon KDP 6x9 template/).isVisible()).resolves.toBe(true);
-    await preview.getByText(PrintMessages.coverRegenerating).waitFor();
-    await expect(preview.getByRole('button', { name: 'Proceed to Print Order' }).isDisabled()).resolves.toBe(true);
-    release();
+    await preview.getByText(/already uses the Amazon KDP 6x9 template and is reused/).waitFor();
     await preview.getByRole('img', { name: 'Amazon KDP 6x9 cover' }).waitFor({ timeout: 60_000 });
-    await page.unroute('**/api/projects/*/generate-cover');
     await snapshot(page, 'print-cover-preview-kdp');
     await preview.getByRole('button', { name: 'Proceed to Print Order' }).click();
 
@@ -229,9 +230,10 @@ describe('the order in the back office', () => {
     await admin.getByText('Timeline').waitFor();
     await expect(admin.getByRole('link', { name: 'Open in Temporal UI' }).getAttribute('href')).resolves.toMatch(/\/workflows\/print-[0-9a-f-]{36}$/);
     const [order] = await api<PrintOrderView[]>('GET', `/print/orders/user/${userId}`);
-    await expect(admin.getByText(order?.lulu_job_id as string, { exact: true }).isVisible()).resolves.toBe(true);
-    await expect(admin.getByText(order?.tracking_id as string, { exact: false }).first().isVisible()).resolves.toBe(true);
-    await expect(admin.getByRole('link', { name: /^paid · / }).isVisible()).resolves.toBe(true);
+    // The provider's job, the tracking and the payment load beside the timeline: each is waited for.
+    await admin.getByText(order?.lulu_job_id as string, { exact: true }).first().waitFor();
+    await admin.getByText(order?.tracking_id as string, { exact: false }).first().waitFor();
+    await admin.getByRole('link', { name: /^paid · / }).waitFor();
     await snapshot(admin, 'admin-print-order');
     // A shipped order's run has ended: the refresh says so rather than pretending to fetch.
     await admin.getByRole('button', { name: 'Refresh from the provider' }).click();

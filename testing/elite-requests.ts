@@ -119,15 +119,10 @@ export async function quoteAndPay(orm: MikroORM, handle: EliteHandle, requestId:
  * approval and printing, until the Lulu simulator ships it. `whilePrinting` runs once the print order is at the provider.
  */
 export async function produceAndShip(stack: PrintStack, handle: EliteHandle, author: EliteActor, team: EliteActor, whilePrinting?: () => Promise<void>): Promise<EliteState> {
-  const orm = stack.engine.deps.orm;
-  const requestId = handle.workflowId.replace(/^elite-/, '');
-  const rebuilt = (await eliteEvents(orm, requestId)).filter((e) => e.kind === 'book_rebuilt').length;
   for (const step of ['editing', 'cover_design'] as const) {
     await act(handle, team, { action: 'start_step', step });
     await act(handle, team, { action: 'finish_step', step, note: `${step} done` });
   }
-  // Finishing cover design redraws the cover for the press; the proof waits for it.
-  await eventsOf(orm, requestId, 'book_rebuilt', rebuilt + 1, 60_000);
   await act(handle, team, { action: 'send_proof', note: 'First proof' });
   await act(handle, author, { action: 'request_changes', comment: 'Please enlarge the title on the cover.' });
   await act(handle, team, { action: 'send_proof', note: 'Second proof' });

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ApplicationFailure } from '@temporalio/activity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EliteRequestData } from '../../libs/contracts/index.ts';
@@ -20,7 +23,8 @@ import {
   StripeEvent,
   User,
 } from '../../libs/db/index.ts';
-import { DEFAULT_POD_PACKAGE_ID, eliteEventMailId, eliteFileKey, EliteMessages, EliteRefusals, printOrderFileKey, SUPPORT_PROMISES, type EliteEventKind } from '../../libs/domain/index.ts';
+import { coverGeometry, DEFAULT_POD_PACKAGE_ID, eliteEventMailId, eliteFileKey, EliteMessages, EliteRefusals, PRESS_COVER_TEMPLATE, printOrderFileKey, SUPPORT_PROMISES, type EliteEventKind } from '../../libs/domain/index.ts';
+import { readPdfFacts } from '../../libs/print/preflight.ts';
 import { eliteCheckoutMetadata, testCheckoutPath } from '../../libs/payments/index.ts';
 import { openDeps, testConfig } from '../../testing/index.ts';
 import { mailTo, waitForMail, waitForSubject } from '../../testing/mail-inbox.ts';
@@ -376,7 +380,7 @@ describe('applyEliteRevision', () => {
 });
 
 describe('proofs', () => {
-  it("copies the book's current PDF and cover as the round's proof, once, and records the author's decision", async () => {
+  it("copies the book's current PDF and draws its cover for the press as the round's proof, once, and records the author's decision", async () => {
     const request = await insertRequest();
     const at = new Date().toISOString();
     const proof = { id: randomUUID(), round: 1, by: 'team@example.com', at, note: 'Please check the margins' };
@@ -390,7 +394,12 @@ describe('proofs', () => {
     expect(row.interiorKey).toBe(eliteFileKey({ id: request.requestId, userId: request.author.id }, 'proofs/1/interior.pdf'));
     expect(row.coverKey).toBe(eliteFileKey({ id: request.requestId, userId: request.author.id }, 'proofs/1/cover.pdf'));
     expect((await deps.storage.getBuffer(row.interiorKey)).equals(await deps.storage.getBuffer(project.pdfKey as string))).toBe(true);
-    expect((await deps.storage.getBuffer(row.coverKey)).equals(await deps.storage.getBuffer(project.coverPdfKey as string))).toBe(true);
+    // The cover as the press prints it: one page, the printer's template (its spine formula) at the book's page count.
+    const proofCover = join(mkdtempSync(join(tmpdir(), 'proof-')), 'cover.pdf');
+    writeFileSync(proofCover, await deps.storage.getBuffer(row.coverKey));
+    const facts = await readPdfFacts(proofCover);
+    const press = coverGeometry({ template: PRESS_COVER_TEMPLATE, pageCount: project.pageCount ?? PAGES, trim: { widthIn: 6, heightIn: 9 } });
+    expect(facts.pageSizes.map((size) => [size.width / 72, size.height / 72].map((inches) => inches.toFixed(3)))).toEqual([[press.widthIn.toFixed(3), press.heightIn.toFixed(3)]]);
 
     await act.decideEliteProof(request.requestId, 1, { decision: 'changes_requested', comment: 'Wider margins', by: request.author.email, at });
     const decided = await em().findOneOrFail(EliteProof, { id: proof.id });
@@ -434,7 +443,8 @@ describe('createElitePrintOrder', () => {
     expect(row.totalCost).toBeGreaterThan(48);
     expect(row.history).toEqual([{ at, order_status: 'draft', lulu_status: null, note: `Order placed for Elite request ${request.requestId}` }]);
     expect(await deps.storage.stat(row.interiorKey as string)).not.toBeNull();
-    expect(await deps.storage.stat(row.coverKey as string)).not.toBeNull();
+    // The order's cover is drawn by its own run from the book's design; nothing of the book's is copied or changed.
+    expect(await deps.storage.stat(row.coverKey as string)).toBeNull();
 
     expect(await act.elitePrintOutcome(orderId)).toEqual({ orderStatus: 'draft', trackingId: null, carrierName: null, trackingUrls: [], errorMessage: null });
   });

@@ -50,7 +50,7 @@ export function createElitePrintActivities({ orm, storage, printProvider }: { or
       if (!product) throw refuse(PrintMessages.unknownProduct);
       const book = request.bookProject;
       const project = book?.generatorProject;
-      if (!book || !project?.pdfKey || !project.coverPdfKey) throw refuse(EliteRefusals.noBook);
+      if (!book || !project?.pdfKey) throw refuse(EliteRefusals.noBook);
       if (!request.shippingAddress) throw refuse('The request has no shipping address: the author gives it when approving the proof');
       const quantity = request.copies;
       if (!quantity) throw refuse('The request has no agreed number of copies');
@@ -59,8 +59,8 @@ export function createElitePrintActivities({ orm, storage, printProvider }: { or
 
       const userId = request.user.id;
       const keys = { interiorKey: printOrderFileKey({ id: order.orderId, userId }, 'interior.pdf'), coverKey: printOrderFileKey({ id: order.orderId, userId }, 'cover.pdf') };
+      // The order's cover is drawn by its own run (print-<id>), from the book's design for this product.
       await storage.copy(project.pdfKey, keys.interiorKey);
-      await storage.copy(project.coverPdfKey, keys.coverKey);
       const at = new Date(order.at);
       em.create(PrintOrder, {
         id: order.orderId,

@@ -1,11 +1,16 @@
 import type { MikroORM } from '@mikro-orm/core';
 import { ApplicationFailure } from '@temporalio/activity';
 import { EliteProof, EliteRequest } from '../../libs/db/index.ts';
-import { eliteFileKey, EliteRefusals } from '../../libs/domain/index.ts';
+import { DEFAULT_POD_PACKAGE_ID, DEFAULT_PRINT_PAGE_COUNT, eliteFileKey, EliteRefusals, printProduct, type PrintProduct } from '../../libs/domain/index.ts';
+import { pressCoverInput } from '../../libs/render/book-cover.ts';
+import { renderCover } from '../../libs/render/cover.ts';
 import type { StorageService } from '../../libs/storage/index.ts';
 import type { EliteActivities } from './types.ts';
 
-/** Where a proof round's copies of the book's files are kept: the author reviews exactly these, whatever is rebuilt later. */
+/**
+ * Where a proof round's files are kept: a copy of the interior and the cover as the press prints it (the book's design,
+ * drawn for the printer's template and product), so the author reviews exactly these, whatever is rebuilt later.
+ */
 const eliteProofKeys = (request: { id: string; userId: string }, round: number) => ({
   interiorKey: eliteFileKey(request, `proofs/${round}/interior.pdf`),
   coverKey: eliteFileKey(request, `proofs/${round}/cover.pdf`),
@@ -18,11 +23,15 @@ export function createEliteProofActivities({ orm, storage }: { orm: MikroORM; st
       if (await em.findOne(EliteProof, { request: requestId, round: proof.round })) return;
       const request = await em.findOneOrFail(EliteRequest, { id: requestId }, { populate: ['user', 'bookProject.generatorProject'] });
       const project = request.bookProject?.generatorProject;
-      if (!project?.pdfKey || !project.coverPdfKey) throw ApplicationFailure.nonRetryable(EliteRefusals.noBook, 'ProofRefused');
+      if (!project?.pdfKey) throw ApplicationFailure.nonRetryable(EliteRefusals.noBook, 'ProofRefused');
 
       const keys = eliteProofKeys({ id: request.id, userId: request.user.id }, proof.round);
       await storage.copy(project.pdfKey, keys.interiorKey);
-      await storage.copy(project.coverPdfKey, keys.coverKey);
+      const { spec } = printProduct(DEFAULT_POD_PACKAGE_ID) as PrintProduct;
+      const { pdf } = await renderCover(
+        pressCoverInput(project, { trim: { widthIn: spec.trim.width, heightIn: spec.trim.height }, pageCount: project.pageCount ?? DEFAULT_PRINT_PAGE_COUNT }),
+      );
+      await storage.put(keys.coverKey, pdf, 'application/pdf', pdf.length);
       await em.getConnection().execute(
         `insert into elite_proofs (id, request_id, round, interior_key, cover_key, note, sent_by, sent_at) values (?, ?, ?, ?, ?, ?, ?, ?) on conflict (request_id, round) do nothing`,
         [proof.id, requestId, proof.round, keys.interiorKey, keys.coverKey, proof.note, proof.by, new Date(proof.at)],

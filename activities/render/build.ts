@@ -1,22 +1,18 @@
 import type { MikroORM } from '@mikro-orm/core';
-import type { Root } from 'mdast';
-import remarkParse from 'remark-parse';
-import { unified } from 'unified';
 import { loadManuscript } from '../../libs/book-images/index.ts';
-import { GeneratorProject, nextPackageRun } from '../../libs/db/index.ts';
+import { GeneratorProject, nextPackageRun, PrintOrder } from '../../libs/db/index.ts';
 import {
   BOOK_FILES,
   BuildMessages,
-  countWords,
   DEFAULT_COVER_PAGE_COUNT,
-  DEFAULT_COVER_CHOICE,
-  isCoverTemplate,
+  printProduct,
   projectFileKey,
   standaloneCoverKey,
   type CoverChoice,
   type PackageFormat,
 } from '../../libs/domain/index.ts';
 import type { StorageService } from '../../libs/storage/index.ts';
+import { bookCoverInput, coverDesignOf, coverInput, pressCoverInput } from '../../libs/render/book-cover.ts';
 import { renderCover, type CoverInput } from '../../libs/render/cover.ts';
 import { renderDocx } from '../../libs/render/docx.ts';
 import { renderEpub } from '../../libs/render/epub.ts';
@@ -39,44 +35,6 @@ export interface StandaloneCoverInput extends CoverChoice {
   pageCount: number;
   /** The book's language, as a BCP 47 tag (English when absent). */
   language?: string;
-}
-
-/** Plain text of markdown, for the back-cover blurb. */
-function plainText(markdown: string): string {
-  const tree = unified().use(remarkParse).parse(markdown) as Root;
-  const collect = (node: unknown): string => {
-    const n = node as { value?: string; children?: unknown[]; type: string };
-    if (typeof n.value === 'string') return n.value;
-    return (n.children ?? []).map(collect).join(n.type === 'root' ? '\n\n' : '');
-  };
-  return collect(tree).replace(/\[\d+\]/g, '').trim();
-}
-
-/** A blurb of about `words` words, cut at a sentence end (found by the Unicode sentence segmenter, in any script). */
-export function blurbOf(text: string, words = 110): string {
-  const paragraph = plainText(text).split(/\n{2,}/)[0] ?? '';
-  let out = '';
-  for (const { segment } of new Intl.Segmenter(undefined, { granularity: 'sentence' }).segment(paragraph)) {
-    if (out && countWords(out + segment) > words) break;
-    out += segment;
-  }
-  return out.trim();
-}
-
-/** The cover's words: the brief is the tagline when it is short, the blurb comes from the summary (or the brief). */
-function coverInput(book: { title: string; author: string; idea: string; blurbFrom: string; pageCount: number; language?: string }, choice: CoverChoice): CoverInput {
-  return {
-    language: book.language,
-    title: book.title,
-    author: book.author,
-    tagline: book.idea.length <= 90 ? book.idea : null,
-    blurb: blurbOf(book.blurbFrom),
-    pageCount: book.pageCount,
-    template: choice.template,
-    includeSpineTitle: choice.includeSpineTitle,
-    designStyle: choice.designStyle,
-    colorScheme: choice.colorScheme,
-  };
 }
 
 export function createRenderActivities({ orm, storage }: { orm: MikroORM; storage: StorageService }) {
@@ -185,19 +143,34 @@ export function createRenderActivities({ orm, storage }: { orm: MikroORM; storag
       return { size: zip.length, warnings: check.warnings };
     },
 
-    /** The full-wrap print cover and its front as PNG; the spine follows the stored page count. */
-    async buildCover(projectId: string, choice: CoverChoice | null): Promise<{ pdfSize: number; pngSize: number }> {
+    /**
+     * The book's full-wrap cover and its front as PNG, in the author's design: `choice` is a new one the author made
+     * (kept for every later rebuild); without one the design kept is drawn again. The spine follows the page count.
+     */
+    async buildCover(projectId: string, choice: Partial<CoverChoice> | null): Promise<{ pdfSize: number; pngSize: number }> {
       const { em, project } = await loadProject(projectId);
-      const cover = { ...DEFAULT_COVER_CHOICE, ...(isCoverTemplate(project.coverTemplate) ? { template: project.coverTemplate } : {}), ...choice };
-      const files = await coverFiles(
-        coverInput({ title: project.title, author: project.author, idea: project.topic, blurbFrom: project.summary || project.topic, pageCount: project.pageCount ?? DEFAULT_COVER_PAGE_COUNT, language: project.language }, cover),
-        (name) => projectFileKey(project, name),
-      );
+      const design = { ...coverDesignOf(project), ...choice };
+      const files = await coverFiles(bookCoverInput(project, design), (name) => projectFileKey(project, name));
       const stale = [project.coverPdfKey, project.coverPngKey];
-      Object.assign(project, { coverPdfKey: files.pdfKey, coverPdfSize: files.pdfSize, coverPngKey: files.pngKey, coverPngSize: files.pngSize, coverTemplate: cover.template });
+      Object.assign(project, { coverPdfKey: files.pdfKey, coverPdfSize: files.pdfSize, coverPngKey: files.pngKey, coverPngSize: files.pngSize, coverTemplate: design.template, coverDesign: design });
       await em.flush();
       await Promise.all(stale.filter((k): k is string => !!k && k !== files.pdfKey && k !== files.pngKey).map((k) => storage.delete(k)));
       return { pdfSize: files.pdfSize, pngSize: files.pngSize };
+    },
+
+    /**
+     * A print order's own cover: the book's design drawn for the press at the product's trim and the order's page count,
+     * into the order's file (the book's cover is never touched). Drawing it again writes the same file.
+     */
+    async drawPrintOrderCover(orderId: string): Promise<void> {
+      const em = orm.em.fork();
+      const order = await em.findOneOrFail(PrintOrder, { id: orderId }, { populate: ['bookProject.generatorProject'] });
+      const product = printProduct(order.podPackageId);
+      const project = order.bookProject?.generatorProject;
+      // Preflight then refuses the order, naming what is missing.
+      if (!product || !order.coverKey || !project) return;
+      const { pdf } = await renderCover(pressCoverInput(project, { trim: { widthIn: product.spec.trim.width, heightIn: product.spec.trim.height }, pageCount: order.pageCount ?? project.pageCount ?? DEFAULT_COVER_PAGE_COUNT }));
+      await storage.put(order.coverKey, pdf, 'application/pdf', pdf.length, CACHE);
     },
 
     /** A cover for fields alone; its files are kept under `anonymous/covers/<requestId>/` for the API to serve. */

@@ -311,11 +311,16 @@ describe('Elite request workflow', () => {
     const { handle, requestId, author, team } = opened;
     await assign(opened);
     await quoteAndPay(orm(), handle, requestId, author, team);
+    const project = (await orm().em.fork().findOneOrFail(EliteRequest, { id: requestId }, { populate: ['bookProject.generatorProject'] })).bookProject?.generatorProject;
+    const bookCover = async () => stack.engine.deps.storage.getBuffer(project?.coverPdfKey as string);
+    const coverBefore = await bookCover();
     const delivered = await produceAndShip(stack, handle, author, team, async () => {
       expect(await refusal(act(handle, author, { action: 'cancel', reason: 'Changed my mind' }))).toBe(EliteRefusals.cancel);
     });
     expect(delivered).toMatchObject({ status: 'delivered', step: 'printing', proofRound: 2, proof: null, deliveredAt: expect.any(String) });
     expect(delivered.promises.every((p) => p.metAt !== null)).toBe(true);
+    // Cover design, the proofs and the print order drew their press covers into files of their own: the book's is untouched.
+    expect((await bookCover()).equals(coverBefore)).toBe(true);
 
     const order = await orm().em.fork().findOneOrFail(PrintOrder, { id: delivered.printOrderId as string });
     expect(order).toMatchObject({ orderStatus: 'shipped', quantity: TEST_QUOTE.copies, contactEmail: author.email, carrierName: 'USPS' });

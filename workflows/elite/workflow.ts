@@ -9,6 +9,7 @@ import {
   isCancellation,
   log,
   ParentClosePolicy,
+  patched,
   proxyActivities,
   setHandler,
   upsertSearchAttributes,
@@ -349,8 +350,8 @@ export async function eliteRequestWorkflow(input: EliteInput): Promise<{ status:
         const finished = event('step_finished', { by, step: request.step, note: request.note?.trim() || null });
         state.step = nextEliteStep(request.step);
         state.stepStarted = false;
-        if (request.step === 'cover_design') {
-          // The proof shows the cover as it will be printed: drawn for the press, at the book's page count.
+        // Runs from before press covers were drawn per proof and per order redrew the book's own cover for the press here.
+        if (request.step === 'cover_design' && !patched('press-cover-per-proof')) {
           rebuilds++;
           void redrawCover();
         }
@@ -436,7 +437,7 @@ export async function eliteRequestWorkflow(input: EliteInput): Promise<{ status:
     await write(event('revision_uploaded', { by, note: filename, data: { revisionId, projectId, run, chapters } }), ...meet('first_chapters'));
   }
 
-  /** Redraws the book's cover for the press once cover design is finished (a request without a book yet has none). */
+  /** Redraws the book's cover for the press once cover design is finished (runs from before press-cover-per-proof only). */
   async function redrawCover(): Promise<void> {
     let book: { projectId: string; run: number } | null = null;
     try {

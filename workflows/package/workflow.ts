@@ -11,7 +11,8 @@ export interface PackageInput {
   /** This run's number: the n of `package-<projectId>-<n>`; only the newest run reports on the project. */
   run: number;
   formats: PackageFormat[];
-  cover?: CoverChoice;
+  /** The author's changes to the book's cover design (the rest stays as chosen before). */
+  cover?: Partial<CoverChoice>;
   /** Signal the parent workflow each milestone (messages.ts), so its stages follow the run's lanes. */
   reportMilestones?: boolean;
 }

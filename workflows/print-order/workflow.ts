@@ -7,6 +7,7 @@ import {
   continueAsNew,
   isCancellation,
   log,
+  patched,
   proxyActivities,
   setHandler,
   workflowInfo,
@@ -23,12 +24,13 @@ import {
   printStatusMailId,
   type PrintOrderStatus,
 } from '../../libs/domain/index.ts';
-import { bookkeepingOptions, mailOptions, printPollOptions, printPreflightOptions, printProviderOptions } from '../activity-options.ts';
+import { bookkeepingOptions, mailOptions, printPollOptions, printPreflightOptions, printProviderOptions, renderingOptions } from '../activity-options.ts';
 import { paidSignal, printOrderStatusQuery, providerChangedSignal, refreshSignal, type FollowedJob, type PrintOrderInput } from './messages.ts';
 
 type Activities = ReturnType<typeof createActivities>;
 const { recordPrintOrderChange, recordLatePayment, quotePrintOrder } = proxyActivities<Activities>(bookkeepingOptions);
 const { preflightPrintOrder } = proxyActivities<Activities>(printPreflightOptions);
+const { drawPrintOrderCover } = proxyActivities<Activities>(renderingOptions);
 const { openPrintCheckout, submitPrintJob } = proxyActivities<Activities>(printProviderOptions);
 const { fetchPrintJob } = proxyActivities<Activities>(printPollOptions);
 const { sendMail } = proxyActivities<Activities>(mailOptions);
@@ -49,11 +51,12 @@ function refusal(error: unknown): string | null {
 }
 
 /**
- * One print order (id `print-<orderId>`), started by the API once the order row exists in 'draft': preflight of its
- * files → its price again → payment through Stripe Checkout (cancelled when unpaid in time) → the print job at the
- * provider → following the job until it ships or ends. Webhooks and the refresh button wake it at once; between them
- * it polls on durable timers, backing off. Every change is written to the row (with its timeline entry and the
- * author's in-app notification) and mailed to the author once per status. Long runs continue as new.
+ * One print order (id `print-<orderId>`), started by the API once the order row exists in 'draft': its cover drawn
+ * from the book's design for the product, preflight of its files → its price again → payment through Stripe Checkout
+ * (cancelled when unpaid in time) → the print job at the provider → following the job until it ships or ends.
+ * Webhooks and the refresh button wake it at once; between them it polls on durable timers, backing off. Every change
+ * is written to the row (with its timeline entry and the author's in-app notification) and mailed to the author once
+ * per status. Long runs continue as new.
  */
 export async function printOrderWorkflow(input: PrintOrderInput): Promise<{ status: PrintOrderStatus }> {
   const { orderId } = input;
@@ -112,6 +115,8 @@ export async function printOrderWorkflow(input: PrintOrderInput): Promise<{ stat
   /** Preflight, price, payment (unless prepaid) and the print job; the job to follow, or null when the order ended before it. */
   async function place(): Promise<FollowedJob | null> {
     await change({ orderStatus: 'validating' });
+    // The order's own cover, drawn from the book's design for the product (orders placed before this copied the book's).
+    if (patched('order-draws-its-cover')) await drawPrintOrderCover(orderId);
     const preflight = await preflightPrintOrder(orderId);
     if (preflight.errors.length) {
       await change({ orderStatus: 'failed', errorMessage: preflight.errors.join(' ') });

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { CONTENT_DEPTHS, DEFAULT_LANGUAGE_TAG, GENERATION_MODES, PROVIDER_IDS, type BookReference } from '../../domain/index.ts';
+import { CONTENT_DEPTHS, DEFAULT_LANGUAGE_TAG, GENERATION_MODES, PROVIDER_IDS, type BookReference, type CoverChoice } from '../../domain/index.ts';
 import { User } from './user.ts';
 
 export interface OutlineChapter {
@@ -63,6 +63,8 @@ export const GeneratorProjectSchema = defineEntity({
     coverPngKey: p.string().nullable(),
     coverPngSize: p.integer().nullable(),
     coverTemplate: p.string().nullable(),
+    /** The author's cover design: every rebuild draws it again; press and product covers are drawn from it into files of their own. */
+    coverDesign: p.json<CoverChoice>().nullable(),
     /** Packaging runs (`package-<id>-<n>`): how many were started, and where the latest stands. */
     packageRuns: p.integer().default(0),
     buildStatus: p.string().nullable(),

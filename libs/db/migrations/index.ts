@@ -18,6 +18,7 @@ import { Migration20261123010000_chapter_settings } from './Migration20261123010
 import { Migration20261123020000_account_recovery } from './Migration20261123020000_account_recovery.ts';
 import { Migration20261123030000_source_titles } from './Migration20261123030000_source_titles.ts';
 import { Migration20261128000000_language_tags } from './Migration20261128000000_language_tags.ts';
+import { Migration20261128010000_cover_design } from './Migration20261128010000_cover_design.ts';
 
 /** Every migration in order: write each as a class in this folder (named Migration<UTC timestamp>_<what>) and add it here. */
 export const migrationsList = [
@@ -41,4 +42,5 @@ export const migrationsList = [
   { name: 'Migration20261123020000_account_recovery', class: Migration20261123020000_account_recovery },
   { name: 'Migration20261123030000_source_titles', class: Migration20261123030000_source_titles },
   { name: 'Migration20261128000000_language_tags', class: Migration20261128000000_language_tags },
+  { name: 'Migration20261128010000_cover_design', class: Migration20261128010000_cover_design },
 ];

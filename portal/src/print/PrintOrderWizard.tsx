@@ -7,7 +7,6 @@ import {
   externalIdAt,
   OFFERED_SHIPPING,
   PRINT_QUANTITY,
-  PRESS_COVER_TEMPLATE,
   PrintMessages,
   printProduct,
   QUICK_QUANTITIES,
@@ -19,7 +18,7 @@ import { apiFetch } from '../api/client.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { Spinner } from '../layout/Spinner.tsx';
 import { AddressForm } from './AddressForm.tsx';
-import { calculatePrint, createPrintOrder, fetchPrintProducts, regenerateCover, waitForPayment } from './printApi.ts';
+import { calculatePrint, createPrintOrder, fetchPrintProducts, waitForPayment } from './printApi.ts';
 import {
   addressErrors,
   addressLines,
@@ -27,7 +26,6 @@ import {
   cheapestLevel,
   clampStep,
   copies,
-  coverPlan,
   editAddress,
   emptyAddress,
   isFinalOrder,
@@ -42,7 +40,6 @@ import {
 
 export type PrintBook = Pick<BookProjectView, 'id' | 'project_id' | 'title' | 'author' | 'page_count' | 'cover_blob_url' | 'cover_pdf_template'>;
 
-/** The template of the covers Pressroom's printer takes (the Lulu print service's). */
 
 /** Said wherever a price came from the built-in mock rather than the print provider. */
 export function EstimatedPrice() {
@@ -72,7 +69,6 @@ export function PrintOrderWizard({ book, podPackageId, onClose, onPlaced }: { bo
   const [agreed, setAgreed] = useState(false);
   const [stepError, setStepError] = useState<string | null>(null);
   const [redirecting, setRedirecting] = useState(false);
-  const [drawingCover, setDrawingCover] = useState(false);
 
   const quantity = clampQuantity(quantityText);
   const product = podPackage ? (products.data?.products.find((p) => p.spec.pod_package_id === podPackage) ?? printProduct(podPackage) ?? null) : null;
@@ -103,18 +99,6 @@ export function PrintOrderWizard({ book, podPackageId, onClose, onPlaced }: { bo
     mutationFn: async () => {
       const contact = profile.data?.email ?? user?.email;
       if (!user || !contact || !product || !level) throw new Error(PrintMessages.missingInformation);
-      // The printer takes a cover whose spine is sized by its own formula: a cover drawn for another template is redrawn first.
-      if (coverPlan(book, PRESS_COVER_TEMPLATE) === 'regenerate') {
-        setDrawingCover(true);
-        try {
-          await regenerateCover(book.project_id, PRESS_COVER_TEMPLATE);
-        } catch (error) {
-          throw new Error(PrintMessages.regenerateFailed, { cause: error });
-        } finally {
-          setDrawingCover(false);
-        }
-        void queryClient.invalidateQueries({ queryKey: ['book-projects'] });
-      }
       const created = await createPrintOrder({
         book_project_id: book.id,
         user_id: user.id,
@@ -355,7 +339,7 @@ export function PrintOrderWizard({ book, podPackageId, onClose, onPlaced }: { bo
               {busy && (
                 <div className="center">
                   <Spinner label={redirecting ? 'Taking you to the secure payment page…' : 'Placing your order…'} />
-                  <p className="muted">{drawingCover ? `Preparing your cover for print. ${PrintMessages.coverRegenerating}.` : redirecting ? 'Taking you to the secure payment page…' : 'Placing your order…'}</p>
+                  <p className="muted">{redirecting ? 'Taking you to the secure payment page…' : 'Placing your order…'}</p>
                 </div>
               )}
             </div>

@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { GeneratorProject } from '../../../../libs/db/index.ts';
 import { BLEED_IN, coverGeometry, LanguageMessages, packageWorkflowId, ProjectMessages } from '../../../../libs/domain/index.ts';
 import { pdfWithText } from '../../../../testing/files.ts';
 import { testConfig } from '../../../../testing/index.ts';
@@ -180,6 +181,12 @@ describe('a one-shot book, saved, published and deleted', () => {
     }
     expect(status).toMatchObject({ status: 'complete', error: null });
     expect((await served.engine.client.workflow.getHandle(packageWorkflowId(projectId, 3)).describe()).status.name).toBe('COMPLETED');
+
+    // The author's design is kept: a cover drawn for another template alone keeps the style and colours chosen.
+    const kdp = await call('POST', `/projects/${projectId}/generate-cover`, { template: 'amazon_kdp' }, token);
+    expect(kdp).toMatchObject({ status: 200, body: { template: 'amazon_kdp' } });
+    const project = await served.engine.deps.orm.em.fork().findOneOrFail(GeneratorProject, { id: projectId });
+    expect(project.coverDesign).toEqual({ template: 'amazon_kdp', designStyle: 'classic', colorScheme: 'warm', includeSpineTitle: true });
   });
 
   it('is deleted with every file it had in MinIO', async () => {

@@ -71,7 +71,7 @@ export class PrintOrdersService {
     this.quotes.checkAddress(address);
     const product = printProduct(dto.pod_package_id) as PrintProduct;
     const book = await this.book(dto.book_project_id, user);
-    const files = this.printFiles(book);
+    const { interiorKey } = this.printFiles(book);
     const pageCount = this.pageCountOf(book);
     this.quotes.checkPages(product, pageCount, 'book_project_id');
     const quote = await this.quotes.quote({ product, quantity: dto.quantity, pageCount, address, shippingLevel: dto.shipping_level });
@@ -80,8 +80,9 @@ export class PrintOrdersService {
     const now = new Date();
     const keys = { interiorKey: printOrderFileKey({ id, userId: user.id }, 'interior.pdf'), coverKey: printOrderFileKey({ id, userId: user.id }, 'cover.pdf') };
     try {
-      await this.storage.copy(files.interiorKey, keys.interiorKey);
-      await this.storage.copy(files.coverKey, keys.coverKey);
+      // The order prints this copy of the interior; its cover is drawn by its run from the book's design, for the
+      // product (the book's own cover is never replaced).
+      await this.storage.copy(interiorKey, keys.interiorKey);
     } catch (error) {
       this.logger.error(`print order ${id}: the book's files were not copied: ${(error as Error).message}`);
       await this.removeFiles(keys);

@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookProject, PrintOrder } from '../../../../libs/db/index.ts';
 import {
   AddressMessages,
   AuthMessages,
   CA_PROVINCES,
+  coverGeometry,
   DEFAULT_POD_PACKAGE_ID,
   MOCK_SHIPPING_COST,
+  PRESS_COVER_TEMPLATE,
   PRINT_PRODUCTS,
   PrintMessages,
   printOrderFileKey,
@@ -17,7 +22,7 @@ import {
   type ShippingAddress,
 } from '../../../../libs/domain/index.ts';
 import { LULU_SIGNATURE_HEADER, LULU_STATUS_TOPIC, printCoverSize, signLuluWebhook } from '../../../../libs/print/index.ts';
-import { PreflightMessages } from '../../../../libs/print/preflight.ts';
+import { PreflightMessages, readPdfFacts } from '../../../../libs/print/preflight.ts';
 import { pdfWithText } from '../../../../testing/files.ts';
 import { eventually, freePort, testConfig } from '../../../../testing/index.ts';
 import { blankPdf, printReadyFiles } from '../../../../testing/print-files.ts';
@@ -340,11 +345,18 @@ describe('print orders', () => {
     expect(run.taskQueue).toBe(config.TEMPORAL_TASK_QUEUE);
     const { generatorProject } = await em().findOneOrFail(BookProject, { id: bookId });
     expect(run.searchAttributes).toMatchObject({ PressroomProjectId: [generatorProject.id], PressroomUserId: [userId] });
-    // The order has its own copies of the files: deleting the book or a new cover does not change what is printed.
-    for (const name of ['interior.pdf', 'cover.pdf']) expect(await served.engine.deps.storage.stat(printOrderFileKey({ id: orderId, userId }, name))).not.toBeNull();
+    // The order has its own files: a copy of the interior, and a cover its run draws from the book's design for the
+    // product. Deleting the book or a new cover does not change what is printed, and the book's own cover is untouched.
+    const { storage } = served.engine.deps;
+    expect(await storage.stat(printOrderFileKey({ id: orderId, userId }, 'interior.pdf'))).not.toBeNull();
+    await eventually(() => storage.stat(printOrderFileKey({ id: orderId, userId }, 'cover.pdf')), (stored) => stored !== null, 60_000);
     const cover = await fetch(`${served.url}/api/print/orders/${orderId}/cover`, { headers: { Authorization: `Bearer ${token}` } });
     expect(cover.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await cover.arrayBuffer()).equals(printReadyFiles(DEFAULT_POD_PACKAGE_ID, PAGES).cover)).toBe(true);
+    const file = join(mkdtempSync(join(tmpdir(), 'order-cover-')), 'cover.pdf');
+    writeFileSync(file, Buffer.from(await cover.arrayBuffer()));
+    const press = coverGeometry({ template: PRESS_COVER_TEMPLATE, pageCount: PAGES, trim: { widthIn: standard.spec.trim.width, heightIn: standard.spec.trim.height } });
+    expect((await readPdfFacts(file)).pageSizes.map((size) => [size.width / 72, size.height / 72].map((inches) => inches.toFixed(3)))).toEqual([[press.widthIn.toFixed(3), press.heightIn.toFixed(3)]]);
+    expect((await storage.getBuffer(generatorProject.coverPdfKey as string)).equals(printReadyFiles(DEFAULT_POD_PACKAGE_ID, PAGES).cover)).toBe(true);
   });
 
   it('shows the order to its owner only', async () => {

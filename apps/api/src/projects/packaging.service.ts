@@ -24,7 +24,7 @@ export class PackagingService {
   ) {}
 
   /** Counts a new run and starts it; the project reads 'building' at once, so a poll never sees the last run's result. */
-  async start(project: GeneratorProject, formats: PackageFormat[], cover?: CoverChoice) {
+  async start(project: GeneratorProject, formats: PackageFormat[], cover?: Partial<CoverChoice>) {
     const run = await nextPackageRun(this.em, project.id);
     return this.temporal.workflow.start<typeof packageWorkflow>('packageWorkflow', {
       workflowId: packageWorkflowId(project.id, run),
@@ -39,7 +39,7 @@ export class PackagingService {
   }
 
   /** A new cover for the project, waited for: the staged API answers with the files' sizes. */
-  async cover(project: GeneratorProject, choice: CoverChoice): Promise<PackageResult> {
+  async cover(project: GeneratorProject, choice: Partial<CoverChoice>): Promise<PackageResult> {
     const handle = await this.start(project, ['cover'], choice);
     return this.wait(handle.result(), 'Cover generation failed');
   }

@@ -39,7 +39,7 @@ import { PackagingService } from './packaging.service.ts';
 import { previewsOf, sendPreview } from './previews.ts';
 import { sendProjectFile } from './project-files.ts';
 import { buildStatusOf, orchestrationStatusOf } from './project-status.ts';
-import { BookSettingsDto, BuildDto, chapterSettingsOf, coverChoiceOf, CoverDto, CreateProjectDto, StageDto } from './projects.dto.ts';
+import { BookSettingsDto, BuildDto, chapterSettingsOf, coverChangesOf, CoverDto, CreateProjectDto, StageDto } from './projects.dto.ts';
 import { ProjectsService } from './projects.service.ts';
 import { chapterView, projectView, tocView } from './projects.view.ts';
 
@@ -224,7 +224,7 @@ export class ProjectsController {
   async cover(@Param('id') id: string, @Body() dto: CoverDto, @CurrentUser() user?: AuthUser): Promise<CoverAnswer> {
     const project = await this.projects.owned(id, user);
     if (!project.pdfKey || !project.pageCount) throw new BadRequestException(BuildMessages.pdfFirst);
-    await this.packaging.cover(project, coverChoiceOf(dto));
+    await this.packaging.cover(project, coverChangesOf(dto));
     const after = await this.projects.owned(id, user);
     const base = `/api/projects/${id}`;
     return {

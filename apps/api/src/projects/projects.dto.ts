@@ -231,6 +231,14 @@ export function chapterSettingsOf(dto: { generation_mode?: GenerationMode; conte
 }
 
 /** The cover fields of a request, with the spec's defaults. */
+/** The cover fields the request gives, over the book's design: what it leaves out stays as the author chose it. */
+export const coverChangesOf = (dto: CoverDto): Partial<CoverChoice> => ({
+  ...(dto.template !== undefined ? { template: dto.template } : {}),
+  ...(dto.design_style !== undefined ? { designStyle: dto.design_style } : {}),
+  ...(dto.color_scheme !== undefined ? { colorScheme: dto.color_scheme } : {}),
+  ...(dto.include_spine_title !== undefined ? { includeSpineTitle: dto.include_spine_title } : {}),
+});
+
 export const coverChoiceOf = (dto: CoverDto): CoverChoice => ({
   template: dto.template ?? DEFAULT_COVER_CHOICE.template,
   designStyle: dto.design_style ?? DEFAULT_COVER_CHOICE.designStyle,
