@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BookProject, PrintOrder } from '../../../../libs/db/index.ts';
+import { BookProject, GeneratorProject, PrintOrder } from '../../../../libs/db/index.ts';
 import {
   AddressMessages,
   AuthMessages,
@@ -356,7 +356,8 @@ describe('print orders', () => {
     writeFileSync(file, Buffer.from(await cover.arrayBuffer()));
     const press = coverGeometry({ template: PRESS_COVER_TEMPLATE, pageCount: PAGES, trim: { widthIn: standard.spec.trim.width, heightIn: standard.spec.trim.height } });
     expect((await readPdfFacts(file)).pageSizes.map((size) => [size.width / 72, size.height / 72].map((inches) => inches.toFixed(3)))).toEqual([[press.widthIn.toFixed(3), press.heightIn.toFixed(3)]]);
-    expect((await storage.getBuffer(generatorProject.coverPdfKey as string)).equals(printReadyFiles(DEFAULT_POD_PACKAGE_ID, PAGES).cover)).toBe(true);
+    const { coverPdfKey } = await em().findOneOrFail(GeneratorProject, { id: generatorProject.id });
+    expect((await storage.getBuffer(coverPdfKey as string)).equals(printReadyFiles(DEFAULT_POD_PACKAGE_ID, PAGES).cover)).toBe(true);
   });
 
   it('shows the order to its owner only', async () => {
