@@ -180,14 +180,23 @@ describe("the author's editor, in the browser", () => {
   it('uploads an image from the toolbar into the chapter, and the preview shows it', async () => {
     const area = chapterText();
     await area.press('Control+End');
-    const upload = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
+    // The author is asked to describe each image (or to say it only decorates): nothing is made up from its name.
+    const upload = async (file: { name: string; mimeType: string; buffer: Buffer }, describe: (dialog: Locator) => Promise<void>) => {
       const chooser = page.waitForEvent('filechooser');
       await page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Upload image' }).click();
       await (await chooser).setFiles(file);
+      const dialog = page.getByRole('dialog', { name: 'Describe the image' });
+      await describe(dialog);
+      await dialog.getByRole('button', { name: 'Insert image' }).click();
+      await dialog.waitFor({ state: 'detached' });
     };
-    await upload({ name: 'kites.png', mimeType: 'image/png', buffer: TINY_GIF });
+    await upload({ name: 'kites.png', mimeType: 'image/png', buffer: TINY_GIF }, (dialog) => dialog.getByLabel('Description').fill('kites'));
     await page.getByRole('alert').getByText(BookImageMessages.typeNotAllowed).waitFor();
-    await upload({ name: 'kites.png', mimeType: 'image/png', buffer: pngOf(40, 30) });
+    await upload({ name: 'kites.png', mimeType: 'image/png', buffer: pngOf(40, 30) }, async (dialog) => {
+      await dialog.getByRole('button', { name: 'Insert image' }).click();
+      await dialog.getByRole('alert').getByText(BookImageMessages.altRequired).waitFor();
+      await dialog.getByLabel('Description').fill('kites');
+    });
     await expect.poll(() => area.inputValue()).toMatch(/\n\n!\[kites\]\(images\/[0-9a-f-]{36}\.png\)\n\n$/);
     await expect.poll(() => saveState().textContent(), { timeout: 10_000 }).toBe('Saved');
     expect((await api('GET', `/projects/${projectId}/chapters/1`)).content).toMatch(/!\[kites\]\(images\/[0-9a-f-]{36}\.png\)/);

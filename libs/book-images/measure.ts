@@ -57,6 +57,5 @@ const oneLine = (text: string, max: number) => [...text.replace(/[\s\u0000-\u001
 /** The name an upload is kept under: the client's file name on one line, without control characters, at most 255 characters. */
 export const bookImageFilename = (original: string): string => oneLine(original, 255) || 'image';
 
-/** The description the inserted Markdown carries: the author's, or else the file name without its extension; one line. */
-export const bookImageAlt = (alt: string | undefined, filename: string): string =>
-  oneLine(alt?.trim() ? alt : filename.replace(/\.[^.]*$/, ''), BOOK_IMAGE_LIMITS.altMax);
+/** The description the inserted Markdown carries: the author's, on one line (never made up, as from the file name). */
+export const bookImageAlt = (alt: string | undefined): string => oneLine(alt ?? '', BOOK_IMAGE_LIMITS.altMax);

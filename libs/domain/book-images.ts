@@ -28,7 +28,10 @@ export function bookImageRef(src: string): { id: string; extension: BookImageExt
   return match ? { id: match[1]!, extension: match[2] as BookImageExtension } : null;
 }
 
-/** The Markdown the editor inserts for an uploaded image; brackets in the alt text are escaped. */
+/**
+ * The Markdown the editor inserts for an uploaded image; brackets in the alt text are escaped. An empty description
+ * is a decorative image, as in HTML: every format then lets readers and screen readers pass it by.
+ */
 export const bookImageMarkdown = (image: { id: string; extension: BookImageExtension }, alt: string) =>
   `![${alt.replace(/[\\[\]]/g, '\\$&')}](${bookImagePath(image)})`;
 
@@ -40,5 +43,6 @@ export const BookImageMessages = {
   unreadable: 'This image could not be read: it may be damaged',
   tooMany: `A book holds at most ${BOOK_IMAGE_LIMITS.perBook} images`,
   altTooLong: `The image description must be ${BOOK_IMAGE_LIMITS.altMax} characters or less`,
+  altRequired: 'Describe the image for readers who cannot see it (its alt text), or mark it decorative',
   notFound: 'Image not found',
 } as const;

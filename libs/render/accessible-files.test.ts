@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { pngOf } from '../../testing/book-images.ts';
 import { aceReport, pdfText, unzipped, veraPdf } from '../../testing/book-checks.ts';
 import { renderEpub } from './epub.ts';
+import { compileToPdf } from './fonts.ts';
 import { renderInterior, type Manuscript } from './interior.ts';
 
 const IMAGE = 'images/0b7e4c1a-6f0d-4c52-9a53-1f0c2d3e4f50.png';
@@ -48,23 +49,33 @@ const book = (alt: string): Manuscript => ({
 });
 
 describe('the interior as an accessible PDF', () => {
-  it('passes veraPDF against PDF/UA-1 with no failed rule (headings nest without gaps, images carry their alt text); without alt text it is tagged, not PDF/UA', async () => {
+  it('passes veraPDF against PDF/UA-1 with no failed rule: headings nest without gaps, a described image is a figure with its alt text, a decorative one an artifact', async () => {
     const described = renderInterior(book('A bar chart: the team met weekly in March and daily in April.'));
-    const undescribed = renderInterior(book(''));
-    expect([described.standard, undescribed.standard]).toEqual(['ua-1', null]);
-    const [passed, failed] = await veraPdf([described.pdf, undescribed.pdf]);
-    expect(passed?.failures).toEqual([]);
-    expect(passed).toMatchObject({ compliant: true });
-    expect(passed?.passedRules).toBeGreaterThan(50);
-    expect(failed?.compliant).toBe(false);
-    for (const pdf of [described.pdf, undescribed.pdf]) {
+    const decorative = renderInterior(book(''));
+    expect([described.standard, decorative.standard]).toEqual(['ua-1', 'ua-1']);
+    const verdicts = await veraPdf([described.pdf, decorative.pdf]);
+    for (const verdict of verdicts) {
+      expect(verdict.failures).toEqual([]);
+      expect(verdict).toMatchObject({ compliant: true });
+      expect(verdict.passedRules).toBeGreaterThan(50);
+    }
+    for (const pdf of [described.pdf, decorative.pdf]) {
       const file = join(mkdtempSync(join(tmpdir(), 'ua-')), 'book.pdf');
       writeFileSync(file, pdf);
       const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
       expect(info).toMatch(/^Tagged:\s+yes$/m);
       expect(info).toMatch(/^Title:\s+Remote Leadership$/m);
     }
+    // The description is the caption of a described image; a decorative one has none.
+    expect(await pdfText(described.pdf)).toContain('A bar chart: the team met weekly');
+    expect(await pdfText(decorative.pdf)).not.toMatch(/Figure \d/);
   }, 60_000);
+
+  it('is written tagged, without claiming PDF/UA, when its source breaks a rule of it', () => {
+    const typeset = compileToPdf('#set document(title: "T")\n#set text(lang: "en")\n= One\n\n=== Three', new Map(), { standard: 'ua-1' });
+    expect(typeset.standard).toBeNull();
+    expect(typeset.pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  });
 
   it("keeps compound words whole in the text layer, wherever the lines break", async () => {
     const { pdf } = renderInterior(book('A chart.'));
@@ -98,11 +109,11 @@ describe('the EPUB as an accessible EPUB 3', () => {
     expect(archive.read('OEBPS/chapter-001.xhtml')).toContain('alt="A bar chart: the team met weekly in March and daily in April."');
   }, 60_000);
 
-  it('says so when an image has no text description, and claims no conformance', async () => {
+  it('declares a decorative image as no visual content: text alone suffices', async () => {
     const opf = unzipped(await renderEpub(book(''))).read('OEBPS/content.opf');
-    expect(opf).toContain('schema:accessModeSufficient">textual,visual');
-    expect(opf).not.toContain('schema:accessModeSufficient">textual<');
-    expect(opf).not.toContain('dcterms:conformsTo');
-    expect(opf).toContain('Some images have no text description.');
+    expect(opf).toContain('schema:accessModeSufficient">textual<');
+    expect(opf).not.toContain('schema:accessMode">visual');
+    expect(opf).not.toContain('alternativeText');
+    expect(opf).toContain('dcterms:conformsTo');
   });
 });

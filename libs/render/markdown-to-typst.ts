@@ -73,14 +73,16 @@ export function markdownToTypst(markdown: string, { headingOffset = 1, images = 
         return `#link(${typstString(node.url)})[${inline(node.children)}]`;
       case 'image': {
         // Only the book's own images are left in the tree (safe-markdown.ts): drawn at their natural size, at most
-        // as wide as the text, with the description as the caption.
+        // as wide as the text, with the description as the caption and alt text. One without a description is
+        // decorative (as in HTML): an artifact, which screen readers and the text layer pass by.
         const image = images.get(node.url);
         const path = typstImagePath(node.url);
         if (!image || !path) return '';
-        const alt = node.alt ?? '';
+        const alt = (node.alt ?? '').replace(/\s+/g, ' ').trim();
         const width = naturalWidthIn(image).toFixed(3);
-        const drawn = `layout(size => image(${typstString(path)}, width: calc.min(size.width, ${width}in), alt: ${typstString(alt)}))`;
-        return `#figure(${drawn}${alt.trim() ? `, caption: [${escapeText(alt.replace(/\s+/g, ' '))}]` : ''})`;
+        const drawn = (alt: string) => `layout(size => image(${typstString(path)}, width: calc.min(size.width, ${width}in)${alt}))`;
+        if (!alt) return `#align(center, pdf.artifact(${drawn('')}))`;
+        return `#figure(${drawn(`, alt: ${typstString(alt)}`)}, caption: [${escapeText(alt)}])`;
       }
       case 'footnoteReference': {
         const content = footnotes.get(node.identifier);

@@ -1,5 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { CHAPTER_EDIT_LIMITS, chapterStats, readingMinutes } from '../../../libs/domain/index.ts';
+import { ImageDescriptionDialog, type ImageDescription } from './ImageDescriptionDialog.tsx';
 import { MarkdownPreview } from './MarkdownPreview.tsx';
 import { applyFormat, FORMAT_LABELS, FORMAT_SHORTCUTS, FORMATS, insertBlock, type Format } from './markdownFormat.ts';
 import { useBookImages } from './useBookImages.ts';
@@ -137,13 +138,20 @@ export function ChapterEditor({
     picker.current?.click();
   };
 
-  const onImageChosen = async (event: ChangeEvent<HTMLInputElement>) => {
+  // The chosen file waits here while the author describes it.
+  const [describing, setDescribing] = useState<File | null>(null);
+
+  const onImageChosen = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
-    if (!file) return;
+    if (file) setDescribing(file);
+  };
+
+  const uploadDescribed = async (file: File, description: ImageDescription) => {
+    setDescribing(null);
     setUploading(true);
     try {
-      const image = await upload(file);
+      const image = await upload(file, description);
       const next = insertBlock({ text: live.current, ...uploadAt.current }, image.markdown);
       pending.current = { start: next.start, end: next.end };
       draft.setContent(next.text);
@@ -218,7 +226,7 @@ export function ChapterEditor({
           >
             {uploading ? 'Uploading…' : 'Upload image'}
           </button>
-          <input ref={picker} type="file" accept={IMAGE_ACCEPT} hidden aria-label="Image to upload" onChange={(e) => void onImageChosen(e)} />
+          <input ref={picker} type="file" accept={IMAGE_ACCEPT} hidden aria-label="Image to upload" onChange={onImageChosen} />
         </div>
         <div className="mode-toggle" role="group" aria-label="Editor mode">
           <button type="button" aria-pressed={mode === 'edit'} onClick={() => setMode('edit')}>Edit</button>
@@ -226,6 +234,16 @@ export function ChapterEditor({
         </div>
       </div>
       {uploadError && <p className="error-text" role="alert">{uploadError}</p>}
+      {describing && (
+        <ImageDescriptionDialog
+          fileName={describing.name}
+          onDescribed={(description) => void uploadDescribed(describing, description)}
+          onCancel={() => {
+            setDescribing(null);
+            area.current?.focus();
+          }}
+        />
+      )}
       {mode === 'edit' ? (
         <textarea
           ref={area}

@@ -38,9 +38,11 @@ export const editing = {
   assistStatus: (id: string, assistId: string) => apiFetch<AssistView>(`/api/projects/${id}/assist/${assistId}`),
   discard: (id: string, assistId: string) => apiFetch<AssistView>(`/api/projects/${id}/assist/${assistId}/discard`, json('POST')),
   images: (id: string) => apiFetch<BookImageView[]>(`/api/projects/${id}/images`),
-  uploadImage: (id: string, file: File) => {
+  uploadImage: (id: string, file: File, description: { alt: string; decorative: boolean }) => {
     const form = new FormData();
     form.append('image', file);
+    if (description.decorative) form.append('decorative', 'true');
+    else form.append('alt', description.alt);
     return apiFetch<BookImageView>(`/api/projects/${id}/images`, { method: 'POST', body: form });
   },
   /** The book's settings (its language); answers the book as GET /api/projects/{id} does. */

@@ -29,11 +29,15 @@ export class BookImagesController {
     schema: {
       type: 'object',
       required: ['image'],
-      properties: { image: { type: 'string', format: 'binary' }, alt: { type: 'string', maxLength: BOOK_IMAGE_LIMITS.altMax } },
+      properties: {
+        image: { type: 'string', format: 'binary' },
+        alt: { type: 'string', maxLength: BOOK_IMAGE_LIMITS.altMax },
+        decorative: { type: 'string', enum: ['true', 'false'] },
+      },
     },
   })
   @ApiOperation({
-    summary: `Upload an image into the book (multipart field "image": PNG or JPEG, at most ${BOOK_IMAGE_LIMITS.maxBytes / 1024 / 1024} MB and ${BOOK_IMAGE_LIMITS.maxSide} pixels a side; optional "alt"); answers with the Markdown to insert`,
+    summary: `Upload an image into the book (multipart field "image": PNG or JPEG, at most ${BOOK_IMAGE_LIMITS.maxBytes / 1024 / 1024} MB and ${BOOK_IMAGE_LIMITS.maxSide} pixels a side; "alt", its description, or "decorative": "true"); answers with the Markdown to insert`,
   })
   @UseInterceptors(
     StreamedFilesInterceptor({
@@ -45,7 +49,7 @@ export class BookImagesController {
     }),
   )
   async upload(@Param('id') id: string, @UploadedFiles() files: UploadedFile[] | undefined, @Body() dto: UploadBookImageDto, @CurrentUser() user?: AuthUser): Promise<BookImageView> {
-    return this.images.upload(await this.projects.owned(id, user), files, dto.alt);
+    return this.images.upload(await this.projects.owned(id, user), files, dto);
   }
 
   @Get(':id/images')

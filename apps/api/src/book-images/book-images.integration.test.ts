@@ -31,10 +31,12 @@ async function authorWithBook(): Promise<{ token: string; userId: string; projec
 
 const auth = (token?: string): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {});
 
-async function upload(projectId: string, file: { bytes: Buffer; name: string; type?: string } | null, token?: string, alt?: string) {
+/** Uploads an image with its description (`null`: none given; `{ decorative: true }`: marked decorative). */
+async function upload(projectId: string, file: { bytes: Buffer; name: string; type?: string } | null, token?: string, alt: string | null | { decorative: true } = 'Raised beds in June') {
   const form = new FormData();
   if (file) form.append('image', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/png' }), file.name);
-  if (alt !== undefined) form.append('alt', alt);
+  if (typeof alt === 'string') form.append('alt', alt);
+  else if (alt) form.append('decorative', 'true');
   const response = await fetch(`${served.url}/api/projects/${projectId}/images`, { method: 'POST', body: form, headers: auth(token) });
   return { status: response.status, body: (await response.json()) as BookImageView & { message?: string } };
 }
@@ -51,7 +53,7 @@ describe('POST /api/projects/{id}/images', () => {
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({
       path: `images/${first.body.id}.png`,
-      markdown: `![raised beds](images/${first.body.id}.png)`,
+      markdown: `![Raised beds in June](images/${first.body.id}.png)`,
       filename: 'raised beds.png',
       content_type: 'image/png',
       size: png.length,
@@ -107,6 +109,16 @@ describe('POST /api/projects/{id}/images', () => {
       body: { message: BookImageMessages.altTooLong },
     });
     expect(await rowsOf(projectId)).toBe(0);
+  });
+
+  it('asks for a description or the word that the image is decorative, and never makes one up from the file name', async () => {
+    const { token, projectId } = await authorWithBook();
+    for (const alt of [null, '', '  \n ']) {
+      expect(await upload(projectId, { bytes: pngOf(1, 1), name: 'raised beds.png' }, token, alt)).toMatchObject({ status: 422, body: { message: BookImageMessages.altRequired } });
+    }
+    expect(await rowsOf(projectId)).toBe(0);
+    const decorative = await upload(projectId, { bytes: pngOf(1, 1), name: 'flourish.png' }, token, { decorative: true });
+    expect(decorative).toMatchObject({ status: 201, body: { markdown: `![](images/${decorative.body.id}.png)` } });
   });
 
   it(`refuses more than ${BOOK_IMAGE_LIMITS.maxBytes / MB} MB as it arrives, and keeps nothing`, async () => {

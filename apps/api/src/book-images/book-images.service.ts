@@ -20,7 +20,7 @@ const REFUSALS: Record<BookImageError['status'], new (message: string) => HttpEx
   422: UnprocessableEntityException,
 };
 
-const bookImageView = (image: BookImage, alt: string = bookImageAlt(undefined, image.filename)): BookImageView => {
+const bookImageView = (image: BookImage, alt = ''): BookImageView => {
   const ref = { id: image.id, extension: BOOK_IMAGE_TYPES[image.contentType] };
   return {
     id: image.id,
@@ -44,7 +44,8 @@ export class BookImagesService {
     private readonly storage: StorageService,
   ) {}
 
-  async upload(project: GeneratorProject, files: UploadedFile[] | undefined, alt: string | undefined): Promise<BookImageView> {
+  /** Stores an image with its description, which the author gives or declines (a decorative image); none is made up. */
+  async upload(project: GeneratorProject, files: UploadedFile[] | undefined, { alt, decorative }: { alt?: string; decorative?: 'true' | 'false' }): Promise<BookImageView> {
     const file = files?.[0];
     if (!file) throw new BadRequestException(BookImageMessages.fileRequired);
     let measured;
@@ -54,6 +55,8 @@ export class BookImagesService {
       if (error instanceof BookImageError) throw new REFUSALS[error.status](error.message);
       throw error;
     }
+    const description = decorative === 'true' ? '' : bookImageAlt(alt);
+    if (!description && decorative !== 'true') throw new UnprocessableEntityException(BookImageMessages.altRequired);
     if ((await this.em.fork().count(BookImage, { project: project.id })) >= BOOK_IMAGE_LIMITS.perBook) throw new UnprocessableEntityException(BookImageMessages.tooMany);
 
     const id = randomUUID();
@@ -76,7 +79,7 @@ export class BookImagesService {
           createdAt: new Date(),
         });
       });
-      return bookImageView(image, bookImageAlt(alt, image.filename));
+      return bookImageView(image, description);
     } catch (error) {
       await this.storage.delete(key);
       throw error;
