@@ -190,12 +190,12 @@ describe("the author's editor, in the browser", () => {
       await dialog.getByRole('button', { name: 'Insert image' }).click();
       await dialog.waitFor({ state: 'detached' });
     };
-    await upload({ name: 'kites.png', mimeType: 'image/png', buffer: TINY_GIF }, (dialog) => dialog.getByLabel('Description').fill('kites'));
+    await upload({ name: 'kites.png', mimeType: 'image/png', buffer: TINY_GIF }, (dialog) => dialog.getByRole('textbox', { name: 'Description' }).fill('kites'));
     await page.getByRole('alert').getByText(BookImageMessages.typeNotAllowed).waitFor();
     await upload({ name: 'kites.png', mimeType: 'image/png', buffer: pngOf(40, 30) }, async (dialog) => {
       await dialog.getByRole('button', { name: 'Insert image' }).click();
       await dialog.getByRole('alert').getByText(BookImageMessages.altRequired).waitFor();
-      await dialog.getByLabel('Description').fill('kites');
+      await dialog.getByRole('textbox', { name: 'Description' }).fill('kites');
     });
     await expect.poll(() => area.inputValue()).toMatch(/\n\n!\[kites\]\(images\/[0-9a-f-]{36}\.png\)\n\n$/);
     await expect.poll(() => saveState().textContent(), { timeout: 10_000 }).toBe('Saved');

@@ -68,7 +68,7 @@ export function ImageDescriptionDialog({ fileName, onDescribed, onCancel }: { fi
               setProblem(null);
             }}
           />
-          Decorative: it adds nothing a reader would miss (no description, no caption)
+          Decorative: it adds nothing a reader would miss, so it needs no words
         </label>
         {problem && (
           <p id={problemId} className="error-text" role="alert">
