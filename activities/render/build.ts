@@ -169,7 +169,8 @@ export function createRenderActivities({ orm, storage }: { orm: MikroORM; storag
       const project = order.bookProject?.generatorProject;
       // Preflight then refuses the order, naming what is missing.
       if (!product || !order.coverKey || !project) return;
-      const { pdf } = await renderCover(pressCoverInput(project, { trim: { widthIn: product.spec.trim.width, heightIn: product.spec.trim.height }, pageCount: order.pageCount ?? project.pageCount ?? DEFAULT_COVER_PAGE_COUNT }));
+      const trim = { widthIn: product.spec.trim.width, heightIn: product.spec.trim.height };
+      const { pdf } = await renderCover(pressCoverInput(project, { trim, pageCount: order.pageCount ?? project.pageCount ?? DEFAULT_COVER_PAGE_COUNT }));
       await storage.put(order.coverKey, pdf, 'application/pdf', pdf.length, CACHE);
     },
 

@@ -46,7 +46,6 @@ export function coverInput(book: { title: string; author: string; idea: string; 
   };
 }
 
-
 /** The author's cover design for a book: the one chosen last, else the defaults (with the template a cover was drawn for). */
 export function coverDesignOf(project: Pick<GeneratorProject, 'coverDesign' | 'coverTemplate'>): CoverChoice {
   return { ...DEFAULT_COVER_CHOICE, ...(isCoverTemplate(project.coverTemplate) ? { template: project.coverTemplate } : {}), ...project.coverDesign };

@@ -111,8 +111,9 @@ interface Diagnostic {
 }
 
 /**
- * Compiles Typst source to a tagged PDF, to `standard` when given; a failure throws with Typst's own diagnostics. `files` are the only files the
- * source may read, by their path from the root (`/images/<id>.png`), held in memory for this compile alone.
+ * Compiles Typst source to a tagged PDF, to `standard` when given; a failure throws with Typst's own diagnostics.
+ * `files` are the only files the source may read, by their path from the root (`/images/<id>.png`), held in memory
+ * for this compile alone.
  */
 export function compileToPdf(
   source: string,
@@ -132,8 +133,8 @@ export type PdfStandard = 'ua-1';
 
 /**
  * A tagged PDF (Typst tags every one: structure tree, artifacts, alt text, language), written to `standard` when the
- * document meets it. Typst checks the standard's rules as it writes; a document that breaks one (an image without
- * alt text) is written tagged, without claiming the standard.
+ * document meets it. Typst checks the standard's rules as it writes; a document that breaks one (headings that skip a
+ * level, an image without alt text) is written tagged, without claiming the standard.
  */
 function exportPdf(typst: NodeCompiler, document: NodeTypstDocument, standard: PdfStandard | undefined): { pdf: Buffer; standard: PdfStandard | null } {
   if (standard) {

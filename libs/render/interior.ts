@@ -138,10 +138,9 @@ export function interiorSource(book: Manuscript, trim: TrimSize = TRIM_6X9, insi
 }
 
 /**
- * Typesets the interior as PDF/UA-1 (a tagged PDF when the book breaks a rule of it, such as an image without alt
- * text), handing Typst the bytes of the images it draws; the page count is read from the typeset document. The inside
- * margin follows the page count: when the book is long enough to need a wider one, it is set again with it (the
- * margin only grows, so this ends).
+ * Typesets the interior as PDF/UA-1 (a tagged PDF should the book break a rule of it), handing Typst the bytes of the
+ * images it draws; the page count is read from the typeset document. The inside margin follows the page count: when
+ * the book is long enough to need a wider one, it is set again with it (the margin only grows, so this ends).
  */
 export function renderInterior(book: Manuscript, trim: TrimSize = TRIM_6X9): { pdf: Buffer; pageCount: number; standard: PdfStandard | null; insideIn: number } {
   assertManuscriptPrintable(book);

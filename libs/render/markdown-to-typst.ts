@@ -80,7 +80,7 @@ export function markdownToTypst(markdown: string, { headingOffset = 1, images = 
         if (!image || !path) return '';
         const alt = (node.alt ?? '').replace(/\s+/g, ' ').trim();
         const width = naturalWidthIn(image).toFixed(3);
-        const drawn = (alt: string) => `layout(size => image(${typstString(path)}, width: calc.min(size.width, ${width}in)${alt}))`;
+        const drawn = (described: string) => `layout(size => image(${typstString(path)}, width: calc.min(size.width, ${width}in)${described}))`;
         if (!alt) return `#align(center, pdf.artifact(${drawn('')}))`;
         return `#figure(${drawn(`, alt: ${typstString(alt)}`)}, caption: [${escapeText(alt)}])`;
       }

@@ -27,8 +27,8 @@ export async function sendProjectFile(res: Response, storage: StorageService, pr
 }
 
 /**
- * Streams a stored file. A rebuild writes new bytes under the same key, so no cache may keep a file without asking:
- * every request is revalidated against the object's ETag, and answered 304 while the file is unchanged.
+ * Streams a stored file. A book's download link stays the same through every rebuild, so no cache may keep a file
+ * without asking: every request is revalidated against the stored object's ETag, and answered 304 while it is unchanged.
  */
 export async function sendObject(res: Response, storage: StorageService, key: string, file: { type: string; name: string; inline?: boolean }): Promise<void> {
   const stored = await storage.stat(key);
