@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
@@ -7,6 +9,8 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PrintOrderView } from '../libs/contracts/index.ts';
 import { AddressMessages, PrintMessages } from '../libs/domain/index.ts';
 import { repoRoot } from '../scripts/stack/profile.ts';
+import { pdfColourAt } from '../testing/book-checks.ts';
+import { pngOf } from '../testing/book-images.ts';
 import { confirmEmail, e2eSession, snapshot } from './browser.ts';
 
 const baseURL = inject('baseURL');
@@ -15,8 +19,25 @@ const session = e2eSession();
 let page: Page;
 let token: string;
 let userId: string;
-/** The book's own cover as the author made it, before any order. */
+let projectId: string;
+/** The book's own cover as the author made it (around their own front image), before any order. */
 let ownCover: Buffer;
+const run = promisify(execFile);
+const saved = async (pdf: Buffer) => {
+  const file = join(await mkdtemp(join(tmpdir(), 'print-e2e-')), 'cover.pdf');
+  await writeFile(file, pdf);
+  return file;
+};
+/** The author's front image: a plain green, so that it can be found on every cover drawn from it. */
+const GREEN: [number, number, number] = [0, 128, 0];
+
+/** Whether the middle of a 6 × 9 in book's front cover (the wrap's right panel) is the author's green. */
+async function frontIsGreen(cover: Buffer): Promise<boolean> {
+  const { stdout } = await run('pdfinfo', [await saved(cover)]);
+  const [, width, height] = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(stdout) ?? [];
+  const colour = pdfColourAt(cover, Number(width) / 72 - 0.125 - 3, Number(height) / 72 / 2);
+  return colour.every((c, i) => Math.abs(c - GREEN[i]!) < 8);
+}
 
 /** The book's cover PDF as My Books serves it. */
 async function bookCover(): Promise<Buffer> {
@@ -41,13 +62,12 @@ beforeAll(async () => {
   await confirmEmail(baseURL, author.email);
   userId = (await api('GET', '/profile')).id as string;
   const start = await api('POST', '/projects/generate-complete', { title: 'Trust at a Distance', author: 'Ada Writer', book_idea: 'How small companies lead distributed teams with trust and rituals', ai_model: 'mock', total_target_words: 10_000 });
-  const projectId = start.project_id as string;
+  projectId = start.project_id as string;
   for (let i = 0; i < 240; i++) {
     if ((await api('GET', `/projects/orchestration/${projectId}/status`)).status === 'completed') break;
     await new Promise((r) => setTimeout(r, 250));
   }
   await api('POST', '/book-projects', { project_id: projectId, source: 'one-shot' });
-  ownCover = await bookCover();
 
   await page.goto(`${baseURL}/login`);
   await page.getByLabel('Email').fill(author.email);
@@ -55,6 +75,29 @@ beforeAll(async () => {
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL(`${baseURL}/dashboard`);
 }, 120_000);
+
+describe("the author's own front cover", () => {
+  it('is uploaded in the editor, wrapped with a spine and back in the design, and shown on My Books', async () => {
+    await page.goto(`${baseURL}/projects/${projectId}/edit`);
+    const editor = page.locator('.own-cover');
+    await editor.getByRole('img', { name: "The book's front cover" }).waitFor();
+    await editor.locator('input[type="file"]').setInputFiles({ name: 'my-front.png', mimeType: 'image/png', buffer: pngOf(600, 900, GREEN) });
+    await editor.getByText('Your cover is ready.').waitFor({ timeout: 60_000 });
+    await editor.getByText(/Your own front cover \(600 × 900 pixels\) is used/).waitFor();
+    // 600 pixels over a 6.125 in front panel is 97 dpi: the author is told what prints sharp.
+    await expect(editor.getByRole('note').textContent()).resolves.toContain('prints at 97 dpi');
+    await snapshot(page, 'own-cover-editor');
+    ownCover = await bookCover();
+    expect(await frontIsGreen(ownCover)).toBe(true);
+
+    await page.getByRole('link', { name: '← My Books' }).click();
+    await page.waitForURL(`${baseURL}/dashboard`);
+    const card = page.locator('.book-card');
+    await card.getByRole('button', { name: 'Preview' }).click();
+    await card.getByRole('img', { name: 'Front cover' }).waitFor();
+    await card.getByRole('button', { name: 'Hide preview' }).click();
+  }, 120_000);
+});
 
 describe('ordering printed copies of a saved book', () => {
   let total: string;
@@ -186,6 +229,8 @@ describe('the print services on the book card', () => {
     const kdp = page.getByRole('dialog', { name: 'Your Amazon KDP package' });
     const [cover] = await Promise.all([page.waitForEvent('download'), kdp.getByRole('button', { name: 'KDP Cover PDF' }).click()]);
     expect(cover.suggestedFilename()).toBe('Trust_at_a_Distance_cover.pdf');
+    // What the author downloads is their own cover, their front image on it.
+    expect((await readFile(await cover.path())).equals(ownCover)).toBe(true);
     const [interior] = await Promise.all([page.waitForEvent('download'), kdp.getByRole('button', { name: 'Interior PDF' }).click()]);
     expect(interior.suggestedFilename()).toBe('Trust_at_a_Distance_book.pdf');
     await kdp.getByRole('button', { name: 'Done' }).click();
@@ -205,13 +250,15 @@ describe('the print services on the book card', () => {
     await wizard.waitFor({ state: 'detached' });
     const [book] = await api<{ cover_pdf_template: string }[]>('GET', '/book-projects');
     expect(book?.cover_pdf_template).toBe('lulu');
+    // Drawn again for Lulu's spine, the cover is still the author's front.
+    expect(await frontIsGreen(await bookCover())).toBe(true);
   }, 90_000);
 });
 
 describe('the order in the back office', () => {
   it('lists it under its status, and shows its timeline, provider job, payment and run', async () => {
     const email = `admin-print-${randomUUID().slice(0, 8)}@example.com`;
-    const { stdout } = await promisify(execFile)(process.execPath, [join(repoRoot, 'scripts/create-admin.ts'), email], { env: process.env });
+    const { stdout } = await run(process.execPath, [join(repoRoot, 'scripts/create-admin.ts'), email], { env: process.env });
     const password = /with password: (\S+)/.exec(stdout)?.[1] as string;
     const admin = await (await session.browser.newContext()).newPage();
     await admin.goto(`${baseURL}/admin`);

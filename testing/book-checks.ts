@@ -113,3 +113,23 @@ export function unzipped(zip: Uint8Array) {
     read: (name: string) => execFileSync('unzip', ['-p', file, name], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }),
   };
 }
+
+/**
+ * The colour of a PDF's first page at a point, in inches from its top left: poppler rasterises the page at 20 dpi as
+ * a PPM (a short header, then raw RGB bytes), so no image decoder is needed.
+ */
+export function pdfColourAt(pdf: Uint8Array, xIn: number, yIn: number): [number, number, number] {
+  const dpi = 20;
+  const dir = mkdtempSync(join(tmpdir(), 'colour-'));
+  try {
+    const file = join(dir, 'page.pdf');
+    writeFileSync(file, pdf);
+    execFileSync('pdftoppm', ['-r', String(dpi), '-f', '1', '-l', '1', '-singlefile', file, join(dir, 'page')]);
+    const ppm = readFileSync(join(dir, 'page.ppm'));
+    const [, width, , header] = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(ppm.subarray(0, 32).toString('latin1')) ?? [];
+    const at = (header ?? '').length + (Math.floor(yIn * dpi) * Number(width) + Math.floor(xIn * dpi)) * 3;
+    return [ppm[at] as number, ppm[at + 1] as number, ppm[at + 2] as number];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

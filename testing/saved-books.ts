@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/core';
 import { BookProject, GeneratorProject, User } from '../libs/db/index.ts';
-import { DEFAULT_POD_PACKAGE_ID, projectFileKey } from '../libs/domain/index.ts';
+import { DEFAULT_POD_PACKAGE_ID, DEFAULT_TRIM_SIZE, projectFileKey, type TrimSizeId } from '../libs/domain/index.ts';
 import type { StorageService } from '../libs/storage/index.ts';
 import { printReadyFiles } from './print-files.ts';
 
@@ -13,6 +13,8 @@ export interface TestSavedBook {
   /** The interior and cover in storage (print-ready ones for `pages` by default); a file left out is not built. */
   files?: { interior?: Buffer; cover?: Buffer };
   generationStatus?: string;
+  /** The book's trim (6x9 by default). */
+  trimSize?: TrimSizeId;
 }
 
 /** A saved book of `userId`; its id. */
@@ -33,6 +35,7 @@ export async function insertSavedBook(deps: { orm: MikroORM; storage: StorageSer
     provider: 'mock',
     mode: 'auto',
     pageCount: pages,
+    trimSize: book.trimSize ?? DEFAULT_TRIM_SIZE,
     createdAt: now,
     updatedAt: now,
   });

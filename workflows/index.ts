@@ -2,7 +2,7 @@
 export { bookWorkflow } from './book/workflow.ts';
 export { canaryWorkflow } from './canary/workflow.ts';
 export { packageWorkflow } from './package/workflow.ts';
-export { coverWorkflow } from './cover/workflow.ts';
+export { coverWorkflow, productCoverWorkflow } from './cover/workflow.ts';
 export { mailWorkflow } from './notify/workflow.ts';
 export { paymentWorkflow } from './payment/workflow.ts';
 export { bookRequestWorkflow } from './book-request/workflow.ts';

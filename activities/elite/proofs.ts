@@ -1,8 +1,9 @@
 import type { MikroORM } from '@mikro-orm/core';
 import { ApplicationFailure } from '@temporalio/activity';
 import { EliteProof, EliteRequest } from '../../libs/db/index.ts';
-import { DEFAULT_POD_PACKAGE_ID, DEFAULT_PRINT_PAGE_COUNT, eliteFileKey, EliteRefusals, printProduct, type PrintProduct } from '../../libs/domain/index.ts';
-import { pressCoverInput } from '../../libs/render/book-cover.ts';
+import { loadCoverFront } from '../../libs/book-images/index.ts';
+import { defaultProductFor, DEFAULT_PRINT_PAGE_COUNT, eliteFileKey, EliteRefusals } from '../../libs/domain/index.ts';
+import { pressCoverInput, productCover } from '../../libs/render/book-cover.ts';
 import { renderCover } from '../../libs/render/cover.ts';
 import type { StorageService } from '../../libs/storage/index.ts';
 import type { EliteActivities } from './types.ts';
@@ -27,10 +28,8 @@ export function createEliteProofActivities({ orm, storage }: { orm: MikroORM; st
 
       const keys = eliteProofKeys({ id: request.id, userId: request.user.id }, proof.round);
       await storage.copy(project.pdfKey, keys.interiorKey);
-      const { spec } = printProduct(DEFAULT_POD_PACKAGE_ID) as PrintProduct;
-      const { pdf } = await renderCover(
-        pressCoverInput(project, { trim: { widthIn: spec.trim.width, heightIn: spec.trim.height }, pageCount: project.pageCount ?? DEFAULT_PRINT_PAGE_COUNT }),
-      );
+      const product = productCover(defaultProductFor(project));
+      const { pdf } = await renderCover(pressCoverInput(project, { ...product, pageCount: project.pageCount ?? DEFAULT_PRINT_PAGE_COUNT }, await loadCoverFront(storage, project)));
       await storage.put(keys.coverKey, pdf, 'application/pdf', pdf.length);
       await em.getConnection().execute(
         `insert into elite_proofs (id, request_id, round, interior_key, cover_key, note, sent_by, sent_at) values (?, ?, ?, ?, ?, ?, ?, ?) on conflict (request_id, round) do nothing`,

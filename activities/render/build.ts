@@ -1,18 +1,22 @@
 import type { MikroORM } from '@mikro-orm/core';
-import { loadManuscript } from '../../libs/book-images/index.ts';
+import { ApplicationFailure } from '@temporalio/activity';
+import { loadCoverFront, loadManuscript } from '../../libs/book-images/index.ts';
 import { GeneratorProject, nextPackageRun, PrintOrder } from '../../libs/db/index.ts';
 import {
   BOOK_FILES,
   BuildMessages,
   DEFAULT_COVER_PAGE_COUNT,
+  pressCoverKey,
   printProduct,
+  PrintMessages,
   projectFileKey,
   standaloneCoverKey,
   type CoverChoice,
   type PackageFormat,
+  type PrintProduct,
 } from '../../libs/domain/index.ts';
 import type { StorageService } from '../../libs/storage/index.ts';
-import { bookCoverInput, coverDesignOf, coverInput, pressCoverInput } from '../../libs/render/book-cover.ts';
+import { bookCoverInput, coverDesignOf, coverInput, pressCoverInput, productCover } from '../../libs/render/book-cover.ts';
 import { renderCover, type CoverInput } from '../../libs/render/cover.ts';
 import { renderDocx } from '../../libs/render/docx.ts';
 import { renderEpub } from '../../libs/render/epub.ts';
@@ -69,6 +73,11 @@ export function createRenderActivities({ orm, storage }: { orm: MikroORM; storag
     await storage.put(pdfKey, pdf, 'application/pdf', pdf.length, CACHE);
     await storage.put(pngKey, png, 'image/png', png.length, CACHE);
     return { pdfKey, pngKey, pdfSize: pdf.length, pngSize: png.length };
+  }
+
+  async function drawPressCover(project: GeneratorProject, product: PrintProduct, pageCount: number, key: string): Promise<void> {
+    const { pdf } = await renderCover(pressCoverInput(project, { ...productCover(product), pageCount }, await loadCoverFront(storage, project)));
+    await storage.put(key, pdf, 'application/pdf', pdf.length, CACHE);
   }
 
   return {
@@ -144,13 +153,14 @@ export function createRenderActivities({ orm, storage }: { orm: MikroORM; storag
     },
 
     /**
-     * The book's full-wrap cover and its front as PNG, in the author's design: `choice` is a new one the author made
-     * (kept for every later rebuild); without one the design kept is drawn again. The spine follows the page count.
+     * The book's full-wrap cover and its front as PNG, in the author's design (with the front the author uploaded, if
+     * any): `choice` is a new design the author made (kept for every later rebuild); without one the design kept is
+     * drawn again. The cover is the book's trim; the spine follows the page count and the paper.
      */
     async buildCover(projectId: string, choice: Partial<CoverChoice> | null): Promise<{ pdfSize: number; pngSize: number }> {
       const { em, project } = await loadProject(projectId);
       const design = { ...coverDesignOf(project), ...choice };
-      const files = await coverFiles(bookCoverInput(project, design), (name) => projectFileKey(project, name));
+      const files = await coverFiles(bookCoverInput(project, design, await loadCoverFront(storage, project)), (name) => projectFileKey(project, name));
       const stale = [project.coverPdfKey, project.coverPngKey];
       Object.assign(project, { coverPdfKey: files.pdfKey, coverPdfSize: files.pdfSize, coverPngKey: files.pngKey, coverPngSize: files.pngSize, coverTemplate: design.template, coverDesign: design });
       await em.flush();
@@ -159,8 +169,9 @@ export function createRenderActivities({ orm, storage }: { orm: MikroORM; storag
     },
 
     /**
-     * A print order's own cover: the book's design drawn for the press at the product's trim and the order's page count,
-     * into the order's file (the book's cover is never touched). Drawing it again writes the same file.
+     * A print order's own cover: the book's design (and the author's front) drawn for the press at the product's trim,
+     * on its paper, for the order's page count, into the order's file (the book's cover is never touched). Drawing it
+     * again writes the same file.
      */
     async drawPrintOrderCover(orderId: string): Promise<void> {
       const em = orm.em.fork();
@@ -169,9 +180,17 @@ export function createRenderActivities({ orm, storage }: { orm: MikroORM; storag
       const project = order.bookProject?.generatorProject;
       // Preflight then refuses the order, naming what is missing.
       if (!product || !order.coverKey || !project) return;
-      const trim = { widthIn: product.spec.trim.width, heightIn: product.spec.trim.height };
-      const { pdf } = await renderCover(pressCoverInput(project, { trim, pageCount: order.pageCount ?? project.pageCount ?? DEFAULT_COVER_PAGE_COUNT }));
-      await storage.put(order.coverKey, pdf, 'application/pdf', pdf.length, CACHE);
+      await drawPressCover(project, product, order.pageCount ?? project.pageCount ?? DEFAULT_COVER_PAGE_COUNT, order.coverKey);
+    },
+
+    /** The cover the press would print for a product, drawn for the files check before any order: its key. */
+    async drawProductCover(projectId: string, podPackageId: string): Promise<string> {
+      const { project } = await loadProject(projectId);
+      const product = printProduct(podPackageId);
+      if (!product) throw ApplicationFailure.nonRetryable(PrintMessages.unknownProduct, 'UnknownProduct');
+      const key = pressCoverKey(project, podPackageId);
+      await drawPressCover(project, product, project.pageCount ?? DEFAULT_COVER_PAGE_COUNT, key);
+      return key;
     },
 
     /** A cover for fields alone; its files are kept under `anonymous/covers/<requestId>/` for the API to serve. */

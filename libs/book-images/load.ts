@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { BookImage, GeneratedChapter, type GeneratorProject } from '../db/index.ts';
-import { BOOK_IMAGE_TYPES, bookImagePath, bookImageRef } from '../domain/index.ts';
+import { BOOK_IMAGE_TYPES, bookImagePath, bookImageRef, trimInches } from '../domain/index.ts';
+import type { CoverInput } from '../render/cover.ts';
 import type { Manuscript, ManuscriptImage } from '../render/interior.ts';
 import type { StorageService } from '../storage/index.ts';
 
@@ -37,9 +38,7 @@ export async function loadBookImages(
     const stream = await storage.getStreamIfExists(row.key);
     // An image whose bytes are gone is drawn as any image the book does not hold: not at all.
     if (!stream) continue;
-    const chunks: Buffer[] = [];
-    for await (const chunk of stream) chunks.push(chunk as Buffer);
-    images.set(path, { contentType: row.contentType, data: new Uint8Array(Buffer.concat(chunks)), width: row.width, height: row.height });
+    images.set(path, { contentType: row.contentType, data: await bytesOf(stream), width: row.width, height: row.height });
   }
   return images;
 }
@@ -55,7 +54,22 @@ export async function loadManuscript(em: EntityManager, storage: StorageService,
     chapters: chapters.map((c) => ({ number: c.number, title: c.title, content: c.content })),
     summary: project.summary ?? null,
     references: project.references ?? [],
+    trim: trimInches(project.trimSize),
     images: await loadBookImages(em, storage, project.id, [project.introduction, ...chapters.map((c) => c.content), project.summary]),
   };
   return { manuscript, chapters };
+}
+
+/** The front image the author uploaded for the book's cover, with its bytes; null when there is none (or its bytes are gone). */
+export async function loadCoverFront(storage: StorageService, project: Pick<GeneratorProject, 'coverUpload'>): Promise<CoverInput['frontImage']> {
+  const upload = project.coverUpload;
+  if (!upload) return null;
+  const stream = await storage.getStreamIfExists(upload.key);
+  return stream && { contentType: upload.contentType, data: await bytesOf(stream) };
+}
+
+async function bytesOf(stream: AsyncIterable<unknown>): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return new Uint8Array(Buffer.concat(chunks));
 }

@@ -1,4 +1,5 @@
-import type { Previews } from './projects.ts';
+import type { PaperType, TrimSizeId } from '../domain/index.ts';
+import type { OwnCoverView, Previews } from './projects.ts';
 
 // Saved books (document 3): My Books, files, deletion and shop settings.
 
@@ -59,6 +60,10 @@ export interface BookProjectView {
   generation_status: string;
   word_count: number;
   page_count: number | null;
+  /** See ProjectView: the trim and paper the book is printed at, and the author's own front cover. */
+  trim_size: TrimSizeId;
+  paper: PaperType;
+  own_cover: OwnCoverView | null;
   /** The built files are older than the text (see ProjectView.files_outdated). */
   files_outdated: boolean;
   /** When the book's files were last built (ISO 8601); null before the first build. */

@@ -1,4 +1,4 @@
-import type { AssistAction, AssistStatus, BookImageType, ChapterVersionSource } from '../domain/index.ts';
+import type { AssistAction, AssistStatus, BookImageType, ChapterVersionSource, PaperType, TrimSizeId } from '../domain/index.ts';
 
 /** GET /api/projects/{id}/chapters/{order}: a chapter as the editor opens it. */
 export interface EditableChapterView {
@@ -24,6 +24,10 @@ export interface UpdateChapterRequest {
 export interface BookSettingsRequest {
   /** A BCP 47 tag (or its English name) of a listed language. */
   language?: string;
+  /** The trim the book is printed at: 5x8, 5.25x8, 5.5x8.5, 6x9, 7x10 or 8.5x11 (inches). */
+  trim_size?: TrimSizeId;
+  /** The paper a black-and-white book is printed on. */
+  paper?: PaperType;
 }
 
 export interface ChapterVersionView {

@@ -12,6 +12,8 @@ import type {
   PrintOrderStatus,
   ShippingAddress,
   ShippingLevel,
+  PaperType,
+  TrimSizeId,
 } from '../domain/index.ts';
 import type { PaymentView } from './payments.ts';
 
@@ -129,7 +131,7 @@ export interface EliteRequestView {
   step_started: boolean;
   proof_state: EliteProofState | null;
   prepaid: boolean;
-  book: { id: string; title: string; author: string; pdf_available: boolean; cover_available: boolean } | null;
+  book: { id: string; title: string; author: string; pdf_available: boolean; cover_available: boolean; trim_size: TrimSizeId; paper: PaperType } | null;
   /** The topic of a request paid up front (its project details), else the book's title. */
   topic: string;
   contact_method: EliteContactMethod;

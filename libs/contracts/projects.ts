@@ -1,4 +1,4 @@
-import type { BookFileKind, BookReference, ColorScheme, ContentDepth, CoverTemplate, DesignStyle, GenerationMode, ProviderId } from '../domain/index.ts';
+import type { BookFileKind, BookReference, ColorScheme, ContentDepth, CoverTemplate, DesignStyle, GenerationMode, PaperType, ProviderId, TrimSizeId } from '../domain/index.ts';
 
 // The generation API (document 2, section 7): the staged calls, the one-shot run and its status, the build and the cover.
 
@@ -160,6 +160,22 @@ export interface RegeneratedChapter extends ChapterView {
   version: number;
 }
 
+/** The front cover an author uploaded: its pixel size, and the image at `url`. */
+export interface OwnCoverView {
+  kind: 'front';
+  width: number;
+  height: number;
+  url: string;
+}
+
+/** POST /api/projects/{id}/cover-image: the cover drawn around the author's front, and how sharp it prints. */
+export interface OwnCoverAnswer extends CoverAnswer {
+  own_cover: OwnCoverView;
+  /** Its resolution at the book's trim (with bleed); under 300 a warning says it may print soft. */
+  dpi: number;
+  warning: string | null;
+}
+
 /** GET /api/projects/{id}. */
 export interface ProjectView {
   project_id: string;
@@ -190,6 +206,10 @@ export interface ProjectView {
   pdf_path: string | null;
   cover_path: string | null;
   page_count: number | null;
+  /** The trim and paper the book is printed at (PATCH settings), and the front cover the author uploaded, if any. */
+  trim_size: TrimSizeId;
+  paper: PaperType;
+  own_cover: OwnCoverView | null;
   /** The built files are older than the text (a chapter changed after the last build, or changed and was never built). */
   files_outdated: boolean;
   ai_provider_calls: number;

@@ -14,6 +14,10 @@ export const DEFAULT_COLOR_SCHEME: ColorScheme = 'professional';
 
 export const PAPER_TYPES = ['white', 'cream'] as const;
 export type PaperType = (typeof PAPER_TYPES)[number];
+export const DEFAULT_PAPER: PaperType = 'white';
+export const isPaperType = (value: unknown): value is PaperType => (PAPER_TYPES as readonly unknown[]).includes(value);
+/** How the portal names a paper. */
+export const PAPER_LABELS: Record<PaperType, string> = { white: 'White', cream: 'Cream' };
 
 /** The page count a cover is sized for when the interior has not been typeset yet. */
 export const DEFAULT_COVER_PAGE_COUNT = 150;
@@ -134,3 +138,29 @@ export function barcodeArea(geometry: Pick<CoverGeometry, 'trim' | 'bleedIn' | '
     heightIn: BARCODE_BOX.heightIn,
   };
 }
+
+/** The front cover an author uploads: PNG or JPEG (recognised by its bytes), within these limits. */
+export const COVER_IMAGE_LIMITS = {
+  /** Bytes of one upload, counted while it streams: a 300 dpi letter-size front is 4–20 MB. */
+  maxBytes: 25 * 1024 * 1024,
+  /** What printers ask for; under it the cover may print soft. */
+  printDpi: 300,
+} as const;
+
+/** The front panel an uploaded image fills: the trim plus bleed on its three outer edges. */
+export const frontPanelIn = (trim: { widthIn: number; heightIn: number }) => ({ widthIn: trim.widthIn + BLEED_IN, heightIn: trim.heightIn + 2 * BLEED_IN });
+
+/** How sharp an image prints across the front panel, cropped to fill it (never stretched): its pixels per inch. */
+export function coverImageDpi(image: { width: number; height: number }, trim: { widthIn: number; heightIn: number }): number {
+  const panel = frontPanelIn(trim);
+  return Math.floor(Math.min(image.width / panel.widthIn, image.height / panel.heightIn));
+}
+
+export const OwnCoverMessages = {
+  fileRequired: 'Choose your front cover image (field "image"): a PNG or JPEG',
+  tooLarge: `Cover images must be ${COVER_IMAGE_LIMITS.maxBytes / 1024 / 1024} MB or smaller`,
+  soft: (dpi: number, trimLabel: string, panel: { widthIn: number; heightIn: number }) =>
+    `At ${trimLabel} this image prints at ${dpi} dpi; printers ask for ${COVER_IMAGE_LIMITS.printDpi}. ` +
+    `For a sharp cover upload one of at least ${Math.ceil(panel.widthIn * COVER_IMAGE_LIMITS.printDpi)} × ${Math.ceil(panel.heightIn * COVER_IMAGE_LIMITS.printDpi)} pixels.`,
+  none: 'This book has no cover image of your own',
+} as const;

@@ -47,6 +47,15 @@ export interface CoverChoice {
   includeSpineTitle: boolean;
 }
 
+/** A front cover the author made elsewhere (PNG or JPEG): Pressroom wraps it with a spine and back in the book's design. */
+export interface CoverUpload {
+  kind: 'front';
+  key: string;
+  contentType: 'image/png' | 'image/jpeg';
+  width: number;
+  height: number;
+}
+
 export const DEFAULT_COVER_CHOICE: CoverChoice = {
   template: DEFAULT_COVER_TEMPLATE,
   designStyle: DEFAULT_DESIGN_STYLE,

@@ -25,3 +25,21 @@ export function insideMarginIn(pageCount: number): number {
  * block, `footGapIn` between the text block and the page number.
  */
 export const PAGE_MARGINS = { outsideIn: 0.625, topIn: 1, bottomIn: 0.95, headGapIn: 0.3, footGapIn: 0.2 } as const;
+
+/**
+ * The trims an author can print at (width x height, inches): the paperback sizes KDP and Lulu both print, from the
+ * pocket 5 x 8 to letter. The book's interior is set at its trim and every cover is drawn for it.
+ */
+export const TRIM_SIZES = ['5x8', '5.25x8', '5.5x8.5', '6x9', '7x10', '8.5x11'] as const;
+export type TrimSizeId = (typeof TRIM_SIZES)[number];
+export const DEFAULT_TRIM_SIZE: TrimSizeId = '6x9';
+export const isTrimSize = (value: unknown): value is TrimSizeId => (TRIM_SIZES as readonly unknown[]).includes(value);
+
+/** A trim's page size in inches ('5.5x8.5' → 5.5 × 8.5). */
+export function trimInches(trim: TrimSizeId): { widthIn: number; heightIn: number } {
+  const [width, height] = trim.split('x').map(Number) as [number, number];
+  return { widthIn: width, heightIn: height };
+}
+
+/** How the portal names a trim: "6 × 9 in". */
+export const trimLabel = (trim: TrimSizeId) => `${trim.replace('x', ' × ')} in`;

@@ -1,17 +1,22 @@
 // Print-on-demand ordering (spec document 3, §2.3–2.7, §3.3–3.9, §4.3–4.5, §5.1–5.2, §8, §9): products, prices,
 // shipping, addresses, order statuses and messages. The API, the print-order workflow and the portal all read them here.
 
+import { DEFAULT_PAPER, PAPER_LABELS, type PaperType } from './cover.ts';
+import { DEFAULT_TRIM_SIZE, TRIM_SIZES, trimInches, type TrimSizeId } from './page-layout.ts';
+
 export interface PrintProductSpec {
   /** The print provider's SKU (Lulu's pod_package_id, in its dotted form: the undotted one ends on 2027-02-01): trim, colour, quality, binding, paper, finish. */
   pod_package_id: string;
   name: string;
   description: string;
-  trim_size: string;
+  trim_size: TrimSizeId;
   /** Trim in inches (width × height): what the interior PDF's pages and the cover must fit. */
   trim: { width: number; height: number };
   color: 'bw' | 'color';
   binding: string;
   paper: string;
+  /** The paper's shade: a black-and-white book is printed on the one its author chose; colour on coated white. */
+  paper_type: PaperType;
   base_price: number;
   /** Pages the binding takes: fewer or more and the provider refuses the book. */
   pages: { min: number; max: number };
@@ -24,59 +29,96 @@ export interface PrintProduct {
   popular: boolean;
 }
 
-/** The three products of §9, default first (6x9 black and white standard paperback). */
+/** Lulu's SKU for a paperback: trim in hundredths of an inch, ink, standard quality, perfect bound, paper, matte cover. */
+const LULU_PAPER = { white: '060UW444', cream: '060UC444', coated: '080CW444' } as const;
+function luluSku(trim: TrimSizeId, color: 'bw' | 'color', paper: keyof typeof LULU_PAPER): string {
+  const { widthIn, heightIn } = trimInches(trim);
+  const hundredths = (inches: number) => String(Math.round(inches * 100)).padStart(4, '0');
+  return `${hundredths(widthIn)}X${hundredths(heightIn)}.${color === 'bw' ? 'BW' : 'FC'}.STD.PB.${LULU_PAPER[paper]}.MXX`;
+}
+
+/** Tier prices (1, 5, 10, 25 and 50 copies) by trim: larger pages cost more; §9's figures for 6x9 and 8.5x11 colour. */
+const TIERS = [1, 5, 10, 25, 50] as const;
+const BW_PRICES: Record<TrimSizeId, readonly number[]> = {
+  '5x8': [4.5, 4.25, 4.0, 3.75, 3.5],
+  '5.25x8': [4.5, 4.25, 4.0, 3.75, 3.5],
+  '5.5x8.5': [4.5, 4.25, 4.0, 3.75, 3.5],
+  '6x9': [4.5, 4.25, 4.0, 3.75, 3.5],
+  '7x10': [5.25, 5.0, 4.75, 4.5, 4.25],
+  '8.5x11': [6.0, 5.75, 5.5, 5.25, 5.0],
+};
+const COLOR_PRICES: Record<TrimSizeId, readonly number[]> = {
+  '5x8': [12.5, 12.0, 11.5, 11.0, 10.5],
+  '5.25x8': [12.5, 12.0, 11.5, 11.0, 10.5],
+  '5.5x8.5': [12.5, 12.0, 11.5, 11.0, 10.5],
+  '6x9': [12.5, 12.0, 11.5, 11.0, 10.5],
+  '7x10': [15.0, 14.5, 14.0, 13.5, 13.0],
+  '8.5x11': [18.75, 18.0, 17.25, 16.5, 15.75],
+};
+
+function product(trim: TrimSizeId, color: 'bw' | 'color', paperType: PaperType, name: string, popular: boolean): PrintProduct {
+  const { widthIn, heightIn } = trimInches(trim);
+  const prices = (color === 'bw' ? BW_PRICES : COLOR_PRICES)[trim];
+  const paper = color === 'color' ? '80# white coated' : `60# ${paperType} uncoated`;
+  return {
+    spec: {
+      pod_package_id: luluSku(trim, color, color === 'color' ? 'coated' : paperType),
+      name,
+      description: `${color === 'bw' ? 'Black and white' : 'Full-colour'} interior on ${paper} paper at ${trim} in, perfect bound, matte cover.`,
+      trim_size: trim,
+      trim: { width: widthIn, height: heightIn },
+      color,
+      binding: 'perfect bound',
+      paper,
+      paper_type: paperType,
+      base_price: prices[0] as number,
+      pages: { min: 32, max: 800 },
+    },
+    pricing: Object.fromEntries(TIERS.map((min, i) => [min, prices[i] as number])),
+    popular,
+  };
+}
+
+/**
+ * Every product: §9's three first (6x9 black and white standard paperback, the default; 6x9 colour; 8.5x11 colour),
+ * then each trim in black and white on white and on cream paper, and in colour.
+ */
 export const PRINT_PRODUCTS: readonly PrintProduct[] = [
-  {
-    spec: {
-      pod_package_id: '0600X0900.BW.STD.PB.060UW444.MXX',
-      name: 'Standard Paperback 6x9 B&W',
-      description: 'Black and white interior on 60# white paper, perfect bound, matte cover.',
-      trim_size: '6x9',
-      trim: { width: 6, height: 9 },
-      color: 'bw',
-      binding: 'perfect bound',
-      paper: '60# white uncoated',
-      base_price: 4.5,
-      pages: { min: 32, max: 800 },
-    },
-    pricing: { 1: 4.5, 5: 4.25, 10: 4.0, 25: 3.75, 50: 3.5 },
-    popular: true,
-  },
-  {
-    spec: {
-      pod_package_id: '0600X0900.FC.STD.PB.080CW444.MXX',
-      name: 'Color Paperback 6x9',
-      description: 'Full-colour interior on 80# white coated paper, perfect bound, matte cover.',
-      trim_size: '6x9',
-      trim: { width: 6, height: 9 },
-      color: 'color',
-      binding: 'perfect bound',
-      paper: '80# white coated',
-      base_price: 12.5,
-      pages: { min: 32, max: 800 },
-    },
-    pricing: { 1: 12.5, 5: 12.0, 10: 11.5, 25: 11.0, 50: 10.5 },
-    popular: true,
-  },
-  {
-    spec: {
-      pod_package_id: '0850X1100.FC.STD.PB.080CW444.MXX',
-      name: 'Large Format Color 8.5x11',
-      description: 'Full-colour interior on 80# white coated paper at letter size, perfect bound, matte cover.',
-      trim_size: '8.5x11',
-      trim: { width: 8.5, height: 11 },
-      color: 'color',
-      binding: 'perfect bound',
-      paper: '80# white coated',
-      base_price: 18.75,
-      pages: { min: 32, max: 800 },
-    },
-    pricing: { 1: 18.75, 5: 18.0, 10: 17.25, 25: 16.5, 50: 15.75 },
-    popular: false,
-  },
+  product('6x9', 'bw', 'white', 'Standard Paperback 6x9 B&W', true),
+  product('6x9', 'color', 'white', 'Color Paperback 6x9', true),
+  product('8.5x11', 'color', 'white', 'Large Format Color 8.5x11', false),
+  ...TRIM_SIZES.flatMap((trim) => [
+    ...(trim === '6x9' ? [] : [product(trim, 'bw', 'white', `Standard Paperback ${trim} B&W`, false)]),
+    product(trim, 'bw', 'cream', `Cream Paperback ${trim} B&W`, false),
+    ...(trim === '6x9' || trim === '8.5x11' ? [] : [product(trim, 'color', 'white', `Color Paperback ${trim}`, false)]),
+  ]),
 ];
 export const DEFAULT_POD_PACKAGE_ID = PRINT_PRODUCTS[0]?.spec.pod_package_id as string;
 export const printProduct = (podPackageId: string): PrintProduct | undefined => PRINT_PRODUCTS.find((p) => p.spec.pod_package_id === podPackageId);
+
+/** The products a book can be printed as: its trim, in black and white on its paper (first), or in colour. */
+export function productsForBook<P extends { spec: Pick<PrintProductSpec, 'trim_size' | 'color' | 'paper_type'> }>(
+  products: readonly P[],
+  book: { trimSize?: string | null; paper?: string | null },
+): P[] {
+  const trim = book.trimSize ?? DEFAULT_TRIM_SIZE;
+  const paper = book.paper ?? DEFAULT_PAPER;
+  const fits = products.filter((p) => p.spec.trim_size === trim && (p.spec.color === 'color' || p.spec.paper_type === paper));
+  return [...fits.filter((p) => p.spec.color === 'bw'), ...fits.filter((p) => p.spec.color === 'color')];
+}
+
+/** The product a book is printed as unless its author picks another: black and white on its trim and paper. */
+export const defaultProductFor = (book: { trimSize?: string | null; paper?: string | null }): PrintProduct =>
+  productsForBook(PRINT_PRODUCTS, book)[0] ?? (PRINT_PRODUCTS[0] as PrintProduct);
+
+/** Why a product does not fit a book, in words an author can act on; null when it does. */
+export function productMismatch(product: PrintProduct, book: { trimSize?: string | null; paper?: string | null }): string | null {
+  const trim = book.trimSize ?? DEFAULT_TRIM_SIZE;
+  if (product.spec.trim_size !== trim) return PrintMessages.wrongTrim(product.spec.name, trim);
+  const paper = (book.paper ?? DEFAULT_PAPER) as PaperType;
+  if (product.spec.color === 'bw' && product.spec.paper_type !== paper) return PrintMessages.wrongPaper(product.spec.name, PAPER_LABELS[paper]);
+  return null;
+}
 
 /** Per-copy price: the tier with the largest minimum quantity not above the quantity, otherwise the base price. */
 export function unitPrice(product: PrintProduct, quantity: number): number {
@@ -252,6 +294,8 @@ export const PrintMessages = {
   regenerateFailed: 'Failed to regenerate cover. Please try again.',
   submitFailed: 'Failed to submit print order. Please try again.',
   unknownProduct: 'Unknown print product',
+  wrongTrim: (product: string, trim: string) => `${product} is not printed at this book's trim (${trim} in): choose a ${trim} product, or change the trim in the book's settings and rebuild it.`,
+  wrongPaper: (product: string, paper: string) => `${product} is not printed on this book's paper (${paper}): choose a product on ${paper.toLowerCase()} paper, or change the paper in the book's settings.`,
   quantity: `Quantity must be a whole number from ${PRINT_QUANTITY.min} to ${PRINT_QUANTITY.max}`,
   notCompleted: 'Only a completed book with its PDF and cover can be printed',
   notYours: 'You can only see your own print orders',

@@ -8,6 +8,9 @@ export const projectFilePrefix = (project: { id: string; user?: { id: string } |
 export const projectFileKey = (project: { id: string; user?: { id: string } | null }, name: string, at = new Date()) =>
   `${projectFilePrefix(project)}${at.toISOString().replace(/[:.]/g, '-')}_${name}`;
 
+/** The cover a product would be printed with, drawn for the files check (`POST /api/print/validate`): one per product, redrawn each check. */
+export const pressCoverKey = (project: { id: string; user?: { id: string } | null }, podPackageId: string) => `${projectFilePrefix(project)}press/${podPackageId}-cover.pdf`;
+
 /** A cover made for fields alone (no project), kept only while the request that asked for it is served. */
 export const standaloneCoverKey = (requestId: string, name: string) => `anonymous/covers/${requestId}/${name}`;
 

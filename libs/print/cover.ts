@@ -15,7 +15,7 @@ export interface PrintCoverSize extends CoverGeometry {
 export function printCoverSize(podPackageId: string, pageCount: number): PrintCoverSize | null {
   const product = printProduct(podPackageId);
   if (!product) return null;
-  const geometry = coverGeometry({ template: 'lulu', pageCount, trim: { widthIn: product.spec.trim.width, heightIn: product.spec.trim.height } });
+  const geometry = coverGeometry({ template: 'lulu', pageCount, trim: { widthIn: product.spec.trim.width, heightIn: product.spec.trim.height }, paper: product.spec.paper_type });
   return { ...geometry, widthPt: toPoints(geometry.widthIn), heightPt: toPoints(geometry.heightIn) };
 }
 

@@ -2,7 +2,7 @@
 import { createServer } from 'node:net';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { printSimulatorForFile } from '../../testing/print-simulator/index.ts';
-import type { ShippingAddress } from '../domain/index.ts';
+import { PRINT_PRODUCTS, type ShippingAddress } from '../domain/index.ts';
 import { createPrintProviders, withFallback } from './index.ts';
 import { LULU_TOKEN_PATH, LuluPrintProvider, signLuluWebhook, verifyLuluWebhook, parseLuluWebhook, type LuluClientOptions } from './lulu.ts';
 import { MockPrintProvider } from './mock.ts';
@@ -245,7 +245,7 @@ describe('the fallback to the built-in mock', () => {
     simulator.fail(500, 6);
     const products = await withFallback(providers(), (p) => p.products());
     expect(products).toMatchObject({ source: 'mock' });
-    expect(products.value).toHaveLength(3);
+    expect(products.value).toEqual([...PRINT_PRODUCTS]);
     const options = await withFallback(providers(), (p) => p.shippingOptions(costRequest));
     expect(options).toMatchObject({ source: 'mock', value: [{ level: 'MAIL', cost: 3.99 }, { level: 'EXPEDITED', cost: 12.99 }] });
   });

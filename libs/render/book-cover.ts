@@ -4,7 +4,7 @@ import type { Root } from 'mdast';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import type { GeneratorProject } from '../db/index.ts';
-import { countWords, DEFAULT_COVER_CHOICE, DEFAULT_COVER_PAGE_COUNT, isCoverTemplate, PRESS_COVER_TEMPLATE, type CoverChoice } from '../domain/index.ts';
+import { countWords, DEFAULT_COVER_CHOICE, DEFAULT_COVER_PAGE_COUNT, isCoverTemplate, PRESS_COVER_TEMPLATE, trimInches, type CoverChoice, type PaperType } from '../domain/index.ts';
 import type { CoverInput } from './cover.ts';
 import type { TrimSize } from './interior.ts';
 
@@ -51,20 +51,33 @@ export function coverDesignOf(project: Pick<GeneratorProject, 'coverDesign' | 'c
   return { ...DEFAULT_COVER_CHOICE, ...(isCoverTemplate(project.coverTemplate) ? { template: project.coverTemplate } : {}), ...project.coverDesign };
 }
 
-type CoverBook = Pick<GeneratorProject, 'title' | 'author' | 'topic' | 'summary' | 'pageCount' | 'language' | 'coverDesign' | 'coverTemplate'>;
+type CoverBook = Pick<GeneratorProject, 'title' | 'author' | 'topic' | 'summary' | 'pageCount' | 'language' | 'coverDesign' | 'coverTemplate' | 'trimSize' | 'paper'>;
+/** The author's own front image, read from storage by the caller (see GeneratorProject.coverUpload). */
+type FrontImage = CoverInput['frontImage'];
 
-/** The book's own cover in `design` (the author's, by default). */
-export function bookCoverInput(project: CoverBook, design: CoverChoice = coverDesignOf(project)): CoverInput {
-  return coverInput(
-    { title: project.title, author: project.author, idea: project.topic, blurbFrom: project.summary || project.topic, pageCount: project.pageCount ?? DEFAULT_COVER_PAGE_COUNT, language: project.language },
-    design,
-  );
+/** The book's own cover in `design` (the author's, by default), at the book's trim, on its paper, with the author's front if any. */
+export function bookCoverInput(project: CoverBook, design: CoverChoice = coverDesignOf(project), frontImage: FrontImage = null): CoverInput {
+  return {
+    ...coverInput(
+      { title: project.title, author: project.author, idea: project.topic, blurbFrom: project.summary || project.topic, pageCount: project.pageCount ?? DEFAULT_COVER_PAGE_COUNT, language: project.language },
+      design,
+    ),
+    trim: trimInches(project.trimSize),
+    paper: project.paper,
+    frontImage,
+  };
 }
 
+/** What a product's cover is drawn at: its trim and paper. */
+export const productCover = (product: { spec: { trim: { width: number; height: number }; paper_type: PaperType } }) => ({
+  trim: { widthIn: product.spec.trim.width, heightIn: product.spec.trim.height },
+  paper: product.spec.paper_type,
+});
+
 /**
- * The cover the press prints for a product: the author's design, drawn to the printer's template (its spine formula)
- * at the product's trim and the interior's page count.
+ * The cover the press prints for a product: the author's design (and front), drawn to the printer's template (its
+ * spine formula) at the product's trim, on its paper, for the interior's page count.
  */
-export function pressCoverInput(project: CoverBook, product: { trim: TrimSize; pageCount: number }): CoverInput {
-  return { ...bookCoverInput(project, { ...coverDesignOf(project), template: PRESS_COVER_TEMPLATE }), pageCount: product.pageCount, trim: product.trim };
+export function pressCoverInput(project: CoverBook, product: { trim: TrimSize; paper: PaperType; pageCount: number }, frontImage: FrontImage = null): CoverInput {
+  return { ...bookCoverInput(project, { ...coverDesignOf(project), template: PRESS_COVER_TEMPLATE }, frontImage), pageCount: product.pageCount, trim: product.trim, paper: product.paper };
 }

@@ -7,6 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COLOR_SCHEMES, COVER_TEMPLATES, CoverMessages, DESIGN_STYLES, barcodeArea, type CoverGeometry } from '../domain/index.ts';
 import { renderCover, type CoverInput } from './cover.ts';
 import { compileToPdf } from './fonts.ts';
+import { pdfColourAt } from '../../testing/book-checks.ts';
+import { pngOf } from '../../testing/book-images.ts';
 import { pdfPageToPng, pdfPagesToPng } from './png.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cover-'));
@@ -151,6 +153,35 @@ describe('the cover wrap, checked with pdfinfo, qpdf, pdffonts and pdftotext', (
       expect(squash(panelText(file, geometry, 'front'))).toContain(squash(t));
       expect(squash(panelText(file, geometry, 'back'))).toContain(squash(base.tagline!));
     }
+  });
+});
+
+describe('a trim, a paper and the author’s own front', () => {
+  it('fills the front with the author’s image to the bleed, draws the spine and back in the design, and sizes the wrap for 5 × 8 in on cream paper', async () => {
+    const green: [number, number, number] = [0, 128, 0];
+    const input: CoverInput = { ...base, pageCount: 200, trim: { widthIn: 5, heightIn: 8 }, paper: 'cream', frontImage: { data: new Uint8Array(pngOf(300, 480, green)), contentType: 'image/png' } };
+    const { pdf, png, geometry } = await renderCover(input);
+    // KDP's cream paper: 200 pages × 0.0025 in; the wrap is two 5 in panels, the spine and 0.125 in bleed each side.
+    expect(geometry.spineIn).toBeCloseTo(0.5, 6);
+    expect(tool('pdfinfo', [save(pdf)])).toMatch(/Page size:\s+774 x 594 pts/);
+    const white = await renderCover({ ...input, paper: 'white' });
+    expect(white.geometry.widthIn).toBeLessThan(geometry.widthIn);
+
+    const middle = geometry.heightIn / 2;
+    const frontLeft = geometry.bleedIn + geometry.trim.widthIn + geometry.spineIn;
+    const near = (colour: number[], [r, g, b]: number[]) => expect(Math.max(...colour.map((c, i) => Math.abs(c - [r, g, b][i]!)))).toBeLessThan(8);
+    near(pdfColourAt(pdf, frontLeft + 2.5, middle), green);
+    // Into the bleed on the outer edge, the top and the bottom.
+    near(pdfColourAt(pdf, geometry.widthIn - 0.05, middle), green);
+    near(pdfColourAt(pdf, frontLeft + 2.5, 0.05), green);
+    near(pdfColourAt(pdf, frontLeft + 2.5, geometry.heightIn - 0.05), green);
+    // The back keeps the design (modern, professional: a dark navy upper part) and its text; the spine its title.
+    expect(pdfColourAt(pdf, 1, 1)).not.toEqual(pdfColourAt(pdf, frontLeft + 2.5, middle));
+    expect(squash(panelText(save(pdf), geometry, 'spine'))).toContain('remoteleadership');
+    expect(squash(panelText(save(pdf), geometry, 'front'))).toBe('');
+    // The site's front PNG is the image too.
+    expect(png.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+    expect(png.equals((await renderCover({ ...input, frontImage: null })).png)).toBe(false);
   });
 });
 

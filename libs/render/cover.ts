@@ -26,6 +26,11 @@ export interface CoverInput {
   paper?: PaperType;
   /** The book's language (a BCP 47 tag): fonts, direction, capitals and the wrap's order follow from it. */
   language?: string;
+  /**
+   * A front the author made: it fills the front panel to the bleed (cropped to fill, never stretched), while the spine
+   * and back are drawn in the design. The bytes are an image the upload checked; Typst reads them from memory only.
+   */
+  frontImage?: { data: Uint8Array; contentType: 'image/png' | 'image/jpeg' } | null;
 }
 
 export interface CoverResult {
@@ -379,6 +384,17 @@ const STYLES: Record<DesignStyle, string> = {
 `,
 };
 
+/** Where Typst finds the author's front image: a path in the compiler's in-memory files, never on disk. */
+const FRONT_IMAGE_PATH = '/cover-front';
+
+/** With the author's own front image, the front panel is that image, filling the panel and its bleed. */
+const frontImagePanel = (input: CoverInput) =>
+  input.frontImage
+    ? `#let front(w, h, bl, br, bt, bb) = box(width: bl + w + br, height: bt + h + bb, clip: true, image(${typstString(FRONT_IMAGE_PATH)}, format: ${typstString(input.frontImage.contentType === 'image/png' ? 'png' : 'jpg')}, width: 100%, height: 100%, fit: "cover", alt: book-title))\n`
+    : '';
+
+const imageFiles = (input: CoverInput): ReadonlyMap<string, Uint8Array> => new Map(input.frontImage ? [[FRONT_IMAGE_PATH, input.frontImage.data]] : []);
+
 /** The full wrap as Typst source: back | spine | front, bleed all round, and KDP's white barcode box. */
 export function coverSource(input: CoverInput, geometry: CoverGeometry): string {
   const t = texts(input);
@@ -391,7 +407,7 @@ export function coverSource(input: CoverInput, geometry: CoverGeometry): string 
   const [left, right] = dir === 'rtl' ? ['front', 'back'] : ['back', 'front'];
   return `${preamble(input, t, geometry, { wrap: true, spineText })}
 ${STYLES[input.designStyle]}
-#{
+${frontImagePanel(input)}#{
   place(top + left, ${left}(${w}, ${h}, ${inches(b)}, 0in, ${inches(b)}, ${inches(b)}))
   place(top + left, dx: ${inches(b + trim.widthIn)}, spine(${inches(s)}, ${h}, ${inches(b)}, ${inches(b)}))
   place(top + left, dx: ${inches(b + trim.widthIn + s)}, ${right}(${w}, ${h}, 0in, ${inches(b)}, ${inches(b)}, ${inches(b)}))
@@ -405,7 +421,7 @@ export function frontCoverSource(input: CoverInput): string {
   const trim = input.trim ?? TRIM_6X9;
   return `${preamble(input, texts(input), trim, { wrap: false, spineText: false })}
 ${STYLES[input.designStyle]}
-#place(top + left, front(${inches(trim.widthIn)}, ${inches(trim.heightIn)}, 0in, 0in, 0in, 0in))
+${frontImagePanel(input)}#place(top + left, front(${inches(trim.widthIn)}, ${inches(trim.heightIn)}, 0in, 0in, 0in, 0in))
 `;
 }
 
@@ -415,7 +431,8 @@ export async function renderCover(input: CoverInput): Promise<CoverResult> {
   assertPrintable([t.title, t.author, t.tagline, ...t.back].join('\n'), 'the cover');
   const trim = input.trim ?? TRIM_6X9;
   const geometry = coverGeometry({ template: input.template, pageCount: input.pageCount, trim, paper: input.paper ?? 'white' });
-  const { pdf } = compileToPdf(coverSource(input, geometry));
+  const files = imageFiles(input);
+  const { pdf } = compileToPdf(coverSource(input, geometry), files);
   if (pdf.length < MIN_COVER_PDF_BYTES) throw new Error(CoverMessages.tooSmall);
-  return { pdf, png: compileToPng(frontCoverSource(input), FRONT_PNG_WIDTH_PX), geometry };
+  return { pdf, png: compileToPng(frontCoverSource(input), FRONT_PNG_WIDTH_PX, files), geometry };
 }

@@ -120,10 +120,15 @@ export function compileToPdf(
   files: ReadonlyMap<string, Uint8Array> = new Map(),
   { standard }: { standard?: PdfStandard } = {},
 ): { pdf: Buffer; pageCount: number; standard: PdfStandard | null } {
+  return withFiles(files, (typst) => typeset(typst, source, (document) => ({ ...exportPdf(typst, document, standard), pageCount: document.numOfPages })));
+}
+
+/** Runs `use` with `files` readable at their paths in the compiler's memory (the only files Typst can read), then forgets them. */
+function withFiles<T>(files: ReadonlyMap<string, Uint8Array>, use: (typst: NodeCompiler) => T): T {
   const typst = typstCompiler();
   for (const [path, data] of files) typst.mapShadow(`${TYPST_ROOT}${path}`, Buffer.from(data.buffer, data.byteOffset, data.byteLength));
   try {
-    return typeset(typst, source, (document) => ({ ...exportPdf(typst, document, standard), pageCount: document.numOfPages }));
+    return use(typst);
   } finally {
     if (files.size) typst.resetShadow();
   }
@@ -148,13 +153,12 @@ function exportPdf(typst: NodeCompiler, document: NodeTypstDocument, standard: P
 }
 
 /**
- * Compiles one page of Typst source (reading no file) to a PNG `widthPx` wide, in process: Typst draws it as SVG,
+ * Compiles one page of Typst source (reading no file but `files`, from memory) to a PNG `widthPx` wide, in process: Typst draws it as SVG,
  * every glyph an outline, and resvg rasterizes that without looking for a font.
  */
-export function compileToPng(source: string, widthPx: number): Buffer {
-  const typst = typstCompiler();
-  return typeset(typst, source, (document) =>
-    new Resvg(typst.plainSvg(document), { fitTo: { mode: 'width', value: widthPx }, font: { loadSystemFonts: false } }).render().asPng(),
+export function compileToPng(source: string, widthPx: number, files: ReadonlyMap<string, Uint8Array> = new Map()): Buffer {
+  return withFiles(files, (typst) =>
+    typeset(typst, source, (document) => new Resvg(typst.plainSvg(document), { fitTo: { mode: 'width', value: widthPx }, font: { loadSystemFonts: false } }).render().asPng()),
   );
 }
 

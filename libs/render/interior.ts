@@ -19,6 +19,8 @@ export interface Manuscript {
    * (`images/<id>.png`): the only images a renderer draws. Any other image source is dropped.
    */
   images?: ReadonlyMap<string, ManuscriptImage>;
+  /** The page size the author chose (6 × 9 in when not given). */
+  trim?: TrimSize;
 }
 
 export interface ManuscriptImage {
@@ -73,7 +75,7 @@ export function assertManuscriptPrintable(book: Manuscript): void {
  * The interior as Typst source: a real book's front matter, chapters on right-hand pages, running heads. `insideIn` is
  * the binding margin, which grows with the page count (renderInterior finds it).
  */
-export function interiorSource(book: Manuscript, trim: TrimSize = TRIM_6X9, insideIn = insideMarginIn(0)): string {
+export function interiorSource(book: Manuscript, trim: TrimSize = book.trim ?? TRIM_6X9, insideIn = insideMarginIn(0)): string {
   const language = bookLanguage(book.language);
   const { labels } = language;
   const m = PAGE_MARGINS;
@@ -142,7 +144,7 @@ export function interiorSource(book: Manuscript, trim: TrimSize = TRIM_6X9, insi
  * images it draws; the page count is read from the typeset document. The inside margin follows the page count: when
  * the book is long enough to need a wider one, it is set again with it (the margin only grows, so this ends).
  */
-export function renderInterior(book: Manuscript, trim: TrimSize = TRIM_6X9): { pdf: Buffer; pageCount: number; standard: PdfStandard | null; insideIn: number } {
+export function renderInterior(book: Manuscript, trim: TrimSize = book.trim ?? TRIM_6X9): { pdf: Buffer; pageCount: number; standard: PdfStandard | null; insideIn: number } {
   assertManuscriptPrintable(book);
   const files = new Map<string, Uint8Array>();
   for (const [path, image] of book.images ?? NO_IMAGES) {

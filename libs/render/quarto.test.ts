@@ -98,6 +98,9 @@ describe('the Quarto project zip, read back with unzip', () => {
     expect(config.format.pdf).toMatchObject({ papersize: 'letter', toc: true, 'toc-depth': 2 });
     expect(['scrreprt', 'book']).toContain(config.format.pdf.documentclass);
     expect(config.format.pdf.geometry).toEqual(expect.arrayContaining(['paperwidth=6in', 'paperheight=9in']));
+    // The author's trim, when the book has another.
+    const pocket = parse(unzipped((await renderQuartoProject({ ...(await manuscript(2)), trim: { widthIn: 5.5, heightIn: 8.5 } }, generatedAt)).zip).read('_quarto.yml'));
+    expect(pocket.format.pdf.geometry).toEqual(expect.arrayContaining(['paperwidth=5.5in', 'paperheight=8.5in']));
     expect(config.format.html).toMatchObject({ theme: 'cosmo', 'toc-depth': 2 });
     expect(config.format).toHaveProperty('epub');
 

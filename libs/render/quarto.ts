@@ -164,6 +164,7 @@ export function quartoProjectFiles(book: Manuscript, generatedAt: Date): QuartoF
   const words = countWords(book.introduction ?? '') + chapters.reduce((sum, c) => sum + c.words, 0) + countWords(book.summary ?? '');
   const language = bookLanguage(book.language);
   const { labels } = language;
+  const trim = book.trim ?? QUARTO_DEFAULTS.pdf;
   // Pandoc writes `dir` on the HTML and EPUB pages; its LaTeX for it needs packages the PDF's engine may not have.
   const dir = language.dir === 'rtl' ? { dir: 'rtl' } : {};
   const title = markdownText(book.title);
@@ -199,7 +200,7 @@ export function quartoProjectFiles(book: Manuscript, generatedAt: Date): QuartoF
       pdf: {
         documentclass: QUARTO_DEFAULTS.pdf.documentclass,
         papersize: QUARTO_DEFAULTS.pdf.papersize,
-        geometry: [`paperwidth=${QUARTO_DEFAULTS.pdf.widthIn}in`, `paperheight=${QUARTO_DEFAULTS.pdf.heightIn}in`, 'inner=0.875in', 'outer=0.625in', 'top=0.8in', 'bottom=0.75in'],
+        geometry: [`paperwidth=${trim.widthIn}in`, `paperheight=${trim.heightIn}in`, 'inner=0.875in', 'outer=0.625in', 'top=0.8in', 'bottom=0.75in'],
         toc: true,
         'toc-depth': QUARTO_DEFAULTS.tocDepth,
         ...latexFonts(language),

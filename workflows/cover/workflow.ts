@@ -13,3 +13,11 @@ const rendering = proxyActivities<Activities>({
 export async function coverWorkflow(requestId: string, input: StandaloneCoverInput) {
   return rendering.buildStandaloneCover(requestId, input);
 }
+
+/**
+ * The cover a product of the book would be printed with (`POST /api/print/validate`), id `cover-<requestId>`: drawn
+ * from the book's design for the product, as a print order's is, so the check sees what the press would get.
+ */
+export async function productCoverWorkflow(projectId: string, podPackageId: string): Promise<string> {
+  return rendering.drawProductCover(projectId, podPackageId);
+}

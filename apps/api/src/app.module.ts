@@ -10,6 +10,7 @@ import { AuthModule } from './auth/auth.module.ts';
 import { JwtAuthGuard, RolesGuard, VerifiedEmailGuard } from './auth/guards.ts';
 import { BookProjectsModule } from './book-projects/book-projects.controller.ts';
 import { BookImagesModule } from './book-images/book-images.module.ts';
+import { OwnCoverModule } from './own-cover/own-cover.module.ts';
 import { ChaptersModule } from './chapters/chapters.module.ts';
 import { BookRequestsModule } from './book-requests/book-requests.module.ts';
 import { ConfigModule } from './config/config.module.ts';
@@ -71,6 +72,7 @@ export class AppModule {
         ProjectsModule,
         ChaptersModule,
         BookImagesModule,
+        OwnCoverModule,
         AssistModule,
         SourcesModule,
         PaymentsModule,

@@ -1,5 +1,8 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { CONTENT_DEPTHS, DEFAULT_LANGUAGE_TAG, GENERATION_MODES, PROVIDER_IDS, type BookReference, type CoverChoice } from '../../domain/index.ts';
+import {
+  CONTENT_DEPTHS, DEFAULT_LANGUAGE_TAG, DEFAULT_PAPER, DEFAULT_TRIM_SIZE, GENERATION_MODES, PAPER_TYPES, PROVIDER_IDS, TRIM_SIZES,
+  type BookReference, type CoverChoice, type CoverUpload,
+} from '../../domain/index.ts';
 import { User } from './user.ts';
 
 export interface OutlineChapter {
@@ -65,6 +68,11 @@ export const GeneratorProjectSchema = defineEntity({
     coverTemplate: p.string().nullable(),
     /** The author's cover design: every rebuild draws it again; press and product covers are drawn from it into files of their own. */
     coverDesign: p.json<CoverChoice>().nullable(),
+    /** A cover the author uploaded (a front image Pressroom wraps, or a full-wrap PDF): it replaces the drawn design. */
+    coverUpload: p.json<CoverUpload>().nullable(),
+    /** The author's trim and paper: the interior is set at the trim, and every cover's spine follows the paper. */
+    trimSize: p.enum(TRIM_SIZES).default(DEFAULT_TRIM_SIZE),
+    paper: p.enum(PAPER_TYPES).default(DEFAULT_PAPER),
     /** Packaging runs (`package-<id>-<n>`): how many were started, and where the latest stands. */
     packageRuns: p.integer().default(0),
     buildStatus: p.string().nullable(),

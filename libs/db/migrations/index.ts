@@ -19,6 +19,7 @@ import { Migration20261123020000_account_recovery } from './Migration20261123020
 import { Migration20261123030000_source_titles } from './Migration20261123030000_source_titles.ts';
 import { Migration20261128000000_language_tags } from './Migration20261128000000_language_tags.ts';
 import { Migration20261128010000_cover_design } from './Migration20261128010000_cover_design.ts';
+import { Migration20261128020000_print_format } from './Migration20261128020000_print_format.ts';
 
 /** Every migration in order: write each as a class in this folder (named Migration<UTC timestamp>_<what>) and add it here. */
 export const migrationsList = [
@@ -43,4 +44,5 @@ export const migrationsList = [
   { name: 'Migration20261123030000_source_titles', class: Migration20261123030000_source_titles },
   { name: 'Migration20261128000000_language_tags', class: Migration20261128000000_language_tags },
   { name: 'Migration20261128010000_cover_design', class: Migration20261128010000_cover_design },
+  { name: 'Migration20261128020000_print_format', class: Migration20261128020000_print_format },
 ];

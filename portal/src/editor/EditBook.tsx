@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { staged } from '../generator/api.ts';
 import { BookSettings } from './BookSettings.tsx';
+import { OwnCover } from './OwnCover.tsx';
 import { ChapterStructure, useChapterLayout } from './ChapterStructure.tsx';
 import { ChapterTabs } from './ChapterTabs.tsx';
 import { ChapterWorkspace } from './ChapterWorkspace.tsx';
@@ -46,6 +47,7 @@ export function EditBook() {
                 void queryClient.invalidateQueries({ queryKey: ['book-projects'] });
               }}
             />
+            <OwnCover project={project.data} onChanged={() => void refresh()} />
             <RebuildNotice projectId={id} outdated={project.data.files_outdated} onRebuilt={rebuilt} />
             {chapters.length === 0 || current === null ? (
               <p>This book has no chapters to edit yet.</p>

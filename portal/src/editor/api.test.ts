@@ -4,8 +4,9 @@ import { ApiError } from '../api/client.ts';
 import { rebuildFormats, saveProblem } from './api.ts';
 
 describe('rebuildFormats', () => {
-  it('rebuilds the files the book has, leaving its cover as the author designed it', () => {
-    expect(rebuildFormats({ pdf: '/p', epub: '/e', zip: '/z', 'cover-pdf': '/c', 'cover-png': '/c.png' })).toEqual(['pdf', 'epub', 'zip']);
+  it('rebuilds the files the book has, its cover too (the spine follows the new page count, in the same design)', () => {
+    expect(rebuildFormats({ pdf: '/p', epub: '/e', zip: '/z', 'cover-pdf': '/c', 'cover-png': '/c.png' })).toEqual(['pdf', 'epub', 'zip', 'cover']);
+    expect(rebuildFormats({ pdf: '/p', epub: '/e' })).toEqual(['pdf', 'epub']);
   });
 
   it("builds the book's usual files when it has none yet", () => {

@@ -9,6 +9,7 @@ import type {
   ChapterVersionDetail,
   ChapterVersionsResponse,
   EditableChapterView,
+  OwnCoverAnswer,
   ProjectView,
   RemovedChaptersResponse,
   UpdateChapterRequest,
@@ -45,7 +46,14 @@ export const editing = {
     else form.append('alt', description.alt);
     return apiFetch<BookImageView>(`/api/projects/${id}/images`, { method: 'POST', body: form });
   },
-  /** The book's settings (its language); answers the book as GET /api/projects/{id} does. */
+  /** The author's own front cover: the book's cover is drawn again around it. */
+  uploadCover: (id: string, file: File) => {
+    const form = new FormData();
+    form.append('image', file);
+    return apiFetch<OwnCoverAnswer>(`/api/projects/${id}/cover-image`, { method: 'POST', body: form });
+  },
+  removeCover: (id: string) => apiFetch<void>(`/api/projects/${id}/cover-image`, { method: 'DELETE' }),
+  /** The book's settings (its language, trim and paper); answers the book as GET /api/projects/{id} does. */
   settings: (id: string, body: BookSettingsRequest) => apiFetch<ProjectView>(`/api/projects/${id}/settings`, json('PATCH', body)),
   rebuild: (id: string, formats: PackageFormat[]) => apiFetch<BuildStatus>(`/api/projects/${id}/build`, json('POST', { formats } satisfies BuildRequest)),
 };
@@ -76,8 +84,9 @@ export function saveProblem(error: unknown): SaveProblem {
   return { kind: 'other', message };
 }
 
-/** The files a rebuild makes again: the formats the book has files of (its cover does not change with the text). */
+/** The files a rebuild makes again: the formats the book has files of, its cover among them. */
 export function rebuildFormats(downloads: Partial<Record<string, string>>): PackageFormat[] {
-  const built = PACKAGE_FORMATS.filter((format) => format !== 'cover' && downloads[format]);
+  // The cover too: its spine follows the page count, and its size the trim.
+  const built = PACKAGE_FORMATS.filter((format) => downloads[format === 'cover' ? 'cover-pdf' : format]);
   return built.length ? built : [...BOOK_FORMATS];
 }

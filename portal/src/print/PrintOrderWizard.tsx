@@ -6,10 +6,13 @@ import {
   clampQuantity,
   externalIdAt,
   OFFERED_SHIPPING,
+  PAPER_LABELS,
   PRINT_QUANTITY,
   PrintMessages,
   printProduct,
+  productsForBook,
   QUICK_QUANTITIES,
+  trimLabel,
   unitPrice,
   type ShippingAddress,
   type ShippingLevel,
@@ -38,7 +41,7 @@ import {
   type WizardStep,
 } from './printFlow.ts';
 
-export type PrintBook = Pick<BookProjectView, 'id' | 'project_id' | 'title' | 'author' | 'page_count' | 'cover_blob_url' | 'cover_pdf_template'>;
+export type PrintBook = Pick<BookProjectView, 'id' | 'project_id' | 'title' | 'author' | 'page_count' | 'cover_blob_url' | 'cover_pdf_template' | 'trim_size' | 'paper'>;
 
 
 /** Said wherever a price came from the built-in mock rather than the print provider. */
@@ -183,7 +186,10 @@ export function PrintOrderWizard({ book, podPackageId, onClose, onPlaced }: { bo
             <>
               <fieldset className="print-products">
                 <legend>Print option</legend>
-                {products.data.products.map((p) => (
+                <p className="muted">
+                  Printed at {trimLabel(book.trim_size)} on {PAPER_LABELS[book.paper].toLowerCase()} paper, as set in the book's settings.
+                </p>
+                {productsForBook(products.data.products, { trimSize: book.trim_size, paper: book.paper }).map((p) => (
                   <label key={p.spec.pod_package_id} className={`print-product ${podPackage === p.spec.pod_package_id ? 'selected' : ''}`}>
                     <input
                       type="radio"

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { BookProjectView } from '../../../libs/contracts/index.ts';
-import { DEFAULT_POD_PACKAGE_ID, PRINT_SERVICES, PrintMessages } from '../../../libs/domain/index.ts';
+import { defaultProductFor, PRINT_SERVICES, PrintMessages, trimLabel } from '../../../libs/domain/index.ts';
 import { OwnedImage } from '../components/OwnedImage.tsx';
 import { BookDownloads } from '../generator/BookDownloads.tsx';
 import { Spinner } from '../layout/Spinner.tsx';
@@ -10,9 +10,9 @@ import { coverPlan } from './printFlow.ts';
 
 type PrintService = (typeof PRINT_SERVICES)[number];
 
-const SERVICE_TEXT: Record<PrintService['id'], string> = {
-  amazon_kdp: '6x9 paperback for self-upload: download the interior PDF and a KDP cover with the right spine, then upload both to Amazon KDP yourself.',
-  lulu: '6x9 paperback printed by Lulu: Pressroom sends your files to the printer and ships the copies to you.',
+const SERVICE_TEXT: Record<PrintService['id'], (trim: string) => string> = {
+  amazon_kdp: (trim) => `${trim} paperback for self-upload: download the interior PDF and a KDP cover with the right spine, then upload both to Amazon KDP yourself.`,
+  lulu: (trim) => `${trim} paperback printed by Lulu: Pressroom sends your files to the printer and ships the copies to you.`,
 };
 
 /**
@@ -132,7 +132,7 @@ export function PrintServicePanel({ book, onOrder }: { book: BookProjectView; on
             <li key={s.id}>
               <button type="button" className="card card-link print-service" onClick={() => setService(s)}>
                 <strong>{s.label}</strong>
-                <span className="muted">{SERVICE_TEXT[s.id]}</span>
+                <span className="muted">{SERVICE_TEXT[s.id](trimLabel(book.trim_size))}</span>
               </button>
             </li>
           ))}
@@ -146,7 +146,7 @@ export function PrintServicePanel({ book, onOrder }: { book: BookProjectView; on
           onOrder={() => {
             setService(null);
             setOpen(false);
-            onOrder(DEFAULT_POD_PACKAGE_ID);
+            onOrder(defaultProductFor({ trimSize: book.trim_size, paper: book.paper }).spec.pod_package_id);
           }}
         />
       )}

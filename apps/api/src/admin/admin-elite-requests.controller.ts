@@ -2,7 +2,7 @@ import { BadRequestException, Body, Controller, Get, HttpCode, Param, ParseUUIDP
 import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { EliteRequestAdminView } from '../../../../libs/contracts/index.ts';
-import { DEFAULT_POD_PACKAGE_ID, ELITE_MANUSCRIPT_MAX_BYTES, ELITE_MANUSCRIPT_TYPES, ELITE_STEPS, EliteMessages, type EliteStep } from '../../../../libs/domain/index.ts';
+import { ELITE_MANUSCRIPT_MAX_BYTES, ELITE_MANUSCRIPT_TYPES, ELITE_STEPS, EliteMessages, type EliteStep } from '../../../../libs/domain/index.ts';
 import type { UploadedFile } from '../../../../libs/sources/ingest.ts';
 import type { AuthUser } from '../auth/auth.types.ts';
 import { CurrentUser, Roles } from '../auth/public.decorator.ts';
@@ -101,7 +101,7 @@ export class AdminEliteRequestsController {
   @HttpCode(200)
   @ApiOperation({ summary: `Order the agreed copies from the print provider once the proof is approved. ${ACT}` })
   async printing(@Param('id', ParseUUIDPipe) id: string, @Body() dto: StartElitePrintingDto, @CurrentUser() user: AuthUser): Promise<EliteRequestAdminView> {
-    return this.requests.act(id, user, { action: 'start_printing', podPackageId: dto.pod_package_id ?? DEFAULT_POD_PACKAGE_ID, shippingLevel: dto.shipping_level ?? 'MAIL' });
+    return this.requests.startPrinting(id, user, { ...(dto.pod_package_id ? { podPackageId: dto.pod_package_id } : {}), shippingLevel: dto.shipping_level ?? 'MAIL' });
   }
 
   @Post(':id/cancel')

@@ -2,7 +2,6 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsNumber, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
 import type { AssignEliteRequest, CancelEliteRequestRequest, EliteStepRequest, SendEliteProofRequest, SendEliteQuoteRequest, StartElitePrintingRequest } from '../../../../libs/contracts/index.ts';
 import {
-  DEFAULT_POD_PACKAGE_ID,
   ELITE_LIMITS,
   ELITE_QUOTE_AMOUNT,
   ELITE_QUOTE_COPIES,
@@ -75,7 +74,7 @@ export class EliteNoteDto implements EliteStepRequest, SendEliteProofRequest {
 }
 
 export class StartElitePrintingDto implements StartElitePrintingRequest {
-  @ApiPropertyOptional({ enum: POD_PACKAGE_IDS, default: DEFAULT_POD_PACKAGE_ID, description: 'A product of GET /api/print/products' })
+  @ApiPropertyOptional({ enum: POD_PACKAGE_IDS, description: "A product of GET /api/print/products at the book's trim; by default the book's black and white paperback on its paper" })
   @Optional()
   @IsIn(POD_PACKAGE_IDS, { message: PrintMessages.unknownProduct })
   pod_package_id?: string;

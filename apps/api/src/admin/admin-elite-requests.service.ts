@@ -8,6 +8,8 @@ import type { EliteRequestAdminView } from '../../../../libs/contracts/index.ts'
 import { EliteProof, EliteQuote, EliteRequest, EliteRevision, Payment, Profile } from '../../../../libs/db/index.ts';
 import {
   BACK_OFFICE_ROLES,
+  DEFAULT_POD_PACKAGE_ID,
+  defaultProductFor,
   ELITE_MANUSCRIPT_TYPES,
   ELITE_STATUSES,
   eliteFileKey,
@@ -16,8 +18,11 @@ import {
   isUuid,
   OPEN_ELITE_STATUSES,
   parseManuscript,
+  printProduct,
+  productMismatch,
   type EliteActor,
   type EliteStatus,
+  type ShippingLevel,
 } from '../../../../libs/domain/index.ts';
 import type { UploadedFile } from '../../../../libs/sources/ingest.ts';
 import { StorageService } from '../../../../libs/storage/index.ts';
@@ -135,6 +140,18 @@ export class AdminEliteRequestsService {
     const row = await this.find(this.em.fork(), id);
     await this.workflow.act(row.id, row.status, { ...payload, actor: actorOf(user) });
     return this.show(id);
+  }
+
+  /**
+   * Orders the agreed copies: the product the team chose, or the book's own (its trim, black and white on its paper).
+   * A product the book is not set for is refused here, with the words that say why, before the run orders anything.
+   */
+  async startPrinting(id: string, user: AuthUser, order: { podPackageId?: string; shippingLevel: ShippingLevel }): Promise<EliteRequestAdminView> {
+    const project = (await this.find(this.em.fork(), id)).bookProject?.generatorProject;
+    const product = order.podPackageId ? printProduct(order.podPackageId) : project && defaultProductFor(project);
+    const mismatch = product && project ? productMismatch(product, project) : null;
+    if (mismatch) throw new UnprocessableEntityException(mismatch);
+    return this.act(id, user, { action: 'start_printing', podPackageId: product?.spec.pod_package_id ?? DEFAULT_POD_PACKAGE_ID, shippingLevel: order.shippingLevel });
   }
 
   /** Assigns the request to a member of the team (an elite_team or admin account). */

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GeneratorProject } from '../../../../libs/db/index.ts';
-import { BLEED_IN, coverGeometry, LanguageMessages, packageWorkflowId, ProjectMessages } from '../../../../libs/domain/index.ts';
+import { BLEED_IN, BookImageMessages, coverGeometry, LanguageMessages, OwnCoverMessages, packageWorkflowId, ProjectMessages, TRIM_SIZES, type CoverTemplate } from '../../../../libs/domain/index.ts';
+import { pdfColourAt } from '../../../../testing/book-checks.ts';
+import { pngOf, TINY_GIF } from '../../../../testing/book-images.ts';
 import { pdfWithText } from '../../../../testing/files.ts';
 import { testConfig } from '../../../../testing/index.ts';
 import { apiClient, type Json, serveWithWorker } from '../../../../testing/test-server.ts';
@@ -187,6 +189,59 @@ describe('a one-shot book, saved, published and deleted', () => {
     expect(kdp).toMatchObject({ status: 200, body: { template: 'amazon_kdp' } });
     const project = await served.engine.deps.orm.em.fork().findOneOrFail(GeneratorProject, { id: projectId });
     expect(project.coverDesign).toEqual({ template: 'amazon_kdp', designStyle: 'classic', colorScheme: 'warm', includeSpineTitle: true });
+  });
+
+  it("is printed at the author's trim and on their paper, with the author's own front cover wrapped in the book's design", async () => {
+    const settings = (body: Json, as: string | undefined = token) => call('PATCH', `/projects/${projectId}/settings`, body, as);
+    expect(await settings({ trim_size: '4x6' })).toMatchObject({ status: 400, body: { message: `trim_size must be one of: ${TRIM_SIZES.join(', ')}` } });
+    expect(await settings({ paper: 'blue' })).toMatchObject({ status: 400, body: { message: 'paper must be one of: white, cream' } });
+    expect((await settings({ trim_size: '5x8' }, await signUp())).status).toBe(404);
+    expect(await settings({ trim_size: '5x8', paper: 'cream' })).toMatchObject({ status: 200, body: { trim_size: '5x8', paper: 'cream', own_cover: null, files_outdated: true } });
+
+    const upload = async (bytes: Buffer | null, as: string | undefined = token) => {
+      const form = new FormData();
+      if (bytes) form.append('image', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'front.png');
+      const response = await fetch(`${served.url}/api/projects/${projectId}/cover-image`, { method: 'POST', body: form, headers: as ? { Authorization: `Bearer ${as}` } : {} });
+      return { status: response.status, body: (await response.json()) as Json };
+    };
+    expect(await upload(null)).toMatchObject({ status: 400, body: { message: OwnCoverMessages.fileRequired } });
+    expect(await upload(TINY_GIF)).toMatchObject({ status: 415, body: { message: BookImageMessages.typeNotAllowed } });
+    expect((await upload(pngOf(8, 8), await signUp())).status).toBe(404);
+    const green = pngOf(320, 512, [0, 128, 0]);
+    const own = await upload(green);
+    // 320 × 512 pixels over the 5.125 × 8.25 in front panel (trim and bleed): 62 dpi, well under what printers ask.
+    expect(own).toMatchObject({
+      status: 200,
+      body: { own_cover: { kind: 'front', width: 320, height: 512, url: `/api/projects/${projectId}/cover-image` }, dpi: 62, warning: OwnCoverMessages.soft(62, '5 × 8 in', { widthIn: 5.125, heightIn: 8.25 }) },
+    });
+    expect((await fetchFile(`/projects/${projectId}/cover-image`, token)).bytes.equals(green)).toBe(true);
+    expect((await fetchFile(`/projects/${projectId}/cover-image`)).status).toBe(404);
+
+    // A rebuild sets the interior at 5 × 8 in and draws the cover around the author's front, its spine for cream paper.
+    expect((await call('POST', `/projects/${projectId}/build`, { formats: ['pdf', 'cover'] }, token)).status).toBe(202);
+    let status: Json = {};
+    for (let i = 0; i < 240 && status.status !== 'complete'; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      status = (await call('GET', `/projects/${projectId}/build/status`, undefined, token)).body;
+    }
+    expect(status).toMatchObject({ status: 'complete', error: null });
+    expect(pageSizeIn((await fetchFile(`/book-projects/${bookId}/download/pdf`, token)).bytes)).toEqual({ width: 5, height: 8 });
+    const book = (await call('GET', `/book-projects/${bookId}`, undefined, token)).body;
+    expect(book).toMatchObject({ trim_size: '5x8', paper: 'cream', own_cover: { width: 320, height: 512 } });
+    const wrap = coverGeometry({ template: book.cover_pdf_template as CoverTemplate, pageCount: book.page_count as number, trim: { widthIn: 5, heightIn: 8 }, paper: 'cream' });
+    const cover = (await fetchFile(`/book-projects/${bookId}/download/cover-pdf`, token)).bytes;
+    expect(pageSizeIn(cover).width).toBeCloseTo(wrap.widthIn, 2);
+    const front = { x: wrap.bleedIn + 5 + wrap.spineIn + 2.5, y: wrap.heightIn / 2 };
+    expect(pdfColourAt(cover, front.x, front.y)).toEqual([0, 128, 0].map((c) => expect.closeTo(c, -1)));
+
+    // Back to the design's own front; the image is forgotten.
+    const { key } = (await served.engine.deps.orm.em.fork().findOneOrFail(GeneratorProject, { id: projectId })).coverUpload!;
+    expect((await call('DELETE', `/projects/${projectId}/cover-image`, undefined, token)).status).toBe(204);
+    expect((await call('GET', `/projects/${projectId}`, undefined, token)).body.own_cover).toBeNull();
+    const designed = (await fetchFile(`/book-projects/${bookId}/download/cover-pdf`, token)).bytes;
+    expect(pdfColourAt(designed, front.x, front.y)).not.toEqual(pdfColourAt(cover, front.x, front.y));
+    expect(await served.engine.deps.storage.stat(key)).toBeNull();
+    expect(await call('DELETE', `/projects/${projectId}/cover-image`, undefined, token)).toMatchObject({ status: 404, body: { message: OwnCoverMessages.none } });
   });
 
   it('is deleted with every file it had in MinIO', async () => {

@@ -1,7 +1,7 @@
 import type { BookProjectView } from '../../../../libs/contracts/index.ts';
 import type { BookProject } from '../../../../libs/db/index.ts';
 import { bookLanguage, filesOutdated, shelfStatus, SHOP } from '../../../../libs/domain/index.ts';
-import { downloadsOf } from '../projects/project-files.ts';
+import { downloadsOf, ownCoverOf } from '../projects/project-files.ts';
 import { previewsOf } from '../projects/previews.ts';
 
 /** A saved book as the dashboard reads it: the spec's book_projects fields, file URLs served by this API. */
@@ -36,6 +36,9 @@ export function bookProjectView(book: BookProject): BookProjectView {
     generation_status: generationStatus,
     word_count: book.wordCount,
     page_count: project.pageCount ?? book.pageCount ?? null,
+    trim_size: project.trimSize,
+    paper: project.paper,
+    own_cover: ownCoverOf(project),
     files_outdated: filesOutdated(project),
     files_built_at: project.builtAt?.toISOString() ?? null,
     writing_style: book.writingStyle,

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ElitePrintOrderSummary, EliteQuoteView, EliteRequestView } from '../../../../libs/contracts/index.ts';
 import { EliteProof, EliteQuote, EliteRequest, EliteRequestEvent, PrintOrder } from '../../../../libs/db/index.ts';
-import { ELITE_PROMISE_LABELS, ELITE_STATUS_LABELS, eliteActionsFor, type EliteActorRole, type EliteFacts, type EliteStatus } from '../../../../libs/domain/index.ts';
+import { DEFAULT_PAPER, DEFAULT_TRIM_SIZE, ELITE_PROMISE_LABELS, ELITE_STATUS_LABELS, eliteActionsFor, type EliteActorRole, type EliteFacts, type EliteStatus } from '../../../../libs/domain/index.ts';
 
 /** Where the caller downloads a proof round's files (the author's routes, or the back office's). */
 export type EliteProofUrls = (round: number) => { pdf_url: string; cover_url: string };
@@ -76,7 +76,7 @@ export async function loadEliteRequestViews(em: EntityManager, rows: EliteReques
   return rows.map((row) => {
     const project = row.bookProject?.generatorProject;
     const book = row.bookProject
-      ? { id: row.bookProject.id, title: row.bookProject.title, author: row.bookProject.author, pdf_available: Boolean(project?.pdfKey), cover_available: Boolean(project?.coverPdfKey) }
+      ? { id: row.bookProject.id, title: row.bookProject.title, author: row.bookProject.author, pdf_available: Boolean(project?.pdfKey), cover_available: Boolean(project?.coverPdfKey), trim_size: project?.trimSize ?? DEFAULT_TRIM_SIZE, paper: project?.paper ?? DEFAULT_PAPER }
       : null;
     const quote = of(quotes, row.id)[0];
     const order = row.printOrderId ? orders.find((o) => o.id === row.printOrderId) : undefined;

@@ -11,6 +11,7 @@ import {
   printOrderFileKey,
   printOrderWorkflowId,
   printProduct,
+  productMismatch,
   PrintMessages,
   ProjectMessages,
   type PrintProduct,
@@ -60,6 +61,12 @@ export class PrintOrdersService {
     return { interiorKey: project.pdfKey, coverKey: project.coverPdfKey };
   }
 
+  /** A product the book is not set for (another trim, or another paper) is refused before anything is ordered or paid. */
+  checkFits(product: PrintProduct, book: BookProject): void {
+    const mismatch = productMismatch(product, book.generatorProject);
+    if (mismatch) throw new UnprocessableEntityException(mismatch);
+  }
+
   /** The book's real page count (as typeset), else the spec's default for quotes. */
   pageCountOf(book: BookProject): number {
     return book.generatorProject.pageCount ?? book.pageCount ?? DEFAULT_PRINT_PAGE_COUNT;
@@ -72,6 +79,7 @@ export class PrintOrdersService {
     const product = printProduct(dto.pod_package_id) as PrintProduct;
     const book = await this.book(dto.book_project_id, user);
     const { interiorKey } = this.printFiles(book);
+    this.checkFits(product, book);
     const pageCount = this.pageCountOf(book);
     this.quotes.checkPages(product, pageCount, 'book_project_id');
     const quote = await this.quotes.quote({ product, quantity: dto.quantity, pageCount, address, shippingLevel: dto.shipping_level });

@@ -8,6 +8,7 @@ import { StorageService } from '../../../../libs/storage/index.ts';
 import type { AuthUser } from '../auth/auth.types.ts';
 import { CurrentUser, Public, VerifiedEmailRequired } from '../auth/public.decorator.ts';
 import { RateLimited } from '../common/rate-limits.ts';
+import { PackagingService } from '../projects/packaging.service.ts';
 import { sendObject } from '../projects/project-files.ts';
 import { LuluWebhookService, type LuluWebhookOutcome } from './lulu-webhook.service.ts';
 import { PrintHealthService, type PrintHealth } from './print-health.service.ts';
@@ -28,6 +29,7 @@ export class PrintController {
     private readonly orders: PrintOrdersService,
     private readonly health: PrintHealthService,
     private readonly storage: StorageService,
+    private readonly packaging: PackagingService,
   ) {}
 
   @Public()
@@ -41,10 +43,15 @@ export class PrintController {
   @Post('validate')
   @HttpCode(200)
   @RateLimited('files')
-  @ApiOperation({ summary: "Preflight of a saved book's interior and cover for a product, then the provider's own check" })
+  @ApiOperation({ summary: "Preflight of a saved book's interior and of the cover an order of the product would print (drawn from the book's design), then the provider's own check" })
   async validate(@Body() dto: ValidatePrintDto, @CurrentUser() user: AuthUser): Promise<ValidatePrintResponse> {
     const book = await this.orders.book(dto.book_project_id, user);
-    return this.preflight.validate(printProduct(dto.pod_package_id) as PrintProduct, this.orders.printFiles(book));
+    const product = printProduct(dto.pod_package_id) as PrintProduct;
+    const { interiorKey } = this.orders.printFiles(book);
+    this.orders.checkFits(product, book);
+    // The cover checked is the one an order would print: drawn from the book's design for this product.
+    const coverKey = await this.packaging.productCover(book.generatorProject, product.spec.pod_package_id);
+    return this.preflight.validate(product, { interiorKey, coverKey });
   }
 
   @Post('calculate')

@@ -15,11 +15,15 @@ import {
   PRINT_PRODUCTS,
   PrintMessages,
   printOrderFileKey,
+  printProduct,
   printOrderWorkflowId,
+  pressCoverKey,
   ProjectMessages,
   unitPrice,
   US_STATES,
+  type PrintProduct,
   type ShippingAddress,
+  type TrimSizeId,
 } from '../../../../libs/domain/index.ts';
 import { LULU_SIGNATURE_HEADER, LULU_STATUS_TOPIC, printCoverSize, signLuluWebhook } from '../../../../libs/print/index.ts';
 import { PreflightMessages, readPdfFacts } from '../../../../libs/print/preflight.ts';
@@ -57,12 +61,23 @@ const providerDown = { ...config, LULU_API_URL: `http://127.0.0.1:${await freePo
 const ADDRESS: ShippingAddress = { name: 'Ada Writer', address_line1: '1 Main Street', city: 'Springfield', state: 'IL', postcode: '62701', country: 'US', phone: '+1 (217) 555-0100' };
 const PAGES = 40;
 const em = () => served.engine.deps.orm.em.fork();
+const storage = () => served.engine.deps.storage;
+/** A PDF's bytes in a file of their own, for poppler. */
+const tempPdf = async (pdf: Buffer) => {
+  const file = join(mkdtempSync(join(tmpdir(), 'print-')), 'file.pdf');
+  writeFileSync(file, pdf);
+  return file;
+};
 const standard = PRINT_PRODUCTS[0] as (typeof PRINT_PRODUCTS)[number];
 const largeFormat = PRINT_PRODUCTS[2] as (typeof PRINT_PRODUCTS)[number];
 
 /** A saved book of `userId` with these files in storage, as saving a generated book leaves it. */
-const savedBook = (userId: string, files: { interior?: Buffer; cover?: Buffer } = printReadyFiles(DEFAULT_POD_PACKAGE_ID, PAGES), { pages = PAGES, generationStatus = 'completed' } = {}) =>
-  insertSavedBook(served.engine.deps, userId, { files, pages, generationStatus });
+const savedBook = (
+  userId: string,
+  files: { interior?: Buffer; cover?: Buffer } = printReadyFiles(DEFAULT_POD_PACKAGE_ID, PAGES),
+  { pages = PAGES, generationStatus = 'completed', trimSize }: { pages?: number; generationStatus?: string; trimSize?: TrimSizeId } = {},
+) =>
+  insertSavedBook(served.engine.deps, userId, { files, pages, generationStatus, ...(trimSize ? { trimSize } : {}) });
 
 const quote = (overrides: Record<string, unknown> = {}) => ({ pod_package_id: DEFAULT_POD_PACKAGE_ID, quantity: 10, page_count: PAGES, shipping_address: ADDRESS, shipping_level: 'MAIL', ...overrides });
 const orderBody = (bookId: string, overrides: Record<string, unknown> = {}) => ({ ...quote(), book_project_id: bookId, contact_email: 'ada@example.com', ...overrides });
@@ -237,15 +252,22 @@ describe('POST /api/print/validate', () => {
     ({ token, id: userId } = await signUpAccount());
   });
   const validate = async (files: { interior?: Buffer; cover?: Buffer }, podPackageId = DEFAULT_POD_PACKAGE_ID, pages = PAGES) =>
-    call('POST', '/print/validate', { book_project_id: await savedBook(userId, files, { pages }), pod_package_id: podPackageId }, token);
-  const sixByNine = { width: 6 * 72, height: 9 * 72 };
+    call('POST', '/print/validate', { book_project_id: await savedBook(userId, files, { pages, trimSize: printProduct(podPackageId)?.spec.trim_size }), pod_package_id: podPackageId }, token);
   const cover40 = printCoverSize(DEFAULT_POD_PACKAGE_ID, PAGES) as NonNullable<ReturnType<typeof printCoverSize>>;
 
-  it("passes a print-ready book, then the provider's own check", async () => {
-    const { status, body } = await validate(printReadyFiles(DEFAULT_POD_PACKAGE_ID, PAGES));
+  it("passes a print-ready book with the cover an order would print, then the provider's own check, leaving the book's cover alone", async () => {
+    // The book's own cover is drawn for Amazon KDP (a spine 0.06 in narrower than Lulu's): the check draws the press's.
+    const kdpWidth = (2 * 6 + PAGES * 0.002252 + 2 * 0.125) * 72;
+    const kdpCover = blankPdf(1, kdpWidth, cover40.heightPt);
+    const book = await savedBook(userId, { interior: printReadyFiles(DEFAULT_POD_PACKAGE_ID, PAGES).interior, cover: kdpCover });
+    const { status, body } = await call('POST', '/print/validate', { book_project_id: book, pod_package_id: DEFAULT_POD_PACKAGE_ID }, token);
     expect(status).toBe(200);
     expect(body).toEqual({ isValid: true, errors: [], warnings: [], suggestions: [], page_count: PAGES, source: 'provider' });
     expect(simulator.requests.some((r) => r.path === '/validate-interior/')).toBe(true);
+    const saved = await em().findOneOrFail(BookProject, { id: book }, { populate: ['generatorProject'] });
+    expect((await storage().getBuffer(saved.generatorProject.coverPdfKey as string)).equals(kdpCover)).toBe(true);
+    const checked = await readPdfFacts(await tempPdf(await storage().getBuffer(pressCoverKey(saved.generatorProject, DEFAULT_POD_PACKAGE_ID))));
+    expect(checked.pageSizes[0]?.width).toBeCloseTo(cover40.widthPt, 0);
   });
 
   it('refuses an interior whose pages are not the trim size', async () => {
@@ -253,30 +275,17 @@ describe('POST /api/print/validate', () => {
     const { body } = await validate({ interior: letter, cover: printReadyFiles(DEFAULT_POD_PACKAGE_ID, PAGES).cover });
     expect(body).toMatchObject({ isValid: false, page_count: PAGES });
     expect(body.errors).toEqual([PreflightMessages.pageSize(standard, 1, 8.5, 11, PAGES - 1)]);
-    // The same interior is right for the letter-size product (whose cover it then lacks).
-    const large = await validate({ interior: letter, cover: blankPdf(1, printCoverSize(largeFormat.spec.pod_package_id, PAGES)?.widthPt as number, printCoverSize(largeFormat.spec.pod_package_id, PAGES)?.heightPt as number) }, largeFormat.spec.pod_package_id);
+    // The same interior is right for a letter-size book, whose product's cover is drawn at that size.
+    const large = await validate({ interior: letter, cover: printReadyFiles(DEFAULT_POD_PACKAGE_ID, PAGES).cover }, largeFormat.spec.pod_package_id);
     expect(large.body).toMatchObject({ isValid: true, errors: [] });
-  });
-
-  it('refuses a cover whose spine is not the one for the page count', async () => {
-    // A KDP-template cover: 0.06 in narrower than Lulu's spine for 40 pages.
-    const kdpWidth = (2 * 6 + PAGES * 0.002252 + 2 * 0.125) * 72;
-    const { body } = await validate({ interior: blankPdf(PAGES, sixByNine.width, sixByNine.height), cover: blankPdf(1, kdpWidth, cover40.heightPt) });
-    expect(body.isValid).toBe(false);
-    expect(body.errors).toHaveLength(1);
-    expect((body.errors as string[])[0]).toMatch(/^The cover must be 12\.4 x 9\.25 in for 40 pages \(back and front cover, a 0\.15 in spine and 0\.125 in bleed on each edge\); it is 12\.34 x 9\.25 in\./);
-    // A cover made for another page count is just as wrong.
-    const other = printCoverSize(DEFAULT_POD_PACKAGE_ID, 400) as NonNullable<ReturnType<typeof printCoverSize>>;
-    expect((await validate({ interior: blankPdf(PAGES, sixByNine.width, sixByNine.height), cover: blankPdf(1, other.widthPt, other.heightPt) })).body.isValid).toBe(false);
-    expect((await validate({ interior: blankPdf(PAGES, sixByNine.width, sixByNine.height), cover: blankPdf(2, cover40.widthPt, cover40.heightPt) })).body.errors).toEqual([PreflightMessages.coverPages(2)]);
   });
 
   it('refuses fonts that are not embedded, a page count outside the binding, and files that are not PDFs', async () => {
     const { cover } = printReadyFiles(DEFAULT_POD_PACKAGE_ID, PAGES);
     const helvetica = pdfWithText(['Set in a font the printer does not have']);
-    const fonts = await validate({ interior: blankPdf(PAGES, sixByNine.width, sixByNine.height), cover: helvetica });
+    const fonts = await validate({ interior: helvetica, cover });
     expect(fonts.body.isValid).toBe(false);
-    expect(fonts.body.errors).toContainEqual(PreflightMessages.fontsNotEmbedded('cover', ['Helvetica']));
+    expect(fonts.body.errors).toContainEqual(PreflightMessages.fontsNotEmbedded('interior', ['Helvetica']));
 
     const short = printReadyFiles(DEFAULT_POD_PACKAGE_ID, 12);
     expect((await validate(short, DEFAULT_POD_PACKAGE_ID, 12)).body).toMatchObject({ isValid: false, errors: [PreflightMessages.pageCount(standard, 12)], page_count: 12 });
@@ -395,6 +404,23 @@ describe('print orders', () => {
     expect(await call('POST', '/print/orders', orderBody(bookId, { shipping_address: { ...ADDRESS, phone: 'call me' } }), token)).toMatchObject({ status: 422, body: { message: AddressMessages.phoneInvalid } });
     expect(await call('POST', '/print/orders', orderBody(bookId, { contact_email: 'not-an-address' }), token)).toMatchObject({ status: 400 });
     expect(await call('POST', '/print/orders', orderBody(bookId, { quantity: 1001 }), token)).toMatchObject({ status: 400, body: { message: PrintMessages.quantity } });
+    expect(await count()).toBe(before);
+  });
+
+  it("refuses a product the book is not set for, in words the author can act on, before any order exists", async () => {
+    const count = () => em().count(PrintOrder, { user: userId });
+    const before = await count();
+    const pocket = await savedBook(userId);
+    const book = await em().findOneOrFail(BookProject, { id: pocket }, { populate: ['generatorProject'] });
+    await em().nativeUpdate(GeneratorProject, { id: book.generatorProject.id }, { trimSize: '5x8', paper: 'cream' });
+    const wrongTrim = PrintMessages.wrongTrim(standard.spec.name, '5x8');
+    expect(await call('POST', '/print/orders', orderBody(pocket), token)).toMatchObject({ status: 422, body: { message: wrongTrim } });
+    expect(await call('POST', '/print/validate', { book_project_id: pocket, pod_package_id: DEFAULT_POD_PACKAGE_ID }, token)).toMatchObject({ status: 422, body: { message: wrongTrim } });
+    const whiteFiveByEight = printProduct('0500X0800.BW.STD.PB.060UW444.MXX') as PrintProduct;
+    expect(await call('POST', '/print/orders', orderBody(pocket, { pod_package_id: whiteFiveByEight.spec.pod_package_id }), token)).toMatchObject({
+      status: 422,
+      body: { message: PrintMessages.wrongPaper(whiteFiveByEight.spec.name, 'Cream') },
+    });
     expect(await count()).toBe(before);
   });
 

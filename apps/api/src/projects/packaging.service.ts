@@ -6,7 +6,7 @@ import type { StandaloneCoverInput } from '../../../../activities/render/build.t
 import type { Config } from '../../../../libs/config/index.ts';
 import { nextPackageRun, type GeneratorProject } from '../../../../libs/db/index.ts';
 import { coverWorkflowId, innermostMessage, innermostType, packageWorkflowId, UNPRINTABLE_TEXT, type CoverChoice, type PackageFormat } from '../../../../libs/domain/index.ts';
-import type { coverWorkflow } from '../../../../workflows/cover/workflow.ts';
+import type { coverWorkflow, productCoverWorkflow } from '../../../../workflows/cover/workflow.ts';
 import type { packageWorkflow, PackageResult } from '../../../../workflows/package/workflow.ts';
 import { ProjectIdAttribute, StageAttribute, UserIdAttribute } from '../../../../workflows/search-attributes.ts';
 import { CONFIG } from '../config/config.module.ts';
@@ -52,6 +52,21 @@ export class PackagingService {
       taskQueue: this.config.TEMPORAL_TASK_QUEUE,
       args: [requestId, input],
       typedSearchAttributes: [{ key: StageAttribute, value: 'cover' }],
+    });
+    return this.wait(run, 'Cover generation failed');
+  }
+
+  /** The cover the press would print for a product of this book, drawn by the worker: its key in MinIO. */
+  async productCover(project: GeneratorProject, podPackageId: string): Promise<string> {
+    const run = this.temporal.workflow.execute<typeof productCoverWorkflow>('productCoverWorkflow', {
+      workflowId: coverWorkflowId(randomUUID()),
+      taskQueue: this.config.TEMPORAL_TASK_QUEUE,
+      args: [project.id, podPackageId],
+      typedSearchAttributes: [
+        { key: ProjectIdAttribute, value: project.id },
+        { key: StageAttribute, value: 'cover' },
+        ...(project.user ? [{ key: UserIdAttribute, value: project.user.id }] : []),
+      ],
     });
     return this.wait(run, 'Cover generation failed');
   }

@@ -1,5 +1,6 @@
 import { BadRequestException, NotFoundException } from '@nestjs/common';
 import type { Response } from 'express';
+import type { OwnCoverView } from '../../../../libs/contracts/index.ts';
 import type { GeneratorProject } from '../../../../libs/db/index.ts';
 import { BOOK_FILE_KINDS, BOOK_FILES, BuildMessages, downloadName, ProjectMessages, type BookFileKind } from '../../../../libs/domain/index.ts';
 import type { StorageService } from '../../../../libs/storage/index.ts';
@@ -14,6 +15,12 @@ export function projectFile(project: GeneratorProject, kind: BookFileKind): { ke
 /** The kinds this project has files for, each with the API path that serves it. */
 export function downloadsOf(project: GeneratorProject, base: string): Partial<Record<BookFileKind, string>> {
   return Object.fromEntries(BOOK_FILE_KINDS.filter((kind) => projectFile(project, kind).key).map((kind) => [kind, `${base}/download/${kind}`]));
+}
+
+/** The front cover the author uploaded, served to its owner at the project's cover-image route. */
+export function ownCoverOf(project: Pick<GeneratorProject, 'id' | 'coverUpload'>): OwnCoverView | null {
+  const upload = project.coverUpload;
+  return upload ? { kind: upload.kind, width: upload.width, height: upload.height, url: `/api/projects/${project.id}/cover-image` } : null;
 }
 
 export const isBookFileKind = (kind: string): kind is BookFileKind => (BOOK_FILE_KINDS as string[]).includes(kind);

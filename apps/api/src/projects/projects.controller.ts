@@ -41,7 +41,7 @@ import { sendProjectFile } from './project-files.ts';
 import { buildStatusOf, orchestrationStatusOf } from './project-status.ts';
 import { BookSettingsDto, BuildDto, chapterSettingsOf, coverChangesOf, CoverDto, CreateProjectDto, StageDto } from './projects.dto.ts';
 import { ProjectsService } from './projects.service.ts';
-import { chapterView, projectView, tocView } from './projects.view.ts';
+import { chapterView, coverAnswerOf, projectView, tocView } from './projects.view.ts';
 
 
 /** The staged orchestration API of the spec (document 2, section 7.1). Anonymous use is allowed. */
@@ -225,17 +225,7 @@ export class ProjectsController {
     const project = await this.projects.owned(id, user);
     if (!project.pdfKey || !project.pageCount) throw new BadRequestException(BuildMessages.pdfFirst);
     await this.packaging.cover(project, coverChangesOf(dto));
-    const after = await this.projects.owned(id, user);
-    const base = `/api/projects/${id}`;
-    return {
-      status: 'complete',
-      template: after.coverTemplate ?? null,
-      page_count: after.pageCount ?? null,
-      cover_pdf_size: after.coverPdfSize ?? null,
-      cover_png_size: after.coverPngSize ?? null,
-      cover_pdf_url: `${base}/download/cover-pdf`,
-      cover_png_url: `${base}/download/cover-png`,
-    };
+    return coverAnswerOf(await this.projects.owned(id, user));
   }
 
   @Get(':id/previews')

@@ -13,6 +13,8 @@ import {
   DEFAULT_COVER_PAGE_COUNT,
   DEFAULT_COVER_TEMPLATE,
   DEFAULT_LANGUAGE_TAG,
+  DEFAULT_PAPER,
+  DEFAULT_TRIM_SIZE,
   DESIGN_STYLES,
   findBookLanguage,
   GENERATION_MODES,
@@ -21,7 +23,9 @@ import {
   MAX_CHAPTER_PAGES,
   MAX_CHAPTERS,
   PACKAGE_FORMATS,
+  PAPER_TYPES,
   TOC_LIMITS,
+  TRIM_SIZES,
   type ChapterSettings,
   type ColorScheme,
   type ContentDepth,
@@ -29,6 +33,8 @@ import {
   type CoverTemplate,
   type DesignStyle,
   type GenerationMode,
+  type PaperType,
+  type TrimSizeId,
 } from '../../../../libs/domain/index.ts';
 import { Optional } from '../common/validation.ts';
 
@@ -101,6 +107,14 @@ export class IntelligentCoverDto extends CoverDto {
 /** PATCH /api/projects/{id}/settings: the book's settings from the editor. */
 export class BookSettingsDto implements BookSettingsRequest {
   @LanguageField() language?: string;
+  @ApiPropertyOptional({ enum: TRIM_SIZES, default: DEFAULT_TRIM_SIZE, description: 'The page size the book is printed at (width x height, inches)' })
+  @Optional()
+  @IsIn(TRIM_SIZES, oneOf(TRIM_SIZES, 'trim_size'))
+  trim_size?: TrimSizeId;
+  @ApiPropertyOptional({ enum: PAPER_TYPES, default: DEFAULT_PAPER, description: 'The paper a black-and-white book is printed on: cream paper is thicker, so the spine is wider' })
+  @Optional()
+  @IsIn(PAPER_TYPES, oneOf(PAPER_TYPES, 'paper'))
+  paper?: PaperType;
 }
 
 /** POST /api/projects/{id}/build: a list of formats, or the older single format. */

@@ -178,16 +178,21 @@ export class ProjectsService {
   }
 
   /**
-   * The book's settings the author changes in the editor (its language), refused while a stage writes the book as its
-   * chapters are. The book's files no longer match it, so they are older than the text until rebuilt.
+   * The book's settings the author changes in the editor (its language, trim and paper), refused while a stage writes
+   * the book as its chapters are. The book's files no longer match them, so they are older than the text until rebuilt.
    */
   async changeSettings(project: GeneratorProject, dto: BookSettingsDto): Promise<GeneratorProject> {
-    if (dto.language === undefined || dto.language === project.language) return project;
+    // The DTO made the language the listed language's tag.
+    const changes = {
+      ...(dto.language !== undefined && dto.language !== project.language ? { language: dto.language } : {}),
+      ...(dto.trim_size !== undefined && dto.trim_size !== project.trimSize ? { trimSize: dto.trim_size } : {}),
+      ...(dto.paper !== undefined && dto.paper !== project.paper ? { paper: dto.paper } : {}),
+    };
+    if (Object.keys(changes).length === 0) return project;
     if (await this.beingWritten(project.id)) throw new ConflictException(EditingMessages.settingsBusy);
     const em = this.em.fork();
     const changed = await em.findOneOrFail(GeneratorProject, { id: project.id });
-    // The DTO made it the listed language's tag.
-    Object.assign(changed, { language: dto.language, textUpdatedAt: new Date() });
+    Object.assign(changed, { ...changes, textUpdatedAt: new Date() });
     await em.flush();
     return changed;
   }

@@ -1,7 +1,7 @@
-import type { ChapterView, ProjectView, TocEntry } from '../../../../libs/contracts/index.ts';
+import type { ChapterView, CoverAnswer, ProjectView, TocEntry } from '../../../../libs/contracts/index.ts';
 import type { GeneratedChapter, GeneratorProject } from '../../../../libs/db/index.ts';
 import { bookLanguage, filesOutdated, WORDS_PER_PAGE } from '../../../../libs/domain/index.ts';
-import { downloadsOf } from './project-files.ts';
+import { downloadsOf, ownCoverOf } from './project-files.ts';
 
 export const chapterView = (c: GeneratedChapter): ChapterView => ({
   chapter_number: c.number,
@@ -25,6 +25,20 @@ export const tocView = (project: GeneratorProject): TocEntry[] =>
     target_words: c.target_words,
     estimated_pages: String(Math.max(1, Math.round(c.target_words / WORDS_PER_PAGE))),
   }));
+
+/** The book's cover files as the cover calls answer them. */
+export function coverAnswerOf(project: GeneratorProject): CoverAnswer {
+  const base = `/api/projects/${project.id}`;
+  return {
+    status: 'complete',
+    template: project.coverTemplate ?? null,
+    page_count: project.pageCount ?? null,
+    cover_pdf_size: project.coverPdfSize ?? null,
+    cover_png_size: project.coverPngSize ?? null,
+    cover_pdf_url: `${base}/download/cover-pdf`,
+    cover_png_url: `${base}/download/cover-png`,
+  };
+}
 
 export function projectView(project: GeneratorProject, chapters: GeneratedChapter[]): ProjectView {
   const downloads = downloadsOf(project, `/api/projects/${project.id}`);
@@ -55,6 +69,9 @@ export function projectView(project: GeneratorProject, chapters: GeneratedChapte
     pdf_path: downloads.pdf ?? null,
     cover_path: downloads['cover-pdf'] ?? null,
     page_count: project.pageCount ?? null,
+    trim_size: project.trimSize,
+    paper: project.paper,
+    own_cover: ownCoverOf(project),
     files_outdated: filesOutdated(project),
     ai_provider_calls: project.providerCalls,
     total_cost: Number(project.costUsd),

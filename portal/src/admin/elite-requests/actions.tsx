@@ -19,7 +19,6 @@ import {
 import type { FieldValues } from 'react-hook-form';
 import type { EliteRequestAdminView, SendEliteQuoteRequest } from '../../../../libs/contracts/index.ts';
 import {
-  DEFAULT_POD_PACKAGE_ID,
   ELITE_INCLUDES,
   ELITE_LIMITS,
   ELITE_MANUSCRIPT_MAX_BYTES,
@@ -31,6 +30,7 @@ import {
   eliteOptionLabel,
   OFFERED_SHIPPING,
   PRINT_PRODUCTS,
+  productsForBook,
   type EliteAction,
   type EliteStep,
 } from '../../../../libs/domain/index.ts';
@@ -44,7 +44,6 @@ interface EliteCall {
   body?: object | FormData;
 }
 
-const productChoices = PRINT_PRODUCTS.map((p) => ({ id: p.spec.pod_package_id, name: p.spec.name }));
 const shippingChoices = OFFERED_SHIPPING.map((o) => ({ id: o.level, name: `${o.label} (${o.days})` }));
 const wholeNumber = (value: unknown) => (value === null || value === undefined || value === '' || Number.isInteger(Number(value)) ? undefined : 'Must be a whole number');
 const note = <TextInput source="note" label="Note (optional)" multiline minRows={2} fullWidth validate={maxLength(ELITE_LIMITS.note)} />;
@@ -217,12 +216,15 @@ function ProofAction({ request }: { request: EliteRequestAdminView }) {
 }
 
 function PrintingAction({ request }: { request: EliteRequestAdminView }) {
+  // The products of the book's trim: black and white on its paper first, then colour.
+  const products = productsForBook(PRINT_PRODUCTS, { trimSize: request.book?.trim_size, paper: request.book?.paper });
+  const productChoices = products.map((p) => ({ id: p.spec.pod_package_id, name: p.spec.name }));
   return (
     <ActionDialog
       label="Start printing"
       title="Order the printed copies"
       done="Printing started"
-      defaultValues={{ pod_package_id: DEFAULT_POD_PACKAGE_ID, shipping_level: OFFERED_SHIPPING[0].level }}
+      defaultValues={{ pod_package_id: products[0]?.spec.pod_package_id, shipping_level: OFFERED_SHIPPING[0].level }}
       toCall={(values) => ({ path: 'printing', body: { pod_package_id: values.pod_package_id, shipping_level: values.shipping_level } })}
     >
       <DialogContentText>

@@ -1,0 +1,60 @@
+import { Controller, Delete, Get, HttpCode, Param, PayloadTooLargeException, BadRequestException, Post, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { OwnCoverAnswer } from '../../../../libs/contracts/index.ts';
+import { COVER_IMAGE_LIMITS, OwnCoverMessages } from '../../../../libs/domain/index.ts';
+import type { UploadedFile } from '../../../../libs/sources/ingest.ts';
+import type { AuthUser } from '../auth/auth.types.ts';
+import { CurrentUser, OptionalAuth } from '../auth/public.decorator.ts';
+import { RateLimited } from '../common/rate-limits.ts';
+import { ProjectsService } from '../projects/projects.service.ts';
+import { StreamedFilesInterceptor } from '../sources/streamed-files.interceptor.ts';
+import { OwnCoverService } from './own-cover.service.ts';
+
+/** A book's own front cover, uploaded by its author. Same ownership as the project. */
+@ApiTags('projects')
+@OptionalAuth()
+@Controller('projects')
+export class OwnCoverController {
+  constructor(
+    private readonly projects: ProjectsService,
+    private readonly covers: OwnCoverService,
+  ) {}
+
+  @Post(':id/cover-image')
+  @RateLimited('generation')
+  @HttpCode(200)
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', required: ['image'], properties: { image: { type: 'string', format: 'binary' } } } })
+  @ApiOperation({
+    summary:
+      `Use your own front cover (multipart field "image": PNG or JPEG, at most ${COVER_IMAGE_LIMITS.maxBytes / 1024 / 1024} MB): the book's cover is drawn ` +
+      `again with it as the front, the spine and back in the book's design; print orders derive their covers from it. A warning says when it prints under ${COVER_IMAGE_LIMITS.printDpi} dpi`,
+  })
+  @UseInterceptors(
+    StreamedFilesInterceptor({
+      field: 'image',
+      maxFiles: 1,
+      maxTotalBytes: COVER_IMAGE_LIMITS.maxBytes,
+      tooMany: () => new BadRequestException('Upload one image at a time'),
+      tooLarge: () => new PayloadTooLargeException(OwnCoverMessages.tooLarge),
+    }),
+  )
+  async upload(@Param('id') id: string, @UploadedFiles() files: UploadedFile[] | undefined, @CurrentUser() user?: AuthUser): Promise<OwnCoverAnswer> {
+    return this.covers.upload(await this.projects.owned(id, user), files);
+  }
+
+  @Get(':id/cover-image')
+  @ApiOperation({ summary: 'The front cover image the author uploaded' })
+  async get(@Param('id') id: string, @Res() res: Response, @CurrentUser() user?: AuthUser): Promise<void> {
+    await this.covers.send(res, await this.projects.owned(id, user));
+  }
+
+  @Delete(':id/cover-image')
+  @RateLimited('generation')
+  @HttpCode(204)
+  @ApiOperation({ summary: "Stop using your own front cover: the cover is drawn again in the book's design" })
+  async remove(@Param('id') id: string, @CurrentUser() user?: AuthUser): Promise<void> {
+    await this.covers.remove(await this.projects.owned(id, user));
+  }
+}

@@ -1,0 +1,71 @@
+import { useMutation } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import type { ProjectView } from '../../../libs/contracts/index.ts';
+import { COVER_IMAGE_LIMITS, trimLabel } from '../../../libs/domain/index.ts';
+import { OwnedImage } from '../components/OwnedImage.tsx';
+import { editing } from './api.ts';
+
+/**
+ * The book's cover in the editor: what it looks like now, and the author's own front image, which the cover run wraps
+ * with a spine and back in the book's design. Print orders and Elite proofs draw their covers from it; the book's own
+ * cover is never replaced by them.
+ */
+export function OwnCover({ project, onChanged }: { project: ProjectView; onChanged: () => void }) {
+  const ids = useId();
+  const input = useRef<HTMLInputElement>(null);
+  // The cover's address stays the same through a redraw: a new version number makes the preview fetch it again.
+  const [version, setVersion] = useState(0);
+  const done = () => {
+    setVersion((v) => v + 1);
+    onChanged();
+  };
+  const upload = useMutation({ mutationFn: (file: File) => editing.uploadCover(project.project_id, file), onSuccess: done });
+  const remove = useMutation({ mutationFn: () => editing.removeCover(project.project_id), onSuccess: done });
+  const busy = upload.isPending || remove.isPending;
+  const error = upload.error ?? remove.error;
+  const built = Boolean(project.cover_path);
+
+  return (
+    <section className="card own-cover" aria-labelledby={`${ids}-h`}>
+      <h2 id={`${ids}-h`}>Cover</h2>
+      {built ? (
+        <OwnedImage key={version} src={`/api/projects/${project.project_id}/download/cover-png?inline=1&v=${version}`} alt="The book's front cover" className="preview-cover" />
+      ) : (
+        <p className="muted">The cover is drawn when the book's files are built.</p>
+      )}
+      <p className="muted">
+        {project.own_cover
+          ? `Your own front cover (${project.own_cover.width} × ${project.own_cover.height} pixels) is used; the spine and back are drawn in the book's design.`
+          : `Use your own front cover: a PNG or JPEG of at most ${COVER_IMAGE_LIMITS.maxBytes / 1024 / 1024} MB, about ${COVER_IMAGE_LIMITS.printDpi} pixels per inch at ${trimLabel(project.trim_size)}. It fills the front to the edges; the spine and back are drawn for you.`}
+      </p>
+      <input
+        ref={input}
+        id={`${ids}-file`}
+        type="file"
+        accept="image/png,image/jpeg"
+        className="visually-hidden"
+        disabled={busy || !built}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) upload.mutate(file);
+        }}
+      />
+      <div className="book-actions">
+        <button type="button" className="button button-small" disabled={busy || !built} onClick={() => input.current?.click()}>
+          {project.own_cover ? 'Replace front cover image' : 'Upload front cover image'}
+        </button>
+        {project.own_cover && (
+          <button type="button" className="button button-secondary button-small" disabled={busy} onClick={() => remove.mutate()}>
+            Use the designed cover
+          </button>
+        )}
+      </div>
+      <p className="muted" role="status">
+        {upload.isPending ? 'Drawing your cover…' : remove.isPending ? 'Drawing the designed cover…' : upload.isSuccess ? 'Your cover is ready.' : ''}
+      </p>
+      {upload.data?.warning && <p className="notice notice-warning" role="note">{upload.data.warning}</p>}
+      {error && <p className="error-text" role="alert">{error.message}</p>}
+    </section>
+  );
+}
