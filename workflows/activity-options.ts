@@ -1,5 +1,5 @@
 import type { ActivityOptions, Duration } from '@temporalio/common';
-import { UNPRINTABLE_TEXT } from '../libs/domain/index.ts';
+import { AUTHOR_FIXES } from '../libs/domain/index.ts';
 
 /** The activity option groups the workflows share: one place decides how each kind of work times out and retries. */
 
@@ -25,7 +25,7 @@ export const writingOptions = (heartbeatTimeout: Duration): ActivityOptions => (
  */
 export const renderingOptions: ActivityOptions = {
   startToCloseTimeout: '10 minutes',
-  retry: { initialInterval: '2 seconds', maximumAttempts: 3, nonRetryableErrorTypes: [UNPRINTABLE_TEXT] },
+  retry: { initialInterval: '2 seconds', maximumAttempts: 3, nonRetryableErrorTypes: [...AUTHOR_FIXES] },
 };
 
 /** Mail: SMTP may be down for a while; keep trying for a day, backing off to once every ten minutes. */

@@ -4,24 +4,30 @@ import { loadCoverFront, loadManuscript } from '../../libs/book-images/index.ts'
 import { GeneratorProject, nextPackageRun, PrintOrder } from '../../libs/db/index.ts';
 import {
   BOOK_FILES,
+  bookLanguage,
   BuildMessages,
+  COVER_DOES_NOT_FIT,
   DEFAULT_COVER_PAGE_COUNT,
   pressCoverKey,
   printProduct,
   PrintMessages,
   projectFileKey,
   standaloneCoverKey,
+  OwnCoverMessages,
+  wrapMismatch,
   type CoverChoice,
+  type CoverGeometry,
+  type CoverUpload,
   type PackageFormat,
   type PrintProduct,
 } from '../../libs/domain/index.ts';
 import type { StorageService } from '../../libs/storage/index.ts';
-import { bookCoverInput, coverDesignOf, coverInput, pressCoverInput, productCover } from '../../libs/render/book-cover.ts';
-import { renderCover, type CoverInput } from '../../libs/render/cover.ts';
+import { bookCoverGeometry, bookCoverInput, coverDesignOf, coverInput, pressCoverInput, productCover } from '../../libs/render/book-cover.ts';
+import { FRONT_PNG_WIDTH_PX, renderCover, type CoverInput } from '../../libs/render/cover.ts';
 import { renderDocx } from '../../libs/render/docx.ts';
 import { renderEpub } from '../../libs/render/epub.ts';
 import { renderInterior } from '../../libs/render/interior.ts';
-import { pagesWithText, pdfPagesToPng } from '../../libs/render/png.ts';
+import { pagesWithText, pdfAreaToPng, pdfPagesToPng } from '../../libs/render/png.ts';
 import { renderQuartoProject } from '../../libs/render/quarto.ts';
 
 /** Files are cached by browsers for an hour (the spec's cache control). */
@@ -75,7 +81,28 @@ export function createRenderActivities({ orm, storage }: { orm: MikroORM; storag
     return { pdfKey, pngKey, pdfSize: pdf.length, pngSize: png.length };
   }
 
+  /**
+   * The book's cover as the author's own full-wrap PDF, while it is the size the cover must be (a rebuild that changes
+   * the page count, or another template, changes that size: the author is then told what to upload); the front PNG is
+   * the wrap's front panel.
+   */
+  async function ownWrapFiles(project: GeneratorProject, wrap: Extract<CoverUpload, { kind: 'wrap' }>, design: CoverChoice, at: (name: string) => string) {
+    const geometry = bookCoverGeometry({ ...project, coverDesign: design }) as CoverGeometry;
+    const mismatch = wrapMismatch(wrap, geometry);
+    if (mismatch) throw ApplicationFailure.nonRetryable(OwnCoverMessages.wrapNoLongerFits(mismatch), COVER_DOES_NOT_FIT);
+    const pdf = await storage.getBuffer(wrap.key);
+    const frontLeft = bookLanguage(project.language).dir === 'rtl' ? geometry.bleedIn : geometry.bleedIn + geometry.trim.widthIn + geometry.spineIn;
+    const png = await pdfAreaToPng(pdf, { xIn: frontLeft, yIn: geometry.bleedIn, widthIn: geometry.trim.widthIn, heightIn: geometry.trim.heightIn }, FRONT_PNG_WIDTH_PX);
+    const pdfKey = at('cover.pdf');
+    const pngKey = at('cover.png');
+    await storage.put(pdfKey, pdf, 'application/pdf', pdf.length, CACHE);
+    await storage.put(pngKey, png, 'image/png', png.length, CACHE);
+    return { pdfKey, pngKey, pdfSize: pdf.length, pngSize: png.length };
+  }
+
+  /** A product's cover: drawn from the book's design (and the author's front), or the author's own wrap as it is, for preflight to judge. */
   async function drawPressCover(project: GeneratorProject, product: PrintProduct, pageCount: number, key: string): Promise<void> {
+    if (project.coverUpload?.kind === 'wrap') return storage.copy(project.coverUpload.key, key);
     const { pdf } = await renderCover(pressCoverInput(project, { ...productCover(product), pageCount }, await loadCoverFront(storage, project)));
     await storage.put(key, pdf, 'application/pdf', pdf.length, CACHE);
   }
@@ -160,7 +187,8 @@ export function createRenderActivities({ orm, storage }: { orm: MikroORM; storag
     async buildCover(projectId: string, choice: Partial<CoverChoice> | null): Promise<{ pdfSize: number; pngSize: number }> {
       const { em, project } = await loadProject(projectId);
       const design = { ...coverDesignOf(project), ...choice };
-      const files = await coverFiles(bookCoverInput(project, design, await loadCoverFront(storage, project)), (name) => projectFileKey(project, name));
+      const at = (name: string) => projectFileKey(project, name);
+      const files = project.coverUpload?.kind === 'wrap' ? await ownWrapFiles(project, project.coverUpload, design, at) : await coverFiles(bookCoverInput(project, design, await loadCoverFront(storage, project)), at);
       const stale = [project.coverPdfKey, project.coverPngKey];
       Object.assign(project, { coverPdfKey: files.pdfKey, coverPdfSize: files.pdfSize, coverPngKey: files.pngKey, coverPngSize: files.pngSize, coverTemplate: design.template, coverDesign: design });
       await em.flush();

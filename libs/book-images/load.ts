@@ -63,7 +63,7 @@ export async function loadManuscript(em: EntityManager, storage: StorageService,
 /** The front image the author uploaded for the book's cover, with its bytes; null when there is none (or its bytes are gone). */
 export async function loadCoverFront(storage: StorageService, project: Pick<GeneratorProject, 'coverUpload'>): Promise<CoverInput['frontImage']> {
   const upload = project.coverUpload;
-  if (!upload) return null;
+  if (upload?.kind !== 'front') return null;
   const stream = await storage.getStreamIfExists(upload.key);
   return stream && { contentType: upload.contentType, data: await bytesOf(stream) };
 }

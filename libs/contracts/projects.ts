@@ -160,19 +160,14 @@ export interface RegeneratedChapter extends ChapterView {
   version: number;
 }
 
-/** The front cover an author uploaded: its pixel size, and the image at `url`. */
-export interface OwnCoverView {
-  kind: 'front';
-  width: number;
-  height: number;
-  url: string;
-}
+/** The cover an author uploaded, at `url`: a front image (its pixel size) or a full-wrap PDF (its size in inches). */
+export type OwnCoverView = { kind: 'front'; width: number; height: number; url: string } | { kind: 'wrap'; width_in: number; height_in: number; url: string };
 
-/** POST /api/projects/{id}/cover-image: the cover drawn around the author's front, and how sharp it prints. */
+/** POST /api/projects/{id}/cover-image: the book's cover with the author's own, and how sharp a front image prints. */
 export interface OwnCoverAnswer extends CoverAnswer {
   own_cover: OwnCoverView;
-  /** Its resolution at the book's trim (with bleed); under 300 a warning says it may print soft. */
-  dpi: number;
+  /** A front image's resolution at the book's trim (with bleed), null for a wrap; under 300 a warning says it may print soft. */
+  dpi: number | null;
   warning: string | null;
 }
 
@@ -210,6 +205,8 @@ export interface ProjectView {
   trim_size: TrimSizeId;
   paper: PaperType;
   own_cover: OwnCoverView | null;
+  /** The size a full-wrap cover of this book must be (its template, trim, paper and page count); null before it is built. */
+  cover_size: { width_in: number; height_in: number; spine_in: number } | null;
   /** The built files are older than the text (a chapter changed after the last build, or changed and was never built). */
   files_outdated: boolean;
   ai_provider_calls: number;

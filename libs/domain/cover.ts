@@ -139,10 +139,10 @@ export function barcodeArea(geometry: Pick<CoverGeometry, 'trim' | 'bleedIn' | '
   };
 }
 
-/** The front cover an author uploads: PNG or JPEG (recognised by its bytes), within these limits. */
+/** The cover an author uploads: a PNG or JPEG front, or a full-wrap PDF (each recognised by its bytes), within these limits. */
 export const COVER_IMAGE_LIMITS = {
-  /** Bytes of one upload, counted while it streams: a 300 dpi letter-size front is 4–20 MB. */
-  maxBytes: 25 * 1024 * 1024,
+  /** Bytes of one upload, counted while it streams: a 300 dpi letter-size front is 4–20 MB, a wrap with its images more. */
+  maxBytes: 50 * 1024 * 1024,
   /** What printers ask for; under it the cover may print soft. */
   printDpi: 300,
 } as const;
@@ -156,11 +156,27 @@ export function coverImageDpi(image: { width: number; height: number }, trim: { 
   return Math.floor(Math.min(image.width / panel.widthIn, image.height / panel.heightIn));
 }
 
+/** How far an uploaded wrap may be off the size the book needs: 1/32 in, as preflight allows. */
+export const WRAP_TOLERANCE_IN = 1 / 32;
+const inchesText = (value: number) => String(Math.round(value * 1000) / 1000);
+
 export const OwnCoverMessages = {
-  fileRequired: 'Choose your front cover image (field "image"): a PNG or JPEG',
-  tooLarge: `Cover images must be ${COVER_IMAGE_LIMITS.maxBytes / 1024 / 1024} MB or smaller`,
+  fileRequired: 'Choose your cover (field "image"): a PNG or JPEG front, or a full-wrap PDF',
+  notCover: 'A cover must be a PNG or JPEG front image, or a full-wrap PDF',
+  tooLarge: `Cover files must be ${COVER_IMAGE_LIMITS.maxBytes / 1024 / 1024} MB or smaller`,
+  wrapSize: (expected: { widthIn: number; heightIn: number; spineIn: number }, pages: number, actual: { widthIn: number; heightIn: number }) =>
+    `For this book (${pages} pages) the full-wrap cover must be ${inchesText(expected.widthIn)} x ${inchesText(expected.heightIn)} in: back and front at the trim, ` +
+    `a ${inchesText(expected.spineIn)} in spine and ${inchesText(BLEED_IN)} in bleed on each edge; this PDF is ${inchesText(actual.widthIn)} x ${inchesText(actual.heightIn)} in.`,
+  /** A rebuild or another template changed the size the cover must be. */
+  wrapNoLongerFits: (size: string) => `Your full-wrap cover PDF no longer fits the book. ${size} Upload one of that size, or use the designed cover.`,
   soft: (dpi: number, trimLabel: string, panel: { widthIn: number; heightIn: number }) =>
     `At ${trimLabel} this image prints at ${dpi} dpi; printers ask for ${COVER_IMAGE_LIMITS.printDpi}. ` +
     `For a sharp cover upload one of at least ${Math.ceil(panel.widthIn * COVER_IMAGE_LIMITS.printDpi)} × ${Math.ceil(panel.heightIn * COVER_IMAGE_LIMITS.printDpi)} pixels.`,
-  none: 'This book has no cover image of your own',
+  none: 'This book has no cover of your own',
 } as const;
+
+/** Why an uploaded wrap does not fit a cover of this geometry (null when it does), in words the author can act on. */
+export function wrapMismatch(wrap: { widthIn: number; heightIn: number }, geometry: CoverGeometry): string | null {
+  const fits = Math.abs(wrap.widthIn - geometry.widthIn) <= WRAP_TOLERANCE_IN && Math.abs(wrap.heightIn - geometry.heightIn) <= WRAP_TOLERANCE_IN;
+  return fits ? null : OwnCoverMessages.wrapSize(geometry, geometry.pageCount, wrap);
+}

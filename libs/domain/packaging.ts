@@ -25,6 +25,10 @@ export const BuildMessages = {
  * Temporal names an activity's error by its class, so this is the class's name (libs/render/fonts.ts).
  */
 export const UNPRINTABLE_TEXT = 'UnprintableTextError';
+/** The error type of a cover run the author's own wrap no longer fits: theirs to fix (a new upload), so never retried, and a 422. */
+export const COVER_DOES_NOT_FIT = 'CoverDoesNotFit';
+/** The failures a request gets as 422, with their words: what the author, not the service, must change. */
+export const AUTHOR_FIXES = [UNPRINTABLE_TEXT, COVER_DOES_NOT_FIT] as const;
 
 /** `formats` (a list) or the older single `format`; unknown names are refused. */
 export function parseFormats(formats: unknown, format?: unknown): { formats: PackageFormat[] } | { error: string } {
@@ -47,14 +51,14 @@ export interface CoverChoice {
   includeSpineTitle: boolean;
 }
 
-/** A front cover the author made elsewhere (PNG or JPEG): Pressroom wraps it with a spine and back in the book's design. */
-export interface CoverUpload {
-  kind: 'front';
-  key: string;
-  contentType: 'image/png' | 'image/jpeg';
-  width: number;
-  height: number;
-}
+/**
+ * A cover the author made elsewhere: a front image (PNG or JPEG) that Pressroom wraps with a spine and back in the
+ * book's design, or a whole wrap as one PDF page (back, spine and front with bleed) sized for the book's template,
+ * trim, paper and page count, used as it is wherever it fits.
+ */
+export type CoverUpload =
+  | { kind: 'front'; key: string; contentType: 'image/png' | 'image/jpeg'; width: number; height: number }
+  | { kind: 'wrap'; key: string; widthIn: number; heightIn: number };
 
 export const DEFAULT_COVER_CHOICE: CoverChoice = {
   template: DEFAULT_COVER_TEMPLATE,

@@ -1,4 +1,5 @@
-import { coverGeometry, printProduct, type CoverGeometry } from '../domain/index.ts';
+import { coverGeometry, printProduct, type CoverGeometry, type CoverUpload } from '../domain/index.ts';
+import { PreflightMessages, SIZE_TOLERANCE_IN } from './preflight.ts';
 
 export const POINTS_PER_INCH = 72;
 
@@ -20,3 +21,15 @@ export function printCoverSize(podPackageId: string, pageCount: number): PrintCo
 }
 
 const toPoints = (inches: number) => Math.round(inches * POINTS_PER_INCH * 1000) / 1000;
+
+/**
+ * Why the author's own full-wrap cover cannot be printed as a product for this page count (its size is not the
+ * one the product's spine formula gives), in preflight's words; null when it fits or the book has no wrap of its own.
+ */
+export function ownWrapMismatch(upload: CoverUpload | null | undefined, podPackageId: string, pageCount: number): string | null {
+  if (upload?.kind !== 'wrap') return null;
+  const size = printCoverSize(podPackageId, pageCount);
+  if (!size) return null;
+  const near = (actual: number, expected: number) => Math.abs(actual - expected) <= SIZE_TOLERANCE_IN;
+  return near(upload.widthIn, size.widthIn) && near(upload.heightIn, size.heightIn) ? null : PreflightMessages.coverSize(size, pageCount, upload);
+}

@@ -100,7 +100,7 @@ export const PreflightMessages = {
   coverSize: (expected: { widthIn: number; heightIn: number; spineIn: number }, pages: number, actual: { widthIn: number; heightIn: number }) =>
     `The cover must be ${show(expected.widthIn)} x ${show(expected.heightIn)} in for ${pages} pages ` +
     `(back and front cover, a ${show(expected.spineIn)} in spine and ${show(BLEED_IN)} in bleed on each edge); it is ${show(actual.widthIn)} x ${show(actual.heightIn)} in. ` +
-    'Regenerate the cover for this product.',
+    'Draw the cover again for this product, or upload one of this size.',
   providerPending: 'The print provider is still checking the files; it finishes its check before anything is printed.',
   providerRefused: 'The print provider refused the files without saying why: contact support with this book.',
   evenPages: (pages: number) => `The book has ${pages} pages; the printer adds a blank page at the end to make the count even.`,

@@ -4,7 +4,10 @@ import type { Root } from 'mdast';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import type { GeneratorProject } from '../db/index.ts';
-import { countWords, DEFAULT_COVER_CHOICE, DEFAULT_COVER_PAGE_COUNT, isCoverTemplate, PRESS_COVER_TEMPLATE, trimInches, type CoverChoice, type PaperType } from '../domain/index.ts';
+import {
+  countWords, coverGeometry, DEFAULT_COVER_CHOICE, DEFAULT_COVER_PAGE_COUNT, isCoverTemplate, PRESS_COVER_TEMPLATE, trimInches,
+  type CoverChoice, type CoverGeometry, type PaperType,
+} from '../domain/index.ts';
 import type { CoverInput } from './cover.ts';
 import type { TrimSize } from './interior.ts';
 
@@ -66,6 +69,12 @@ export function bookCoverInput(project: CoverBook, design: CoverChoice = coverDe
     paper: project.paper,
     frontImage,
   };
+}
+
+/** The size of the book's own cover: its design's template, its trim and paper, its page count; null before it is typeset. */
+export function bookCoverGeometry(project: Pick<GeneratorProject, 'coverDesign' | 'coverTemplate' | 'pageCount' | 'trimSize' | 'paper'>): CoverGeometry | null {
+  if (!project.pageCount) return null;
+  return coverGeometry({ template: coverDesignOf(project).template, pageCount: project.pageCount, trim: trimInches(project.trimSize), paper: project.paper });
 }
 
 /** What a product's cover is drawn at: its trim and paper. */

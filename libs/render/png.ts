@@ -92,6 +92,22 @@ export async function pdfPageToPng(pdf: Buffer, { page = 1, widthPx, dpi }: PngO
   });
 }
 
+/** A rectangle of a PDF's first page (inches from its top left) as a PNG `widthPx` wide: the front panel of a full-wrap cover. */
+export async function pdfAreaToPng(pdf: Buffer, area: { xIn: number; yIn: number; widthIn: number; heightIn: number }, widthPx: number): Promise<Buffer> {
+  checkSize({ widthPx });
+  const dpi = widthPx / area.widthIn;
+  const px = (inches: number) => String(Math.round(inches * dpi));
+  return withPdf(pdf, async (dir, file) => {
+    const out = join(dir, 'area');
+    await pdftoppm(['-png', '-singlefile', '-f', '1', '-l', '1', '-r', String(dpi), '-x', px(area.xIn), '-y', px(area.yIn), '-W', px(area.widthIn), '-H', px(area.heightIn), file, out]);
+    try {
+      return await readFile(`${out}.png`);
+    } catch (error) {
+      throw failed('the area was not rendered', error);
+    }
+  });
+}
+
 /** The first `pages` pages as PNGs, in order (fewer when the PDF is shorter), e.g. for a preview of the book. */
 export async function pdfPagesToPng(pdf: Buffer, { pages, widthPx, dpi }: { pages: number; widthPx?: number; dpi?: number }): Promise<Buffer[]> {
   if (!Number.isInteger(pages) || pages < 1) throw failed('the number of pages must be a positive whole number');

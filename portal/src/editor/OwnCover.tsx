@@ -5,6 +5,21 @@ import { COVER_IMAGE_LIMITS, trimLabel } from '../../../libs/domain/index.ts';
 import { OwnedImage } from '../components/OwnedImage.tsx';
 import { editing } from './api.ts';
 
+const inches = (value: number) => `${Math.round(value * 1000) / 1000}`;
+
+/** What the author's own cover is, or what one may be. */
+function ownCoverText(project: ProjectView): string {
+  const own = project.own_cover;
+  if (own?.kind === 'front') return `Your own front cover (${own.width} × ${own.height} pixels) is used; the spine and back are drawn in the book's design.`;
+  if (own?.kind === 'wrap') return `Your own full-wrap cover PDF (${inches(own.width_in)} × ${inches(own.height_in)} in) is used as it is.`;
+  const size = project.cover_size;
+  return (
+    `Use your own cover: a PNG or JPEG front of at most ${COVER_IMAGE_LIMITS.maxBytes / 1024 / 1024} MB, about ${COVER_IMAGE_LIMITS.printDpi} pixels per inch at ${trimLabel(project.trim_size)}, ` +
+    `which fills the front to the edges while the spine and back are drawn for you` +
+    (size ? `; or a one-page full-wrap PDF of ${inches(size.width_in)} × ${inches(size.height_in)} in (back, a ${inches(size.spine_in)} in spine and front, with 0.125 in bleed).` : '.')
+  );
+}
+
 /**
  * The book's cover in the editor: what it looks like now, and the author's own front image, which the cover run wraps
  * with a spine and back in the book's design. Print orders and Elite proofs draw their covers from it; the book's own
@@ -33,16 +48,12 @@ export function OwnCover({ project, onChanged }: { project: ProjectView; onChang
       ) : (
         <p className="muted">The cover is drawn when the book's files are built.</p>
       )}
-      <p className="muted">
-        {project.own_cover
-          ? `Your own front cover (${project.own_cover.width} × ${project.own_cover.height} pixels) is used; the spine and back are drawn in the book's design.`
-          : `Use your own front cover: a PNG or JPEG of at most ${COVER_IMAGE_LIMITS.maxBytes / 1024 / 1024} MB, about ${COVER_IMAGE_LIMITS.printDpi} pixels per inch at ${trimLabel(project.trim_size)}. It fills the front to the edges; the spine and back are drawn for you.`}
-      </p>
+      <p className="muted">{ownCoverText(project)}</p>
       <input
         ref={input}
         id={`${ids}-file`}
         type="file"
-        accept="image/png,image/jpeg"
+        accept="image/png,image/jpeg,application/pdf"
         className="visually-hidden"
         disabled={busy || !built}
         onChange={(e) => {
@@ -53,7 +64,7 @@ export function OwnCover({ project, onChanged }: { project: ProjectView; onChang
       />
       <div className="book-actions">
         <button type="button" className="button button-small" disabled={busy || !built} onClick={() => input.current?.click()}>
-          {project.own_cover ? 'Replace front cover image' : 'Upload front cover image'}
+          {project.own_cover ? 'Replace your cover' : 'Upload your own cover'}
         </button>
         {project.own_cover && (
           <button type="button" className="button button-secondary button-small" disabled={busy} onClick={() => remove.mutate()}>

@@ -57,6 +57,7 @@ function project(overrides: Partial<ProjectView> = {}): ProjectView {
     trim_size: '6x9',
     paper: 'white',
     own_cover: null,
+    cover_size: null,
     files_outdated: false,
     ai_provider_calls: 0,
     total_cost: 0,

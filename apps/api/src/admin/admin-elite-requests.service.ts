@@ -9,6 +9,7 @@ import { EliteProof, EliteQuote, EliteRequest, EliteRevision, Payment, Profile }
 import {
   BACK_OFFICE_ROLES,
   DEFAULT_POD_PACKAGE_ID,
+  DEFAULT_PRINT_PAGE_COUNT,
   defaultProductFor,
   ELITE_MANUSCRIPT_TYPES,
   ELITE_STATUSES,
@@ -24,6 +25,7 @@ import {
   type EliteStatus,
   type ShippingLevel,
 } from '../../../../libs/domain/index.ts';
+import { ownWrapMismatch } from '../../../../libs/print/index.ts';
 import type { UploadedFile } from '../../../../libs/sources/ingest.ts';
 import { StorageService } from '../../../../libs/storage/index.ts';
 import type { EliteActionPayload } from '../../../../workflows/elite/messages.ts';
@@ -144,12 +146,14 @@ export class AdminEliteRequestsService {
 
   /**
    * Orders the agreed copies: the product the team chose, or the book's own (its trim, black and white on its paper).
-   * A product the book is not set for is refused here, with the words that say why, before the run orders anything.
+   * A product the book is not set for, or one the author's own wrap does not fit, is refused here, with the words that
+   * say why, before the run orders anything.
    */
   async startPrinting(id: string, user: AuthUser, order: { podPackageId?: string; shippingLevel: ShippingLevel }): Promise<EliteRequestAdminView> {
     const project = (await this.find(this.em.fork(), id)).bookProject?.generatorProject;
     const product = order.podPackageId ? printProduct(order.podPackageId) : project && defaultProductFor(project);
-    const mismatch = product && project ? productMismatch(product, project) : null;
+    const pageCount = project?.pageCount ?? DEFAULT_PRINT_PAGE_COUNT;
+    const mismatch = product && project ? (productMismatch(product, project) ?? ownWrapMismatch(project.coverUpload, product.spec.pod_package_id, pageCount)) : null;
     if (mismatch) throw new UnprocessableEntityException(mismatch);
     return this.act(id, user, { action: 'start_printing', podPackageId: product?.spec.pod_package_id ?? DEFAULT_POD_PACKAGE_ID, shippingLevel: order.shippingLevel });
   }

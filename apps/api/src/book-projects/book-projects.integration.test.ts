@@ -4,9 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GeneratorProject } from '../../../../libs/db/index.ts';
-import { BLEED_IN, BookImageMessages, coverGeometry, LanguageMessages, OwnCoverMessages, packageWorkflowId, ProjectMessages, TRIM_SIZES, type CoverTemplate } from '../../../../libs/domain/index.ts';
+import { BLEED_IN, coverGeometry, LanguageMessages, OwnCoverMessages, packageWorkflowId, ProjectMessages, TRIM_SIZES, type CoverTemplate } from '../../../../libs/domain/index.ts';
+import { PreflightMessages } from '../../../../libs/print/preflight.ts';
 import { pdfColourAt } from '../../../../testing/book-checks.ts';
 import { pngOf, TINY_GIF } from '../../../../testing/book-images.ts';
+import { blankPdf } from '../../../../testing/print-files.ts';
 import { pdfWithText } from '../../../../testing/files.ts';
 import { testConfig } from '../../../../testing/index.ts';
 import { apiClient, type Json, serveWithWorker } from '../../../../testing/test-server.ts';
@@ -205,7 +207,7 @@ describe('a one-shot book, saved, published and deleted', () => {
       return { status: response.status, body: (await response.json()) as Json };
     };
     expect(await upload(null)).toMatchObject({ status: 400, body: { message: OwnCoverMessages.fileRequired } });
-    expect(await upload(TINY_GIF)).toMatchObject({ status: 415, body: { message: BookImageMessages.typeNotAllowed } });
+    expect(await upload(TINY_GIF)).toMatchObject({ status: 415, body: { message: OwnCoverMessages.notCover } });
     expect((await upload(pngOf(8, 8), await signUp())).status).toBe(404);
     const green = pngOf(320, 512, [0, 128, 0]);
     const own = await upload(green);
@@ -242,6 +244,26 @@ describe('a one-shot book, saved, published and deleted', () => {
     expect(pdfColourAt(designed, front.x, front.y)).not.toEqual(pdfColourAt(cover, front.x, front.y));
     expect(await served.engine.deps.storage.stat(key)).toBeNull();
     expect(await call('DELETE', `/projects/${projectId}/cover-image`, undefined, token)).toMatchObject({ status: 404, body: { message: OwnCoverMessages.none } });
+
+    // A full-wrap PDF is taken as it is, when it is one page of exactly the size the book's cover must be.
+    const size = (await call('GET', `/projects/${projectId}`, undefined, token)).body.cover_size as { width_in: number; height_in: number; spine_in: number };
+    expect(size.width_in).toBeCloseTo(wrap.widthIn, 3);
+    const sixByNine = await upload(blankPdf(1, 6 * 72, 9 * 72));
+    expect(sixByNine).toMatchObject({ status: 422, body: { message: OwnCoverMessages.wrapSize(wrap, wrap.pageCount, { widthIn: 6, heightIn: 9 }) } });
+    expect(await upload(blankPdf(2, size.width_in * 72, size.height_in * 72))).toMatchObject({ status: 422, body: { message: PreflightMessages.coverPages(2) } });
+    expect(await upload(Buffer.from('%PDF-1.7 but nothing more'))).toMatchObject({ status: 422, body: { message: PreflightMessages.coverUnreadable } });
+    const ownWrap = blankPdf(1, size.width_in * 72, size.height_in * 72);
+    const wrapped = await upload(ownWrap);
+    expect(wrapped).toMatchObject({ status: 200, body: { own_cover: { kind: 'wrap', width_in: size.width_in, height_in: size.height_in }, dpi: null, warning: null } });
+    expect((await fetchFile(`/book-projects/${bookId}/download/cover-pdf`, token)).bytes.equals(ownWrap)).toBe(true);
+    const frontPng = (await fetchFile(`/book-projects/${bookId}/download/cover-png`, token)).bytes;
+    // The front PNG is the wrap's front panel: 5 × 8 in at 600 pixels wide.
+    expect([frontPng.readUInt32BE(16), frontPng.readUInt32BE(20)]).toEqual([600, 960]);
+    // Another template needs another spine: the wrap no longer fits, the author is told so, and the cover stays theirs.
+    const otherTemplate = book.cover_pdf_template === 'lulu' ? 'amazon_kdp' : 'lulu';
+    const refused = await call('POST', `/projects/${projectId}/generate-cover`, { template: otherTemplate }, token);
+    expect(refused).toMatchObject({ status: 422, body: { message: expect.stringContaining('Your full-wrap cover PDF no longer fits the book.') } });
+    expect((await fetchFile(`/book-projects/${bookId}/download/cover-pdf`, token)).bytes.equals(ownWrap)).toBe(true);
   });
 
   it('is deleted with every file it had in MinIO', async () => {

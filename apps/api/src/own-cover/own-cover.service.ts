@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, type HttpException, Injectable, NotFoundException, PayloadTooLargeException, UnprocessableEntityException, UnsupportedMediaTypeException } from '@nestjs/common';
 import type { Response } from 'express';
@@ -6,8 +9,10 @@ import { BookImageError, measureBookImage } from '../../../../libs/book-images/i
 import type { OwnCoverAnswer, OwnCoverView } from '../../../../libs/contracts/index.ts';
 import { GeneratorProject } from '../../../../libs/db/index.ts';
 import {
-  BuildMessages, COVER_IMAGE_LIMITS, coverImageDpi, frontPanelIn, OwnCoverMessages, projectFileKey, trimInches, trimLabel, type CoverUpload,
+  BuildMessages, COVER_IMAGE_LIMITS, coverImageDpi, frontPanelIn, OwnCoverMessages, projectFileKey, trimInches, trimLabel, wrapMismatch, type CoverUpload,
 } from '../../../../libs/domain/index.ts';
+import { PreflightMessages, readPdfFacts, UnreadablePdfError, type PdfFacts } from '../../../../libs/print/preflight.ts';
+import { bookCoverGeometry } from '../../../../libs/render/book-cover.ts';
 import type { UploadedFile } from '../../../../libs/sources/ingest.ts';
 import { StorageService } from '../../../../libs/storage/index.ts';
 import { PackagingService } from '../projects/packaging.service.ts';
@@ -20,11 +25,14 @@ const REFUSALS: Record<BookImageError['status'], new (message: string) => HttpEx
   415: UnsupportedMediaTypeException,
   422: UnprocessableEntityException,
 };
+const PDF_MAGIC = Buffer.from('%PDF-');
+const POINTS_PER_INCH = 72;
 
 /**
- * The front cover an author brings: checked by its bytes, kept with the book's files, and wrapped by the cover run in
- * a spine and back of the book's design. The book's cover files are then drawn again (and every print order's cover
- * is derived from them); taking the image away draws the design's own front again.
+ * The cover an author brings, checked by its bytes and kept with the book's files: a front image, which the cover
+ * run wraps in a spine and back of the book's design, or a full-wrap PDF of exactly the size the book's cover must be.
+ * The book's cover files are then drawn again (and every print order's cover is derived from them); taking it away
+ * draws the design's own front again.
  */
 @Injectable()
 export class OwnCoverService {
@@ -38,27 +46,14 @@ export class OwnCoverService {
     const file = files?.[0];
     if (!file) throw new BadRequestException(OwnCoverMessages.fileRequired);
     if (!project.pdfKey || !project.pageCount) throw new BadRequestException(BuildMessages.pdfFirst);
-    let measured;
-    try {
-      measured = measureBookImage(file.buffer);
-    } catch (error) {
-      if (error instanceof BookImageError) throw new REFUSALS[error.status](error.message);
-      throw error;
-    }
-    const upload: CoverUpload = {
-      kind: 'front',
-      key: projectFileKey(project, `cover-front-${randomUUID()}.${measured.extension}`),
-      contentType: measured.contentType,
-      width: measured.width,
-      height: measured.height,
-    };
-    await this.storage.put(upload.key, file.buffer, upload.contentType, file.size, 'private, no-cache');
+    const upload = file.buffer.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC) ? await this.wrapOf(project, file.buffer) : this.frontOf(project, file.buffer);
+    await this.storage.put(upload.key, file.buffer, typeOf(upload), file.size, 'private, no-cache');
     const previous = project.coverUpload ?? null;
     await this.setUpload(project.id, upload);
     try {
       await this.packaging.cover(project, {});
     } catch (error) {
-      // A front the cover cannot be drawn with is not kept: the book keeps the cover it had.
+      // A cover that cannot be drawn with it is not kept: the book keeps the cover it had.
       await this.setUpload(project.id, previous);
       await this.storage.delete(upload.key);
       throw error;
@@ -66,16 +61,16 @@ export class OwnCoverService {
     if (previous) await this.storage.delete(previous.key);
     const after = await this.em.fork().findOneOrFail(GeneratorProject, { id: project.id });
     const trim = trimInches(after.trimSize);
-    const dpi = coverImageDpi(upload, trim);
+    const dpi = upload.kind === 'front' ? coverImageDpi(upload, trim) : null;
     return {
       ...coverAnswerOf(after),
       own_cover: ownCoverOf(after) as OwnCoverView,
       dpi,
-      warning: dpi < COVER_IMAGE_LIMITS.printDpi ? OwnCoverMessages.soft(dpi, trimLabel(after.trimSize), frontPanelIn(trim)) : null,
+      warning: dpi !== null && dpi < COVER_IMAGE_LIMITS.printDpi ? OwnCoverMessages.soft(dpi, trimLabel(after.trimSize), frontPanelIn(trim)) : null,
     };
   }
 
-  /** Back to the design's own front: the cover is drawn again without the image, which is then forgotten. */
+  /** Back to the design's own front: the cover is drawn again without the upload, which is then forgotten. */
   async remove(project: GeneratorProject): Promise<void> {
     const upload = project.coverUpload;
     if (!upload) throw new NotFoundException(OwnCoverMessages.none);
@@ -88,12 +83,54 @@ export class OwnCoverService {
     const upload = project.coverUpload;
     const stream = upload && (await this.storage.getStreamIfExists(upload.key));
     if (!upload || !stream) throw new NotFoundException(OwnCoverMessages.none);
-    res.set({ 'Content-Type': upload.contentType, 'Content-Disposition': 'inline', 'Cache-Control': 'private, no-cache', 'X-Content-Type-Options': 'nosniff' });
+    res.set({ 'Content-Type': typeOf(upload), 'Content-Disposition': 'inline', 'Cache-Control': 'private, no-cache', 'X-Content-Type-Options': 'nosniff' });
     stream.on('error', () => res.destroy());
     stream.pipe(res);
   }
 
+  /** A PNG or JPEG front, measured from its bytes (anything else is refused as no cover). */
+  private frontOf(project: GeneratorProject, bytes: Buffer): CoverUpload {
+    try {
+      const measured = measureBookImage(bytes);
+      return { kind: 'front', key: projectFileKey(project, `cover-front-${randomUUID()}.${measured.extension}`), contentType: measured.contentType, width: measured.width, height: measured.height };
+    } catch (error) {
+      if (!(error instanceof BookImageError)) throw error;
+      throw error.status === 415 ? new UnsupportedMediaTypeException(OwnCoverMessages.notCover) : new REFUSALS[error.status](error.message);
+    }
+  }
+
+  /** A full-wrap PDF: one page, every font embedded, exactly the size of the book's cover (preflight's rules, read by poppler off the event loop). */
+  private async wrapOf(project: GeneratorProject, bytes: Buffer): Promise<CoverUpload> {
+    const facts = await pdfFacts(bytes);
+    if (!facts) throw new UnprocessableEntityException(PreflightMessages.coverUnreadable);
+    if (facts.pages !== 1) throw new UnprocessableEntityException(PreflightMessages.coverPages(facts.pages));
+    const loose = [...new Set(facts.fonts.filter((f) => !f.embedded).map((f) => f.name || f.type))];
+    if (loose.length) throw new UnprocessableEntityException(PreflightMessages.fontsNotEmbedded('cover', loose));
+    const page = facts.pageSizes[0] as { width: number; height: number };
+    const size = { widthIn: page.width / POINTS_PER_INCH, heightIn: page.height / POINTS_PER_INCH };
+    const mismatch = wrapMismatch(size, bookCoverGeometry(project) as NonNullable<ReturnType<typeof bookCoverGeometry>>);
+    if (mismatch) throw new UnprocessableEntityException(mismatch);
+    return { kind: 'wrap', key: projectFileKey(project, `cover-wrap-${randomUUID()}.pdf`), ...size };
+  }
+
   private async setUpload(projectId: string, upload: CoverUpload | null): Promise<void> {
     await this.em.fork().nativeUpdate(GeneratorProject, { id: projectId }, { coverUpload: upload });
+  }
+}
+
+const typeOf = (upload: CoverUpload) => (upload.kind === 'front' ? upload.contentType : 'application/pdf');
+
+/** What poppler reads of a PDF, or null when it cannot read it. */
+async function pdfFacts(bytes: Buffer): Promise<PdfFacts | null> {
+  const dir = await mkdtemp(join(tmpdir(), 'own-cover-'));
+  try {
+    const file = join(dir, 'cover.pdf');
+    await writeFile(file, bytes);
+    return await readPdfFacts(file);
+  } catch (error) {
+    if (error instanceof UnreadablePdfError) return null;
+    throw error;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
 }

@@ -16,6 +16,7 @@ import {
   ProjectMessages,
   type PrintProduct,
 } from '../../../../libs/domain/index.ts';
+import { ownWrapMismatch } from '../../../../libs/print/index.ts';
 import { StorageService } from '../../../../libs/storage/index.ts';
 import { refreshSignal } from '../../../../workflows/print-order/messages.ts';
 import type { printOrderWorkflow } from '../../../../workflows/print-order/workflow.ts';
@@ -61,9 +62,13 @@ export class PrintOrdersService {
     return { interiorKey: project.pdfKey, coverKey: project.coverPdfKey };
   }
 
-  /** A product the book is not set for (another trim, or another paper) is refused before anything is ordered or paid. */
+  /**
+   * A product the book is not set for (another trim, or another paper), or one the author's own full-wrap cover does
+   * not fit (preflight's words), is refused before anything is ordered or paid.
+   */
   checkFits(product: PrintProduct, book: BookProject): void {
-    const mismatch = productMismatch(product, book.generatorProject);
+    const project = book.generatorProject;
+    const mismatch = productMismatch(product, project) ?? ownWrapMismatch(project.coverUpload, product.spec.pod_package_id, this.pageCountOf(book));
     if (mismatch) throw new UnprocessableEntityException(mismatch);
   }
 

@@ -421,6 +421,15 @@ describe('print orders', () => {
       status: 422,
       body: { message: PrintMessages.wrongPaper(whiteFiveByEight.spec.name, 'Cream') },
     });
+    // The author's own full-wrap cover, made for Amazon KDP's spine: Lulu's is wider, and preflight says so before any order.
+    const wrapped = await savedBook(userId);
+    const project = (await em().findOneOrFail(BookProject, { id: wrapped }, { populate: ['generatorProject'] })).generatorProject;
+    const kdp = coverGeometry({ template: 'amazon_kdp', pageCount: PAGES, trim: { widthIn: 6, heightIn: 9 } });
+    await em().nativeUpdate(GeneratorProject, { id: project.id }, { coverUpload: { kind: 'wrap', key: project.coverPdfKey as string, widthIn: kdp.widthIn, heightIn: kdp.heightIn } });
+    const lulu = printCoverSize(DEFAULT_POD_PACKAGE_ID, PAGES) as NonNullable<ReturnType<typeof printCoverSize>>;
+    const tooNarrow = PreflightMessages.coverSize(lulu, PAGES, kdp);
+    expect(await call('POST', '/print/orders', orderBody(wrapped), token)).toMatchObject({ status: 422, body: { message: tooNarrow } });
+    expect(await call('POST', '/print/validate', { book_project_id: wrapped, pod_package_id: DEFAULT_POD_PACKAGE_ID }, token)).toMatchObject({ status: 422, body: { message: tooNarrow } });
     expect(await count()).toBe(before);
   });
 

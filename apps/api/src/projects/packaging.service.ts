@@ -5,7 +5,7 @@ import { Client, WorkflowFailedError } from '@temporalio/client';
 import type { StandaloneCoverInput } from '../../../../activities/render/build.ts';
 import type { Config } from '../../../../libs/config/index.ts';
 import { nextPackageRun, type GeneratorProject } from '../../../../libs/db/index.ts';
-import { coverWorkflowId, innermostMessage, innermostType, packageWorkflowId, UNPRINTABLE_TEXT, type CoverChoice, type PackageFormat } from '../../../../libs/domain/index.ts';
+import { AUTHOR_FIXES, coverWorkflowId, innermostMessage, innermostType, packageWorkflowId, type CoverChoice, type PackageFormat } from '../../../../libs/domain/index.ts';
 import type { coverWorkflow, productCoverWorkflow } from '../../../../workflows/cover/workflow.ts';
 import type { packageWorkflow, PackageResult } from '../../../../workflows/package/workflow.ts';
 import { ProjectIdAttribute, StageAttribute, UserIdAttribute } from '../../../../workflows/search-attributes.ts';
@@ -80,8 +80,8 @@ export class PackagingService {
       return await Promise.race([run, late]);
     } catch (error) {
       if (error instanceof WorkflowFailedError) {
-        // Text no font prints is the request's to change; anything else failed on our side of the call.
-        const Refusal = innermostType(error) === UNPRINTABLE_TEXT ? UnprocessableEntityException : BadGatewayException;
+        // Text no font prints, or a cover that no longer fits, is the author's to change; anything else failed on our side.
+        const Refusal = (AUTHOR_FIXES as readonly (string | undefined)[]).includes(innermostType(error)) ? UnprocessableEntityException : BadGatewayException;
         throw new Refusal(`${what}: ${innermostMessage(error)}`);
       }
       throw error;

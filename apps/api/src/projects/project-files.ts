@@ -17,10 +17,12 @@ export function downloadsOf(project: GeneratorProject, base: string): Partial<Re
   return Object.fromEntries(BOOK_FILE_KINDS.filter((kind) => projectFile(project, kind).key).map((kind) => [kind, `${base}/download/${kind}`]));
 }
 
-/** The front cover the author uploaded, served to its owner at the project's cover-image route. */
+/** The cover the author uploaded, served to its owner at the project's cover-image route. */
 export function ownCoverOf(project: Pick<GeneratorProject, 'id' | 'coverUpload'>): OwnCoverView | null {
   const upload = project.coverUpload;
-  return upload ? { kind: upload.kind, width: upload.width, height: upload.height, url: `/api/projects/${project.id}/cover-image` } : null;
+  const url = `/api/projects/${project.id}/cover-image`;
+  if (!upload) return null;
+  return upload.kind === 'front' ? { kind: 'front', width: upload.width, height: upload.height, url } : { kind: 'wrap', width_in: upload.widthIn, height_in: upload.heightIn, url };
 }
 
 export const isBookFileKind = (kind: string): kind is BookFileKind => (BOOK_FILE_KINDS as string[]).includes(kind);

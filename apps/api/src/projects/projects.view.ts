@@ -1,6 +1,7 @@
 import type { ChapterView, CoverAnswer, ProjectView, TocEntry } from '../../../../libs/contracts/index.ts';
 import type { GeneratedChapter, GeneratorProject } from '../../../../libs/db/index.ts';
 import { bookLanguage, filesOutdated, WORDS_PER_PAGE } from '../../../../libs/domain/index.ts';
+import { bookCoverGeometry } from '../../../../libs/render/book-cover.ts';
 import { downloadsOf, ownCoverOf } from './project-files.ts';
 
 export const chapterView = (c: GeneratedChapter): ChapterView => ({
@@ -25,6 +26,13 @@ export const tocView = (project: GeneratorProject): TocEntry[] =>
     target_words: c.target_words,
     estimated_pages: String(Math.max(1, Math.round(c.target_words / WORDS_PER_PAGE))),
   }));
+
+/** The size a full-wrap cover of the book must be, in inches. */
+function coverSizeOf(project: GeneratorProject): ProjectView['cover_size'] {
+  const geometry = bookCoverGeometry(project);
+  return geometry && { width_in: round(geometry.widthIn), height_in: round(geometry.heightIn), spine_in: round(geometry.spineIn) };
+}
+const round = (inches: number) => Math.round(inches * 1000) / 1000;
 
 /** The book's cover files as the cover calls answer them. */
 export function coverAnswerOf(project: GeneratorProject): CoverAnswer {
@@ -72,6 +80,7 @@ export function projectView(project: GeneratorProject, chapters: GeneratedChapte
     trim_size: project.trimSize,
     paper: project.paper,
     own_cover: ownCoverOf(project),
+    cover_size: coverSizeOf(project),
     files_outdated: filesOutdated(project),
     ai_provider_calls: project.providerCalls,
     total_cost: Number(project.costUsd),
