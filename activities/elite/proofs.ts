@@ -1,11 +1,9 @@
 import type { MikroORM } from '@mikro-orm/core';
 import { ApplicationFailure } from '@temporalio/activity';
 import { EliteProof, EliteRequest } from '../../libs/db/index.ts';
-import { loadCoverFront } from '../../libs/book-images/index.ts';
 import { defaultProductFor, DEFAULT_PRINT_PAGE_COUNT, eliteFileKey, EliteRefusals } from '../../libs/domain/index.ts';
-import { pressCoverInput, productCover } from '../../libs/render/book-cover.ts';
-import { renderCover } from '../../libs/render/cover.ts';
 import type { StorageService } from '../../libs/storage/index.ts';
+import { drawPressCover } from '../render/press-cover.ts';
 import type { EliteActivities } from './types.ts';
 
 /**
@@ -28,9 +26,7 @@ export function createEliteProofActivities({ orm, storage }: { orm: MikroORM; st
 
       const keys = eliteProofKeys({ id: request.id, userId: request.user.id }, proof.round);
       await storage.copy(project.pdfKey, keys.interiorKey);
-      const product = productCover(defaultProductFor(project));
-      const { pdf } = await renderCover(pressCoverInput(project, { ...product, pageCount: project.pageCount ?? DEFAULT_PRINT_PAGE_COUNT }, await loadCoverFront(storage, project)));
-      await storage.put(keys.coverKey, pdf, 'application/pdf', pdf.length);
+      await drawPressCover(storage, project, defaultProductFor(project), project.pageCount ?? DEFAULT_PRINT_PAGE_COUNT, keys.coverKey);
       await em.getConnection().execute(
         `insert into elite_proofs (id, request_id, round, interior_key, cover_key, note, sent_by, sent_at) values (?, ?, ?, ?, ?, ?, ?, ?) on conflict (request_id, round) do nothing`,
         [proof.id, requestId, proof.round, keys.interiorKey, keys.coverKey, proof.note, proof.by, new Date(proof.at)],

@@ -19,16 +19,16 @@ import {
   type CoverGeometry,
   type CoverUpload,
   type PackageFormat,
-  type PrintProduct,
 } from '../../libs/domain/index.ts';
 import type { StorageService } from '../../libs/storage/index.ts';
-import { bookCoverGeometry, bookCoverInput, coverDesignOf, coverInput, pressCoverInput, productCover } from '../../libs/render/book-cover.ts';
+import { bookCoverGeometry, bookCoverInput, coverDesignOf, coverInput } from '../../libs/render/book-cover.ts';
 import { FRONT_PNG_WIDTH_PX, renderCover, type CoverInput } from '../../libs/render/cover.ts';
 import { renderDocx } from '../../libs/render/docx.ts';
 import { renderEpub } from '../../libs/render/epub.ts';
 import { renderInterior } from '../../libs/render/interior.ts';
 import { pagesWithText, pdfAreaToPng, pdfPagesToPng } from '../../libs/render/png.ts';
 import { renderQuartoProject } from '../../libs/render/quarto.ts';
+import { drawPressCover } from './press-cover.ts';
 
 /** Files are cached by browsers for an hour (the spec's cache control). */
 const CACHE = 'max-age=3600';
@@ -98,13 +98,6 @@ export function createRenderActivities({ orm, storage }: { orm: MikroORM; storag
     await storage.put(pdfKey, pdf, 'application/pdf', pdf.length, CACHE);
     await storage.put(pngKey, png, 'image/png', png.length, CACHE);
     return { pdfKey, pngKey, pdfSize: pdf.length, pngSize: png.length };
-  }
-
-  /** A product's cover: drawn from the book's design (and the author's front), or the author's own wrap as it is, for preflight to judge. */
-  async function drawPressCover(project: GeneratorProject, product: PrintProduct, pageCount: number, key: string): Promise<void> {
-    if (project.coverUpload?.kind === 'wrap') return storage.copy(project.coverUpload.key, key);
-    const { pdf } = await renderCover(pressCoverInput(project, { ...productCover(product), pageCount }, await loadCoverFront(storage, project)));
-    await storage.put(key, pdf, 'application/pdf', pdf.length, CACHE);
   }
 
   return {
@@ -208,7 +201,7 @@ export function createRenderActivities({ orm, storage }: { orm: MikroORM; storag
       const project = order.bookProject?.generatorProject;
       // Preflight then refuses the order, naming what is missing.
       if (!product || !order.coverKey || !project) return;
-      await drawPressCover(project, product, order.pageCount ?? project.pageCount ?? DEFAULT_COVER_PAGE_COUNT, order.coverKey);
+      await drawPressCover(storage, project, product, order.pageCount ?? project.pageCount ?? DEFAULT_COVER_PAGE_COUNT, order.coverKey);
     },
 
     /** The cover the press would print for a product, drawn for the files check before any order: its key. */
@@ -217,7 +210,7 @@ export function createRenderActivities({ orm, storage }: { orm: MikroORM; storag
       const product = printProduct(podPackageId);
       if (!product) throw ApplicationFailure.nonRetryable(PrintMessages.unknownProduct, 'UnknownProduct');
       const key = pressCoverKey(project, podPackageId);
-      await drawPressCover(project, product, project.pageCount ?? DEFAULT_COVER_PAGE_COUNT, key);
+      await drawPressCover(storage, project, product, project.pageCount ?? DEFAULT_COVER_PAGE_COUNT, key);
       return key;
     },
 

@@ -15,7 +15,6 @@ export const DEFAULT_COLOR_SCHEME: ColorScheme = 'professional';
 export const PAPER_TYPES = ['white', 'cream'] as const;
 export type PaperType = (typeof PAPER_TYPES)[number];
 export const DEFAULT_PAPER: PaperType = 'white';
-export const isPaperType = (value: unknown): value is PaperType => (PAPER_TYPES as readonly unknown[]).includes(value);
 /** How the portal names a paper. */
 export const PAPER_LABELS: Record<PaperType, string> = { white: 'White', cream: 'Cream' };
 

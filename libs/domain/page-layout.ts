@@ -33,7 +33,6 @@ export const PAGE_MARGINS = { outsideIn: 0.625, topIn: 1, bottomIn: 0.95, headGa
 export const TRIM_SIZES = ['5x8', '5.25x8', '5.5x8.5', '6x9', '7x10', '8.5x11'] as const;
 export type TrimSizeId = (typeof TRIM_SIZES)[number];
 export const DEFAULT_TRIM_SIZE: TrimSizeId = '6x9';
-export const isTrimSize = (value: unknown): value is TrimSizeId => (TRIM_SIZES as readonly unknown[]).includes(value);
 
 /** A trim's page size in inches ('5.5x8.5' → 5.5 × 8.5). */
 export function trimInches(trim: TrimSizeId): { widthIn: number; heightIn: number } {

@@ -50,13 +50,19 @@ function wordBoxes(pdf: Buffer): { width: number; height: number; words: Box[]; 
   return { width: Number(pages[0]?.[1]), height: Number(pages[0]?.[2]), words, pages: pages.length };
 }
 
-const TRIMS: Record<string, TrimSize> = { '5 × 8': { widthIn: 5, heightIn: 8 }, '6 × 9': { widthIn: 6, heightIn: 9 }, '8.5 × 11': { widthIn: 8.5, heightIn: 11 } };
+const TRIMS: Record<string, TrimSize> = {
+  '5 × 8': { widthIn: 5, heightIn: 8 },
+  '5.5 × 8.5': { widthIn: 5.5, heightIn: 8.5 },
+  '6 × 9': { widthIn: 6, heightIn: 9 },
+  '8.5 × 11': { widthIn: 8.5, heightIn: 11 },
+};
 
 describe("the interior inside the printers' rules", () => {
   it.each([
     [100, '5 × 8', 10],
     [100, '8.5 × 11', 28],
     [400, '6 × 9', 76],
+    [400, '5.5 × 8.5', 63],
   ] as const)('a %i-page book at %s in: every head, number and word at least 0.5 in from the trim, the inside margin widened for its pages', (pages, trimName, paragraphs) => {
     const trim = TRIMS[trimName] as TrimSize;
     const { pdf, pageCount, insideIn } = renderInterior(bookOf(paragraphs), trim);

@@ -51,10 +51,10 @@ export function OwnCover({ project, onChanged }: { project: ProjectView; onChang
       <p className="muted">{ownCoverText(project)}</p>
       <input
         ref={input}
-        id={`${ids}-file`}
         type="file"
         accept="image/png,image/jpeg,application/pdf"
-        className="visually-hidden"
+        hidden
+        aria-label="Your cover: a PNG or JPEG front, or a full-wrap PDF"
         disabled={busy || !built}
         onChange={(e) => {
           const file = e.target.files?.[0];
