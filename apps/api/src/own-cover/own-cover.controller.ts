@@ -11,7 +11,7 @@ import { ProjectsService } from '../projects/projects.service.ts';
 import { StreamedFilesInterceptor } from '../sources/streamed-files.interceptor.ts';
 import { OwnCoverService } from './own-cover.service.ts';
 
-/** A book's own front cover, uploaded by its author. Same ownership as the project. */
+/** A book's own cover, uploaded by its author: a front image or a full-wrap PDF. Same ownership as the project. */
 @ApiTags('projects')
 @OptionalAuth()
 @Controller('projects')
@@ -28,15 +28,16 @@ export class OwnCoverController {
   @ApiBody({ schema: { type: 'object', required: ['image'], properties: { image: { type: 'string', format: 'binary' } } } })
   @ApiOperation({
     summary:
-      `Use your own front cover (multipart field "image": PNG or JPEG, at most ${COVER_IMAGE_LIMITS.maxBytes / 1024 / 1024} MB): the book's cover is drawn ` +
-      `again with it as the front, the spine and back in the book's design; print orders derive their covers from it. A warning says when it prints under ${COVER_IMAGE_LIMITS.printDpi} dpi`,
+      `Use your own cover (multipart field "image", at most ${COVER_IMAGE_LIMITS.maxBytes / 1024 / 1024} MB): a PNG or JPEG front, drawn with the spine and back in the ` +
+      `book's design (a warning says when it prints under ${COVER_IMAGE_LIMITS.printDpi} dpi), or a one-page full-wrap PDF of the size cover_size gives, used as it is. ` +
+      'Print orders derive their covers from it',
   })
   @UseInterceptors(
     StreamedFilesInterceptor({
       field: 'image',
       maxFiles: 1,
       maxTotalBytes: COVER_IMAGE_LIMITS.maxBytes,
-      tooMany: () => new BadRequestException('Upload one image at a time'),
+      tooMany: () => new BadRequestException('Upload one cover at a time'),
       tooLarge: () => new PayloadTooLargeException(OwnCoverMessages.tooLarge),
     }),
   )
@@ -45,7 +46,7 @@ export class OwnCoverController {
   }
 
   @Get(':id/cover-image')
-  @ApiOperation({ summary: 'The front cover image the author uploaded' })
+  @ApiOperation({ summary: 'The cover the author uploaded (a front image or a full-wrap PDF)' })
   async get(@Param('id') id: string, @Res() res: Response, @CurrentUser() user?: AuthUser): Promise<void> {
     await this.covers.send(res, await this.projects.owned(id, user));
   }

@@ -34,7 +34,7 @@ export class PrintController {
 
   @Public()
   @Get('products')
-  @ApiOperation({ summary: 'The three products of §9 with their tier prices; source says whether the provider answered' })
+  @ApiOperation({ summary: 'Every product (each trim in black and white on white or cream paper, and in colour; §9’s three first) with its tier prices; source says whether the provider answered' })
   async products(): Promise<PrintProductsResponse> {
     const { value, source } = await this.quotes.sourced((provider) => provider.products(), PrintMessages.productsFailed);
     return { products: value, source };

@@ -104,7 +104,7 @@ async function postWebhook(url: string, body: unknown, signature?: string | null
 const jobPayload = (id: number, externalId: string, status = 'IN_PRODUCTION') => ({ topic: LULU_STATUS_TOPIC, data: { id, external_id: externalId, status: { name: status, message: '', changed: new Date().toISOString() }, line_items: [] } });
 
 describe('GET /api/print/products and /api/print/test', () => {
-  it('lists the three products with their tiers, from the provider when it answers', async () => {
+  it('lists every product with its tiers, from the provider when it answers', async () => {
     const { status, body } = await call('GET', '/print/products');
     expect(status).toBe(200);
     expect(body.source).toBe('provider');
