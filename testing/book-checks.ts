@@ -101,6 +101,25 @@ export async function aceReport(epub: Uint8Array): Promise<{ outcome: string; vi
   }
 }
 
+/**
+ * epubcheck's report on an EPUB: Debian's epubcheck, run as its jar (its /usr/bin launcher needs binfmt_misc, which
+ * containers often lack), in a JVM of its own.
+ */
+export async function epubCheck(epub: Uint8Array): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'epubcheck-'));
+  try {
+    const file = join(dir, 'book.epub');
+    writeFileSync(file, epub);
+    // epubcheck exits 1 on a finding; the report is on stdout and stderr either way.
+    const { stdout, stderr } = await run('java', ['-jar', '/usr/share/java/epubcheck.jar', file], { maxBuffer: 16 * 1024 * 1024 }).catch(
+      (error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout ?? '', stderr: error.stderr ?? '' }),
+    );
+    return `${stdout}${stderr}`;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** A zip (an EPUB, a DOCX, a project) read back with Info-ZIP's unzip, as a reader's or author's tools open it. */
 export function unzipped(zip: Uint8Array) {
   const file = join(mkdtempSync(join(tmpdir(), 'zip-')), 'file.zip');
@@ -115,21 +134,26 @@ export function unzipped(zip: Uint8Array) {
 }
 
 /**
- * The colour of a PDF's first page at a point, in inches from its top left: poppler rasterises the page at 20 dpi as
- * a PPM (a short header, then raw RGB bytes), so no image decoder is needed.
+ * An area of a PDF's first page as RGB pixels, in pixels at `dpi` from its top left: poppler rasterises the area as a
+ * PPM (a short header, then raw RGB bytes), so no image decoder is needed.
  */
-export function pdfColourAt(pdf: Uint8Array, xIn: number, yIn: number): [number, number, number] {
-  const dpi = 20;
-  const dir = mkdtempSync(join(tmpdir(), 'colour-'));
+export function pdfPixels(pdf: Uint8Array, dpi: number, area: { x: number; y: number; w: number; h: number }): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), 'pixels-'));
   try {
     const file = join(dir, 'page.pdf');
     writeFileSync(file, pdf);
-    execFileSync('pdftoppm', ['-r', String(dpi), '-f', '1', '-l', '1', '-singlefile', file, join(dir, 'page')]);
-    const ppm = readFileSync(join(dir, 'page.ppm'));
-    const [, width, , header] = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(ppm.subarray(0, 32).toString('latin1')) ?? [];
-    const at = (header ?? '').length + (Math.floor(yIn * dpi) * Number(width) + Math.floor(xIn * dpi)) * 3;
-    return [ppm[at] as number, ppm[at + 1] as number, ppm[at + 2] as number];
+    const ppm = execFileSync('pdftoppm', ['-singlefile', '-f', '1', '-l', '1', '-r', String(dpi), '-x', String(area.x), '-y', String(area.y), '-W', String(area.w), '-H', String(area.h), file]);
+    const header = /^P6\s+\d+\s+\d+\s+255\s/.exec(ppm.subarray(0, 40).toString('latin1'));
+    if (!header) throw new Error('pdftoppm wrote no PPM');
+    return ppm.subarray(header[0].length);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The colour of a PDF's first page at a point, in inches from its top left (read at 20 dpi). */
+export function pdfColourAt(pdf: Uint8Array, xIn: number, yIn: number): [number, number, number] {
+  const dpi = 20;
+  const [r, g, b] = pdfPixels(pdf, dpi, { x: Math.floor(xIn * dpi), y: Math.floor(yIn * dpi), w: 1, h: 1 });
+  return [r as number, g as number, b as number];
 }

@@ -1,14 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { LockMode, type MikroORM } from '@mikro-orm/core';
 import type { PrintOrderEvent, PrintStatusNotification } from '../../libs/contracts/index.ts';
 import { Notification, PrintOrder, Profile } from '../../libs/db/index.ts';
 import { formatAmount, PrintMessages, PrintOrderProblems, printProduct, type PrintOrderStatus } from '../../libs/domain/index.ts';
-import { preflightProblems, PreflightMessages, readPdfFacts, UnreadablePdfError, type PdfFacts } from '../../libs/print/preflight.ts';
+import { pdfFactsOf, preflightProblems, PreflightMessages } from '../../libs/print/preflight.ts';
 import { PrintProviderError, type PrintProvider } from '../../libs/print/provider.ts';
 import { authorPrice } from '../../libs/print/pricing.ts';
 import type { StorageService } from '../../libs/storage/index.ts';
@@ -39,19 +34,6 @@ export const announced = (status: PrintOrderStatus) => !QUIET.includes(status);
 const destinationOf = (order: PrintOrder) => [order.shippingAddress.city, order.shippingAddress.state, order.shippingAddress.country].filter(Boolean).join(', ');
 
 export function createPrintOrderActivities({ orm, storage, printProvider }: { orm: MikroORM; storage: StorageService; printProvider: PrintProvider }) {
-  async function download(key: string, file: string): Promise<void> {
-    await pipeline(await storage.getStream(key), createWriteStream(file));
-  }
-
-  async function facts(file: string, unreadable: string): Promise<PdfFacts | string> {
-    try {
-      return await readPdfFacts(file);
-    } catch (error) {
-      if (error instanceof UnreadablePdfError) return unreadable;
-      throw error;
-    }
-  }
-
   return {
     /**
      * The order's files, checked again before it is paid for: both PDFs are there, the interior fits the product's
@@ -66,21 +48,14 @@ export function createPrintOrderActivities({ orm, storage, printProvider }: { or
       if (!order.interiorKey || !(await storage.stat(order.interiorKey))) return refuse(PrintOrderProblems.missingFile('interior'));
       if (!order.coverKey || !(await storage.stat(order.coverKey))) return refuse(PrintOrderProblems.missingFile('cover'));
 
-      const dir = await mkdtemp(join(tmpdir(), 'pressroom-preflight-'));
-      try {
-        const [interiorFile, coverFile] = [join(dir, 'interior.pdf'), join(dir, 'cover.pdf')];
-        await Promise.all([download(order.interiorKey, interiorFile), download(order.coverKey, coverFile)]);
-        const interior = await facts(interiorFile, PreflightMessages.interiorUnreadable);
-        if (typeof interior === 'string') return refuse(interior);
-        const cover = await facts(coverFile, PreflightMessages.coverUnreadable);
-        if (typeof cover === 'string') return refuse(cover);
-        const { errors, warnings } = preflightProblems(product, interior, cover);
-        // The file is the truth about its pages: the re-quote and the provider go by it.
-        if (order.pageCount !== interior.pages) await em.nativeUpdate(PrintOrder, { id: orderId }, { pageCount: interior.pages });
-        return { errors, warnings, pageCount: interior.pages };
-      } finally {
-        await rm(dir, { recursive: true, force: true });
-      }
+      const interior = await pdfFactsOf(await storage.getStream(order.interiorKey));
+      if (!interior) return refuse(PreflightMessages.interiorUnreadable);
+      const cover = await pdfFactsOf(await storage.getStream(order.coverKey));
+      if (!cover) return refuse(PreflightMessages.coverUnreadable);
+      const { errors, warnings } = preflightProblems(product, interior, cover);
+      // The file is the truth about its pages: the re-quote and the provider go by it.
+      if (order.pageCount !== interior.pages) await em.nativeUpdate(PrintOrder, { id: orderId }, { pageCount: interior.pages });
+      return { errors, warnings, pageCount: interior.pages };
     },
 
     /**

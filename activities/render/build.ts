@@ -26,6 +26,7 @@ import { FRONT_PNG_WIDTH_PX, renderCover, type CoverInput } from '../../libs/ren
 import { renderDocx } from '../../libs/render/docx.ts';
 import { renderEpub } from '../../libs/render/epub.ts';
 import { renderInterior } from '../../libs/render/interior.ts';
+import type { PrintPages } from '../../libs/render/print-pages.ts';
 import { pagesWithText, pdfAreaToPng, pdfPagesToPng } from '../../libs/render/png.ts';
 import { renderQuartoProject } from '../../libs/render/quarto.ts';
 import { drawPressCover } from './press-cover.ts';
@@ -126,11 +127,11 @@ export function createRenderActivities({ orm, storage }: { orm: MikroORM; storag
     },
 
     /** Typesets the interior PDF, stores it with preview images of its first pages, and records the real page count. */
-    async buildInterior(projectId: string): Promise<{ pageCount: number; size: number }> {
+    async buildInterior(projectId: string): Promise<{ pageCount: number; size: number; printPages: PrintPages }> {
       // The files hold the text as it was read: an edit made while they are typeset leaves them out of date.
       const readAt = new Date();
       const { em, project, manuscript } = await load(projectId);
-      const { pdf, pageCount } = renderInterior(manuscript);
+      const { pdf, pageCount, printPages } = renderInterior(manuscript);
       await storeBookFile(project, 'pdf', pdf);
       const shown = (await pagesWithText(pdf, Math.min(PREVIEW_SCAN_PAGES, pageCount))).slice(0, PREVIEW_PAGES);
       const rendered = shown.length ? await pdfPagesToPng(pdf, { pages: Math.max(...shown), widthPx: PREVIEW_WIDTH_PX }) : [];
@@ -141,13 +142,13 @@ export function createRenderActivities({ orm, storage }: { orm: MikroORM; storag
       Object.assign(project, { pageCount, builtAt: readAt, previewKeys });
       await em.flush();
       await Promise.all(stale.map((k) => storage.delete(k)));
-      return { pageCount, size: pdf.length };
+      return { pageCount, size: pdf.length, printPages };
     },
 
-    /** The EPUB 3 of the same manuscript. */
-    async buildEpub(projectId: string): Promise<{ size: number }> {
+    /** The EPUB 3 of the same manuscript, with the print edition's pages when they were typeset from the same text. */
+    async buildEpub(projectId: string, printPages?: PrintPages): Promise<{ size: number }> {
       const { em, project, manuscript } = await load(projectId);
-      const book = await renderEpub(manuscript);
+      const book = await renderEpub(manuscript, printPages);
       await storeBookFile(project, 'epub', book);
       await em.flush();
       return { size: book.length };

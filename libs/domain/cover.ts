@@ -155,8 +155,15 @@ export function coverImageDpi(image: { width: number; height: number }, trim: { 
   return Math.floor(Math.min(image.width / panel.widthIn, image.height / panel.heightIn));
 }
 
-/** How far an uploaded wrap may be off the size the book needs: 1/32 in, as preflight allows. */
-export const WRAP_TOLERANCE_IN = 1 / 32;
+/**
+ * How far a print file's page may be off the size it must be (an uploaded wrap, a preflighted interior or cover):
+ * 1/32 in, less than any two spine formulas differ by.
+ */
+export const SIZE_TOLERANCE_IN = 1 / 32;
+
+/** Whether a page of this size is the size expected, within SIZE_TOLERANCE_IN. */
+export const sizeFits = (actual: { widthIn: number; heightIn: number }, expected: { widthIn: number; heightIn: number }) =>
+  Math.abs(actual.widthIn - expected.widthIn) <= SIZE_TOLERANCE_IN && Math.abs(actual.heightIn - expected.heightIn) <= SIZE_TOLERANCE_IN;
 const inchesText = (value: number) => String(Math.round(value * 1000) / 1000);
 
 export const OwnCoverMessages = {
@@ -176,6 +183,5 @@ export const OwnCoverMessages = {
 
 /** Why an uploaded wrap does not fit a cover of this geometry (null when it does), in words the author can act on. */
 export function wrapMismatch(wrap: { widthIn: number; heightIn: number }, geometry: CoverGeometry): string | null {
-  const fits = Math.abs(wrap.widthIn - geometry.widthIn) <= WRAP_TOLERANCE_IN && Math.abs(wrap.heightIn - geometry.heightIn) <= WRAP_TOLERANCE_IN;
-  return fits ? null : OwnCoverMessages.wrapSize(geometry, geometry.pageCount, wrap);
+  return sizeFits(wrap, geometry) ? null : OwnCoverMessages.wrapSize(geometry, geometry.pageCount, wrap);
 }

@@ -1,5 +1,5 @@
-import { coverGeometry, printProduct, type CoverGeometry, type CoverUpload } from '../domain/index.ts';
-import { PreflightMessages, SIZE_TOLERANCE_IN } from './preflight.ts';
+import { coverGeometry, printProduct, sizeFits, type CoverGeometry, type CoverUpload } from '../domain/index.ts';
+import { PreflightMessages } from './preflight.ts';
 
 export const POINTS_PER_INCH = 72;
 
@@ -30,6 +30,5 @@ export function ownWrapMismatch(upload: CoverUpload | null | undefined, podPacka
   if (upload?.kind !== 'wrap') return null;
   const size = printCoverSize(podPackageId, pageCount);
   if (!size) return null;
-  const near = (actual: number, expected: number) => Math.abs(actual - expected) <= SIZE_TOLERANCE_IN;
-  return near(upload.widthIn, size.widthIn) && near(upload.heightIn, size.heightIn) ? null : PreflightMessages.coverSize(size, pageCount, upload);
+  return sizeFits(upload, size) ? null : PreflightMessages.coverSize(size, pageCount, upload);
 }

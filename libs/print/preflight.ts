@@ -1,6 +1,11 @@
 import { execFile } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
-import { BLEED_IN, type PrintProduct } from '../domain/index.ts';
+import { BLEED_IN, sizeFits, type PrintProduct } from '../domain/index.ts';
 import { POINTS_PER_INCH, printCoverSize } from './cover.ts';
 
 /**
@@ -12,8 +17,6 @@ import { POINTS_PER_INCH, printCoverSize } from './cover.ts';
 
 const run = promisify(execFile);
 const TOOL_LIMITS = { timeout: 60_000, maxBuffer: 8 * 1024 * 1024 } as const;
-/** How far a page or the cover may be off its size: 1/32 in, less than any two spine formulas differ by. */
-export const SIZE_TOLERANCE_IN = 1 / 32;
 
 export interface PdfFont {
   name: string;
@@ -82,9 +85,24 @@ export async function readPdfFacts(file: string): Promise<PdfFacts> {
   }
 }
 
+/** The facts of a PDF given as bytes or a stream of them (copied to a file of its own), or null when it cannot be read. */
+export async function pdfFactsOf(pdf: Buffer | NodeJS.ReadableStream): Promise<PdfFacts | null> {
+  const dir = await mkdtemp(join(tmpdir(), 'pdf-facts-'));
+  try {
+    const file = join(dir, 'file.pdf');
+    await (Buffer.isBuffer(pdf) ? writeFile(file, pdf) : pipeline(pdf, createWriteStream(file)));
+    return await readPdfFacts(file);
+  } catch (error) {
+    if (error instanceof UnreadablePdfError) return null;
+    throw error;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 const inches = (points: number) => points / POINTS_PER_INCH;
 const show = (value: number) => String(Math.round(value * 1000) / 1000);
-const near = (points: number, targetIn: number) => Math.abs(inches(points) - targetIn) <= SIZE_TOLERANCE_IN;
+const sizeIn = (size: { width: number; height: number }) => ({ widthIn: inches(size.width), heightIn: inches(size.height) });
 
 export const PreflightMessages = {
   interiorUnreadable: 'The interior PDF cannot be read: export it again as a standard PDF',
@@ -120,7 +138,7 @@ export function preflightProblems(product: PrintProduct, interior: PdfFacts, cov
   const result: PreflightResult = { errors: [], warnings: [], suggestions: [] };
   const { trim, pages } = product.spec;
   const fits = (size: { width: number; height: number }) =>
-    [0, 2 * BLEED_IN].some((bleed) => near(size.width, trim.width + bleed) && near(size.height, trim.height + bleed));
+    [0, 2 * BLEED_IN].some((bleed) => sizeFits(sizeIn(size), { widthIn: trim.width + bleed, heightIn: trim.height + bleed }));
   const offSize = interior.pageSizes.map((size, i) => ({ size, page: i + 1 })).filter(({ size }) => !fits(size));
   if (offSize.length) {
     const { size, page } = offSize[0] as (typeof offSize)[number];
@@ -138,8 +156,6 @@ export function preflightProblems(product: PrintProduct, interior: PdfFacts, cov
   const actual = cover.pageSizes[0] as { width: number; height: number };
   const size = printCoverSize(product.spec.pod_package_id, interior.pages) as NonNullable<ReturnType<typeof printCoverSize>>;
   const expected = { widthIn: size.widthIn, heightIn: size.heightIn, spineIn: size.spineIn };
-  if (!near(actual.width, expected.widthIn) || !near(actual.height, expected.heightIn)) {
-    result.errors.push(PreflightMessages.coverSize(expected, interior.pages, { widthIn: inches(actual.width), heightIn: inches(actual.height) }));
-  }
+  if (!sizeFits(sizeIn(actual), expected)) result.errors.push(PreflightMessages.coverSize(expected, interior.pages, sizeIn(actual)));
   return result;
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pngOf } from '../../testing/book-images.ts';
-import { aceReport, pdfText, unzipped, veraPdf } from '../../testing/book-checks.ts';
+import { aceReport, epubCheck, pdfText, unzipped, veraPdf } from '../../testing/book-checks.ts';
 import { renderEpub } from './epub.ts';
 import { compileToPdf } from './fonts.ts';
 import { renderInterior, type Manuscript } from './interior.ts';
@@ -115,5 +115,54 @@ describe('the EPUB as an accessible EPUB 3', () => {
     expect(opf).not.toContain('schema:accessMode">visual');
     expect(opf).not.toContain('alternativeText');
     expect(opf).toContain('dcterms:conformsTo');
+    // Its alt text is empty, as HTML means decoration, never words for a screen reader to read out.
+    expect(unzipped(await renderEpub(book(''))).read('OEBPS/chapter-001.xhtml')).toMatch(/<img src="[^"]+" alt="" role="presentation"\/>/);
   });
+
+  it("marks and lists the print edition's pages where the interior set them: each marker sits where its page begins", async () => {
+    // Paragraphs that name themselves (c2p07), so where each one begins in the PDF can be read back.
+    const paragraphs = (c: number) => Array.from({ length: 14 }, (_, p) => `c${c}p${String(p).padStart(2, '0')} ${'Trust is built by writing things down. '.repeat(12 + ((c * 5 + p * 3) % 11))}`);
+    const paged: Manuscript = {
+      ...book('A bar chart.'),
+      chapters: [1, 2, 3].map((n) => ({ number: n, title: `Theme ${n}`, content: [`![A bar chart.](${IMAGE})`, ...paragraphs(n).slice(0, 7), '## Rituals', ...paragraphs(n).slice(7)].join('\n\n') })),
+    };
+    const interior = renderInterior(paged);
+    const epub = await renderEpub(paged, interior.printPages);
+    const archive = unzipped(epub);
+    const nav = archive.read('OEBPS/toc.xhtml');
+    const listed = [...nav.matchAll(/<li><a href="([\w-]+\.xhtml)#page-(\d+)">(\d+)<\/a><\/li>/g)].map(([, file, id, label]) => ({ file: file as string, page: Number(id), label: Number(label) }));
+    // Every page from the introduction's to the last one a block begins on, once, in order, each at a marker in its file.
+    const first = listed[0]?.page ?? 0;
+    expect(first).toBeGreaterThan(3);
+    expect(listed.map((p) => p.page)).toEqual(Array.from({ length: listed.length }, (_, i) => first + i));
+    expect(listed.at(-1)?.page).toBeGreaterThanOrEqual(interior.pageCount - 1);
+    for (const { file, page, label } of listed) {
+      expect(label).toBe(page);
+      expect(archive.read(`OEBPS/${file}`)).toContain(`<span id="page-${page}" role="doc-pagebreak" aria-label="${page}" epub:type="pagebreak"/>`);
+    }
+    // Where a page's marker is the last before a paragraph, that paragraph begins on the page in the PDF.
+    const file = join(mkdtempSync(join(tmpdir(), 'paged-')), 'book.pdf');
+    writeFileSync(file, interior.pdf);
+    const pageText = (page: number) => execFileSync('pdftotext', ['-f', String(page), '-l', String(page), file, '-'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const starts = [1, 2, 3].flatMap((n) => [...archive.read(`OEBPS/chapter-00${n}.xhtml`).matchAll(/aria-label="(\d+)" epub:type="pagebreak"\/><p>(c\dp\d\d)/g)].map(([, page, name]) => [Number(page), name as string] as const));
+    expect(starts.length).toBeGreaterThan(5);
+    for (const [page, name] of starts) {
+      expect(pageText(page), `${name} on page ${page}`).toContain(name);
+      expect(pageText(page - 1), `${name} not on page ${page - 1}`).not.toContain(name);
+    }
+    // Stores and reading systems accept it, and it says where its pages come from.
+    const ace = await aceReport(epub);
+    expect(ace.violations).toEqual([]);
+    expect(await epubCheck(epub)).toContain('No errors or warnings detected');
+    const opf = archive.read('OEBPS/content.opf');
+    expect(opf).toContain('schema:accessibilityFeature">pageBreakMarkers<');
+    expect(opf).toContain('schema:accessibilityFeature">pageNavigation<');
+    expect(opf).toMatch(/<dc:source id="pagination-source">[^<]+<\/dc:source>\s*<meta refines="#pagination-source" property="source-of">pagination<\/meta>/);
+
+    // Pages typeset from another text are not this book's: the EPUB then has none.
+    const edited = unzipped(await renderEpub({ ...paged, summary: 'In short: write it all down.' }, interior.printPages));
+    expect(edited.read('OEBPS/toc.xhtml')).not.toContain('page-list');
+    expect(edited.read('OEBPS/chapter-001.xhtml')).not.toContain('doc-pagebreak');
+    expect(edited.read('OEBPS/content.opf')).not.toContain('pageBreakMarkers');
+  }, 90_000);
 });

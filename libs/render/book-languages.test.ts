@@ -1,11 +1,11 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { CJK_SCRIPTS, SCRIPT_FONTS, bookLanguage, copyrightLine, countWords, fillLabel, fontStack, type BookLanguage } from '../domain/index.ts';
+import { epubCheck } from '../../testing/book-checks.ts';
 import { renderDocx } from './docx.ts';
 import { renderEpub } from './epub.ts';
 import { renderBookHtml } from './html.ts';
@@ -98,13 +98,8 @@ describe('the EPUB in every language', () => {
   });
 
   it('passes epubcheck, right to left (ar) and in CJK (ja)', async () => {
-    // Debian's epubcheck is a jar (its /usr/bin launcher needs binfmt_misc, which containers often lack); the two
-    // checks run side by side, each in its own JVM.
-    const check = async (tag: string) => {
-      const { file } = unzipped(await renderEpub(book(tag)), `book-${tag}.epub`);
-      const { stdout } = await promisify(execFile)('java', ['-jar', '/usr/share/java/epubcheck.jar', file], { encoding: 'utf8' });
-      return stdout;
-    };
+    // The two checks run side by side, each in its own JVM.
+    const check = async (tag: string) => epubCheck(await renderEpub(book(tag)));
     for (const report of await Promise.all(['ar', 'ja'].map(check))) expect(report).toContain('No errors or warnings detected');
   }, 60_000);
 });

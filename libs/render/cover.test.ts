@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COLOR_SCHEMES, COVER_TEMPLATES, CoverMessages, DESIGN_STYLES, barcodeArea, type CoverGeometry } from '../domain/index.ts';
 import { renderCover, type CoverInput } from './cover.ts';
 import { compileToPdf } from './fonts.ts';
-import { pdfColourAt } from '../../testing/book-checks.ts';
+import { pdfColourAt, pdfPixels } from '../../testing/book-checks.ts';
 import { pngOf } from '../../testing/book-images.ts';
 import { pdfPageToPng, pdfPagesToPng } from './png.ts';
 
@@ -46,14 +46,6 @@ function panelText(file: string, g: CoverGeometry, panel: 'back' | 'spine' | 'fr
   };
   const [x, width] = crops[panel];
   return tool('pdftotext', ['-x', String(Math.round(x)), '-y', '0', '-W', String(Math.max(1, Math.round(width))), '-H', String(Math.ceil(pt(g.heightIn))), file, '-']);
-}
-
-/** An area of the page as RGB pixels (pdftoppm's binary PPM). */
-function pixels(file: string, dpi: number, area: { x: number; y: number; w: number; h: number }): Buffer {
-  const ppm = execFileSync('pdftoppm', ['-singlefile', '-r', String(dpi), '-x', String(area.x), '-y', String(area.y), '-W', String(area.w), '-H', String(area.h), file]);
-  const header = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(ppm.subarray(0, 40).toString('latin1'));
-  expect(header).not.toBeNull();
-  return ppm.subarray(header![0].length);
 }
 
 describe('the cover wrap, checked with pdfinfo, qpdf, pdffonts and pdftotext', () => {
@@ -103,10 +95,9 @@ describe('the cover wrap, checked with pdfinfo, qpdf, pdffonts and pdftotext', (
 
   it('keeps the barcode box clear white and runs the background into the bleed', async () => {
     const { pdf, geometry } = await renderCover({ ...base, designStyle: 'bold' });
-    const file = save(pdf);
     const dpi = 36;
     const box = barcodeArea(geometry);
-    const white = pixels(file, dpi, {
+    const white = pdfPixels(pdf, dpi, {
       x: Math.ceil(box.xIn * dpi) + 1, y: Math.ceil((geometry.heightIn - box.yIn - box.heightIn) * dpi) + 1,
       w: Math.floor(box.widthIn * dpi) - 2, h: Math.floor(box.heightIn * dpi) - 2,
     });
@@ -115,7 +106,7 @@ describe('the cover wrap, checked with pdfinfo, qpdf, pdffonts and pdftotext', (
     // The four outermost corners (pure bleed) carry the design's colour, not bare paper.
     const full = { w: Math.round(geometry.widthIn * dpi), h: Math.round(geometry.heightIn * dpi) };
     for (const [x, y] of [[0, 0], [full.w - 2, 0], [0, full.h - 2], [full.w - 2, full.h - 2]] as const) {
-      const corner = pixels(file, dpi, { x, y, w: 1, h: 1 });
+      const corner = pdfPixels(pdf, dpi, { x, y, w: 1, h: 1 });
       expect([...corner], `corner ${x},${y}`).not.toEqual([255, 255, 255]);
     }
   });
@@ -199,7 +190,7 @@ describe('the author’s text', () => {
       const { pdf, geometry } = await renderCover({ ...base, title, designStyle });
       const dpi = 72;
       const left = Math.ceil((geometry.bleedIn + geometry.trim.widthIn + geometry.spineIn) * dpi);
-      return pixels(save(pdf), dpi, { x: left, y: 0, w: Math.floor(geometry.trim.widthIn * dpi), h: Math.floor(geometry.heightIn * dpi) });
+      return pdfPixels(pdf, dpi, { x: left, y: 0, w: Math.floor(geometry.trim.widthIn * dpi), h: Math.floor(geometry.heightIn * dpi) });
     };
     const [accented, plain] = [await front('Über Ängste'), await front('Uber Angste')];
     let changed = 0;

@@ -1,4 +1,5 @@
 import escapeHtml from 'escape-html';
+import type { Element } from 'hast';
 import { createRequire } from 'node:module';
 import type { Chapter, EPub as EPubClass, Options } from 'epub-gen-memory';
 import rehypeStringify from 'rehype-stringify';
@@ -7,6 +8,7 @@ import { unified } from 'unified';
 import { DEFAULT_LANGUAGE_TAG, bookLanguage, copyrightLine, fillLabel, fontStack, referenceParts, type BookLanguage, type BookReference } from '../domain/index.ts';
 import { NO_IMAGES, type BookImages } from './images.ts';
 import type { Manuscript, ManuscriptImage } from './interior.ts';
+import { blockKey, chapterKey, manuscriptFingerprint, type PartKey, type PrintPages } from './print-pages.ts';
 import { parseBookMarkdown } from './safe-markdown.ts';
 import { zipEntries, type ZipEntry } from './zip.ts';
 
@@ -47,10 +49,12 @@ class SealedEpub extends EPub {
   private readonly bookImages: BookImages;
   private readonly entries = new EpubEntries();
   private readonly sections: Chapter[];
-  constructor(options: Options, sections: Chapter[], bookImages: BookImages) {
+  private readonly pageList: readonly PageTarget[];
+  constructor(options: Options, sections: Chapter[], bookImages: BookImages, pageList: readonly PageTarget[]) {
     super(options, sections);
     this.bookImages = bookImages;
     this.sections = sections;
+    this.pageList = pageList;
     // The library's own JSZip, holding only the mimetype so far, is set aside.
     this.zip = this.entries as unknown as typeof this.zip;
   }
@@ -83,7 +87,7 @@ class SealedEpub extends EPub {
   private inBookLanguage(path: string, text: string): string {
     const language = bookLanguage(this.options.lang);
     if (path.endsWith('/toc.xhtml')) return this.navigation(text.replace(/<html\b/, `<html dir="${language.dir}"`));
-    if (path.endsWith('.xhtml')) return sectionWithRole(path, text.replace(/<html\b/, `<html dir="${language.dir}"`));
+    if (path.endsWith('.xhtml')) return sectionWithRole(path, decorativeImages(text.replace(/<html\b/, `<html dir="${language.dir}"`)));
     if (path.endsWith('.ncx')) return text.replace(/<ncx\b/, `<ncx xml:lang="${language.tag}" dir="${language.dir}"`);
     if (path.endsWith('.css')) return `${text}\n\n${languageCss(language)}`;
     if (!path.endsWith('.opf')) return text;
@@ -94,19 +98,38 @@ class SealedEpub extends EPub {
       .replace(/(<meta property="dcterms:rights">)[^<]*/, `$1${rights}`)
       .replace(/(<dc:rights>)[^<]*/, `$1${rights}`)
       .replace(/(<reference type="text" title=")[^"]*/, `$1${escapeHtml(this.options.tocTitle)}`)
-      .replace(/<\/metadata>/, `${accessibilityMetadata(this.sections.map((s) => s.content).join(''))}\n    </metadata>`);
+      .replace(/<\/metadata>/, `${accessibilityMetadata(this.sections.map((s) => s.content).join(''), this.pageList.length > 0)}\n    </metadata>`);
   }
-  /** The contents as `doc-toc`, and landmarks: where the contents are and where the book's text begins. */
+  /**
+   * The contents as `doc-toc`; landmarks: where the contents are and where the book's text begins; and the print
+   * edition's pages, where the book has them.
+   */
   private navigation(text: string): string {
     const first = this.sections.find((s) => s.filename?.startsWith('chapter-')) ?? this.sections[0];
     const landmarks = [
       `<li><a epub:type="toc" href="#toc">${escapeHtml(this.options.tocTitle)}</a></li>`,
       ...(first ? [`<li><a epub:type="bodymatter" href="${escapeHtml(first.filename ?? '')}">${escapeHtml(first.title ?? '')}</a></li>`] : []),
     ];
+    const pages = this.pageList.map(({ page, href }) => `<li><a href="${escapeHtml(href)}">${page}</a></li>`);
+    const pageList = pages.length ? `<nav epub:type="page-list" role="doc-pagelist" id="page-list" hidden="hidden"><ol>${pages.join('')}</ol></nav>\n` : '';
     return text
       .replace(/<nav id="toc" epub:type="toc">/, '<nav id="toc" epub:type="toc" role="doc-toc">')
-      .replace(/<\/body>/, `<nav epub:type="landmarks" id="landmarks" hidden="hidden"><ol>${landmarks.join('')}</ol></nav>\n</body>`);
+      .replace(/<\/body>/, `<nav epub:type="landmarks" id="landmarks" hidden="hidden"><ol>${landmarks.join('')}</ol></nav>\n${pageList}</body>`);
   }
+}
+
+/** A print page in the EPUB: its number and where its marker is (`chapter-001.xhtml#page-12`). */
+interface PageTarget {
+  page: number;
+  href: string;
+}
+
+/**
+ * An image without a description only decorates (markdownToHtml marks it `role="presentation"`): its alt text is
+ * empty, as HTML means it, where epub-gen-memory writes "image-placeholder" for screen readers to read out.
+ */
+function decorativeImages(text: string): string {
+  return text.replace(/<img\b[^>]*\brole="presentation"[^>]*>/g, (img) => img.replace(/\balt="[^"]*"/, 'alt=""'));
 }
 
 /** Each section's semantics, by its file (renderEpub names them): what it is to reading systems and screen readers. */
@@ -124,24 +147,31 @@ function sectionWithRole(path: string, text: string): string {
   return text.replace(/<body>/, `<body epub:type="bodymatter"><section epub:type="${epubType}" role="${role}">`).replace(/<\/body>/, '</section></body>');
 }
 
+/** The source of the EPUB's page numbers: the book's print edition. */
+export const PRINT_EDITION = 'The print edition (Pressroom)';
+
 /**
  * EPUB Accessibility 1.1 metadata: how the book can be read (text alone suffices: every image carries its description,
  * or an empty one when it only decorates, as HTML means it), its navigation features, no hazards, and the conformance
  * it is built to (WCAG 2.1 AA).
  */
-export function accessibilityMetadata(html: string): string {
+export function accessibilityMetadata(html: string, printPages = false): string {
   const described = /<img\b[^>]*\balt="[^"]*[^"\s][^"]*"/.test(html);
   const meta = (property: string, value: string) => `        <meta property="${property}">${escapeHtml(value)}</meta>`;
+  const features = ['structuralNavigation', 'tableOfContents', 'readingOrder', ...(described ? ['alternativeText'] : []), ...(printPages ? ['pageBreakMarkers', 'pageNavigation'] : [])];
   return [
     meta('schema:accessMode', 'textual'),
     ...(described ? [meta('schema:accessMode', 'visual')] : []),
     meta('schema:accessModeSufficient', 'textual'),
-    ...['structuralNavigation', 'tableOfContents', 'readingOrder', ...(described ? ['alternativeText'] : [])].map((f) => meta('schema:accessibilityFeature', f)),
+    ...features.map((f) => meta('schema:accessibilityFeature', f)),
     meta('schema:accessibilityHazard', 'none'),
     meta(
       'schema:accessibilitySummary',
-      `Reflowable text with headings, a table of contents and landmarks, in reading order, in the book's language.${described ? ' Every image has a text description, except those that only decorate.' : ''}`,
+      `Reflowable text with headings, a table of contents and landmarks, in reading order, in the book's language.${printPages ? " The print edition's page numbers are marked and listed." : ''}${described ? ' Every image has a text description, except those that only decorate.' : ''}`,
     ),
+    // The pages are the print edition's, which Pressroom typesets from the same text: named the EPUB 3.2 way (the
+    // source of the pagination), which EPUB 3.3's pageBreakSource replaces but the epubcheck stores run still knows.
+    ...(printPages ? [`        <dc:source id="pagination-source">${escapeHtml(PRINT_EDITION)}</dc:source>`, '        <meta refines="#pagination-source" property="source-of">pagination</meta>'] : []),
     meta('dcterms:conformsTo', 'EPUB Accessibility 1.1 - WCAG 2.1 Level AA'),
     meta('a11y:certifiedBy', 'Pressroom'),
   ].join('\n');
@@ -157,21 +187,23 @@ export function languageCss(language: BookLanguage): string {
 }
 
 /** An EPUB 3 of the given XHTML sections, fetching nothing: an `<img>` may name only one of `images`, by its path. */
-export const writeEpub = (options: Options, sections: Chapter[], images: BookImages = NO_IMAGES): Promise<Buffer> =>
-  new SealedEpub({ ...options, version: 3 }, sections, images).genEpub();
+export const writeEpub = (options: Options, sections: Chapter[], images: BookImages = NO_IMAGES, pageList: readonly PageTarget[] = []): Promise<Buffer> =>
+  new SealedEpub({ ...options, version: 3 }, sections, images, pageList).genEpub();
 
 const ENGLISH = bookLanguage(DEFAULT_LANGUAGE_TAG);
 
 /**
  * Markdown → XHTML-safe HTML: no raw HTML, links only to the web and to e-mail addresses, and images only the book's
- * own, each `<img>` with the source `src` gives it (by default the path the Markdown names it by). Footnotes are
- * headed in the book's language.
+ * own, each `<img>` with the source `src` gives it (by default the path the Markdown names it by); one without a
+ * description is marked as decoration. Footnotes are headed in the book's language. `pagesBefore` gives the print
+ * pages that begin at a top-level block, by where the block begins in `markdown`: their markers go before it.
  */
 export function markdownToHtml(
   markdown: string,
   images: BookImages = NO_IMAGES,
   src: (image: ManuscriptImage, path: string) => string = (_, path) => path,
   language: BookLanguage = ENGLISH,
+  pagesBefore: (offset: number) => readonly number[] = () => [],
 ): string {
   const toHtml = unified().use(remarkRehype, { footnoteLabel: language.labels.footnotes }).use(rehypeStringify);
   const tree = toHtml.runSync(parseBookMarkdown(markdown, images));
@@ -180,34 +212,62 @@ export function markdownToHtml(
       const path = String(node.properties.src);
       const image = images.get(path);
       if (image) node.properties.src = src(image, path);
+      if (!String(node.properties.alt ?? '').trim()) node.properties.role = 'presentation';
     }
     if ('children' in node) for (const child of node.children) visit(child);
   };
   if (images.size) visit(tree);
+  tree.children = tree.children.flatMap((node) => (node.type === 'element' && node.position ? [...pagesBefore(node.position.start.offset ?? 0).map(pageBreak), node] : [node]));
   return toHtml.stringify(tree);
 }
 
-/** The references as an HTML list: each source's number, title and file name, then the passages the chapters quote. */
-export function referencesHtml(references: BookReference[], language: BookLanguage = ENGLISH): string {
+/** A print page's marker: where its text begins, named by its number (`id="page-12"`) for the page-list. */
+const pageBreak = (page: number): Element => ({
+  type: 'element',
+  tagName: 'span',
+  properties: { id: `page-${page}`, role: 'doc-pagebreak', ariaLabel: String(page), 'epub:type': 'pagebreak' },
+  children: [],
+});
+
+const pageBreaksHtml = (pages: readonly number[] = []) => (pages.length ? unified().use(rehypeStringify).stringify({ type: 'root', children: pages.map(pageBreak) }) : '');
+
+/**
+ * The references as an HTML list: each source's number, title and file name, then the passages the chapters quote;
+ * `pagesBefore` gives the print pages that begin at a reference, by its number.
+ */
+export function referencesHtml(references: BookReference[], language: BookLanguage = ENGLISH, pagesBefore: (n: number) => readonly number[] = () => []): string {
   const item = (r: BookReference) => {
     const { source, passages } = referenceParts(r, language);
-    return `<li value="${r.n}">${escapeHtml(source)}${passages.length ? `<br/><small>${escapeHtml(language.labels.passagesCited)}: ${escapeHtml(passages.join('; '))}</small>` : ''}</li>`;
+    return `<li value="${r.n}">${pageBreaksHtml(pagesBefore(r.n))}${escapeHtml(source)}${passages.length ? `<br/><small>${escapeHtml(language.labels.passagesCited)}: ${escapeHtml(passages.join('; '))}</small>` : ''}</li>`;
   };
   return `<ol>${[...references].sort((a, b) => a.n - b.n).map(item).join('')}</ol>`;
 }
 
-/** The same book as an EPUB 3: introduction, chapters, summary and references, with a navigable contents. */
-export async function renderEpub(book: Manuscript): Promise<Buffer> {
+/**
+ * The same book as an EPUB 3: introduction, chapters, summary and references, with a navigable contents; with the
+ * print edition's pages (marked in the text and listed) when `printPages` were typeset from this same manuscript.
+ */
+export async function renderEpub(book: Manuscript, printPages?: PrintPages): Promise<Buffer> {
   const language = bookLanguage(book.language);
   const { labels } = language;
   const images = book.images ?? NO_IMAGES;
-  const html = (markdown: string) => markdownToHtml(markdown, images, undefined, language);
-  const sections = [
-    ...(book.introduction ? [{ title: labels.introduction, content: html(book.introduction), filename: 'introduction.xhtml' }] : []),
-    ...book.chapters.map((c, i) => ({ title: `${c.number}. ${c.title}`, content: html(c.content), filename: `chapter-${String(i + 1).padStart(3, '0')}.xhtml` })),
-    ...(book.summary ? [{ title: labels.summary, content: html(book.summary), filename: 'summary.xhtml' }] : []),
-    ...(book.references.length ? [{ title: labels.references, content: referencesHtml(book.references, language), filename: 'references.xhtml' }] : []),
+  const pages = printPages && printPages.fingerprint === manuscriptFingerprint(book) ? printPages.before : {};
+  const html = (part: PartKey, markdown: string) => markdownToHtml(markdown, images, undefined, language, (offset) => pages[blockKey(part, offset)] ?? []);
+  // Each part's title is written here rather than by the library, so that the markers of the pages that begin with
+  // the part come before it.
+  const section = (part: PartKey, title: string, filename: string, body: string) => ({ part, title, filename, content: `${pageBreaksHtml(pages[blockKey(part, 'h')])}<h1>${escapeHtml(title)}</h1>\n${body}` });
+  const parts = [
+    ...(book.introduction ? [section('introduction', labels.introduction, 'introduction.xhtml', html('introduction', book.introduction))] : []),
+    ...book.chapters.map((c, i) => section(chapterKey(i), `${c.number}. ${c.title}`, `chapter-${String(i + 1).padStart(3, '0')}.xhtml`, html(chapterKey(i), c.content))),
+    ...(book.summary ? [section('summary', labels.summary, 'summary.xhtml', html('summary', book.summary))] : []),
+    ...(book.references.length ? [section('references', labels.references, 'references.xhtml', referencesHtml(book.references, language, (n) => pages[blockKey('references', `ref-${n}`)] ?? []))] : []),
   ];
+  // Every marker, in reading order (the keys were recorded in it), in the file of its part.
+  const fileOf = new Map(parts.map(({ part, filename }) => [part, filename]));
+  const pageList = Object.entries(pages).flatMap(([key, numbers]) => {
+    const file = fileOf.get(key.slice(0, key.indexOf(':')) as PartKey);
+    return file ? numbers.map((page) => ({ page, href: `${file}#page-${page}` })) : [];
+  });
   return writeEpub(
     {
       title: book.title,
@@ -217,9 +277,11 @@ export async function renderEpub(book: Manuscript): Promise<Buffer> {
       description: `${book.title} — ${fillLabel(labels.byline, { author: book.author })}`,
       tocTitle: labels.contents,
       publisher: 'Pressroom',
+      prependChapterTitles: false,
       verbose: false,
     },
-    sections,
+    parts.map(({ part: _, ...section }) => section),
     images,
+    pageList,
   );
 }

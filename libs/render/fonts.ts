@@ -113,14 +113,21 @@ interface Diagnostic {
 /**
  * Compiles Typst source to a tagged PDF, to `standard` when given; a failure throws with Typst's own diagnostics.
  * `files` are the only files the source may read, by their path from the root (`/images/<id>.png`), held in memory
- * for this compile alone.
+ * for this compile alone. `query` names the label of a metadata element whose value the typeset document is asked
+ * for (`queried`).
  */
 export function compileToPdf(
   source: string,
   files: ReadonlyMap<string, Uint8Array> = new Map(),
-  { standard }: { standard?: PdfStandard } = {},
-): { pdf: Buffer; pageCount: number; standard: PdfStandard | null } {
-  return withFiles(files, (typst) => typeset(typst, source, (document) => ({ ...exportPdf(typst, document, standard), pageCount: document.numOfPages })));
+  { standard, query }: { standard?: PdfStandard; query?: string } = {},
+): { pdf: Buffer; pageCount: number; standard: PdfStandard | null; queried?: unknown } {
+  return withFiles(files, (typst) =>
+    typeset(typst, source, (document) => ({
+      ...exportPdf(typst, document, standard),
+      pageCount: document.numOfPages,
+      ...(query ? { queried: (typst.query(document, { selector: query, field: 'value' }) as unknown[])[0] } : {}),
+    })),
+  );
 }
 
 /** Runs `use` with `files` readable at their paths in the compiler's memory (the only files Typst can read), then forgets them. */

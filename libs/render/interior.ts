@@ -5,6 +5,7 @@ import {
 import { assertPrintable, compileToPdf, type PdfStandard } from './fonts.ts';
 import { NO_IMAGES } from './images.ts';
 import { escapeText, markdownToTypst, typstImagePath, typstString } from './markdown-to-typst.ts';
+import { blockKey, chapterKey, manuscriptFingerprint, pageMark, PAGES_QUERY, printPagesOf, type PartKey, type PrintPages } from './print-pages.ts';
 
 export interface Manuscript {
   title: string;
@@ -80,7 +81,7 @@ export function interiorSource(book: Manuscript, trim: TrimSize = book.trim ?? T
   const { labels } = language;
   const m = PAGE_MARGINS;
   const images = book.images ?? NO_IMAGES;
-  const typst = (markdown: string) => markdownToTypst(markdown, { images });
+  const typst = (key: PartKey, markdown: string) => markdownToTypst(markdown, { images, mark: (offset) => pageMark(blockKey(key, offset)) });
   const title = escapeText(book.title);
   const author = escapeText(book.author);
   // Scripts without italics show emphasis and quotations upright, never slanted by a faux italic.
@@ -120,22 +121,26 @@ export function interiorSource(book: Manuscript, trim: TrimSize = book.trim ?? T
     `#page(header: none, footer: folio)[#v(1.4in)#text(size: 20pt, weight: "bold")[${escapeText(labels.contents)}]#v(0.45in)#outline(title: none, depth: 1, indent: 0pt)]`,
   ].filter(Boolean);
   /** A part: on a right-hand page, its heading labelled for its running head. */
-  const part = (heading: string, body: string) => {
+  const part = (key: PartKey, heading: string, body: string) => {
     const label = `<part-${parts.length}>`;
-    return `#recto()\n#set page(header: running-head(${label}), footer: folio)\n= ${heading} ${label}\n\n${body}`;
+    return `#recto()\n#set page(header: running-head(${label}), footer: folio)\n${pageMark(blockKey(key, 'h'))}= ${heading} ${label}\n\n${body}`;
   };
-  if (book.introduction) parts.push(part(escapeText(labels.introduction), typst(book.introduction)));
-  for (const chapter of book.chapters) parts.push(part(`${chapter.number}. ${escapeText(chapter.title)}`, typst(chapter.content)));
-  if (book.summary) parts.push(part(escapeText(labels.summary), typst(book.summary)));
+  if (book.introduction) parts.push(part('introduction', escapeText(labels.introduction), typst('introduction', book.introduction)));
+  book.chapters.forEach((chapter, i) => {
+    const key = chapterKey(i);
+    parts.push(part(key, `${chapter.number}. ${escapeText(chapter.title)}`, typst(key, chapter.content)));
+  });
+  if (book.summary) parts.push(part('summary', escapeText(labels.summary), typst('summary', book.summary)));
   if (book.references.length) {
     // Each source: its number, title and file name, then the passages the chapters quote from it.
     const entry = (r: BookReference) => {
       const { label, source, passages } = referenceParts(r, language);
       const cited = passages.length ? `\n#pad(${language.dir === 'rtl' ? 'right' : 'left'}: 1.2em, text(size: 9pt)[${escapeText(`${labels.passagesCited}: ${passages.join('; ')}`)}])` : '';
-      return `#block(above: 0.9em)[${escapeText(`${label} ${source}`)}${cited}]`;
+      return `${pageMark(blockKey('references', `ref-${r.n}`))}#block(above: 0.9em)[${escapeText(`${label} ${source}`)}${cited}]`;
     };
-    parts.push(part(escapeText(labels.references), `#set par(first-line-indent: 0pt, justify: false)\n${[...book.references].sort((a, b) => a.n - b.n).map(entry).join('\n')}`));
+    parts.push(part('references', escapeText(labels.references), `#set par(first-line-indent: 0pt, justify: false)\n${[...book.references].sort((a, b) => a.n - b.n).map(entry).join('\n')}`));
   }
+  parts.push(PAGES_QUERY.source);
   return parts.join('\n\n');
 }
 
@@ -144,7 +149,10 @@ export function interiorSource(book: Manuscript, trim: TrimSize = book.trim ?? T
  * images it draws; the page count is read from the typeset document. The inside margin follows the page count: when
  * the book is long enough to need a wider one, it is set again with it (the margin only grows, so this ends).
  */
-export function renderInterior(book: Manuscript, trim: TrimSize = book.trim ?? TRIM_6X9): { pdf: Buffer; pageCount: number; standard: PdfStandard | null; insideIn: number } {
+export function renderInterior(
+  book: Manuscript,
+  trim: TrimSize = book.trim ?? TRIM_6X9,
+): { pdf: Buffer; pageCount: number; standard: PdfStandard | null; insideIn: number; printPages: PrintPages } {
   assertManuscriptPrintable(book);
   const files = new Map<string, Uint8Array>();
   for (const [path, image] of book.images ?? NO_IMAGES) {
@@ -153,9 +161,9 @@ export function renderInterior(book: Manuscript, trim: TrimSize = book.trim ?? T
   }
   let insideIn = insideMarginIn(0);
   for (;;) {
-    const typeset = compileToPdf(interiorSource(book, trim, insideIn), files, { standard: 'ua-1' });
+    const { queried, ...typeset } = compileToPdf(interiorSource(book, trim, insideIn), files, { standard: 'ua-1', query: PAGES_QUERY.label });
     const needed = insideMarginIn(typeset.pageCount);
-    if (needed <= insideIn) return { ...typeset, insideIn };
+    if (needed <= insideIn) return { ...typeset, insideIn, printPages: printPagesOf(queried as [string, number][], manuscriptFingerprint({ ...book, trim })) };
     insideIn = needed;
   }
 }

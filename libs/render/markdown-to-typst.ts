@@ -39,7 +39,14 @@ export function typstImagePath(path: string): string | null {
   return ref && `/${bookImagePath(ref)}`;
 }
 
-export function markdownToTypst(markdown: string, { headingOffset = 1, images = NO_IMAGES }: { headingOffset?: number; images?: BookImages } = {}): string {
+/**
+ * `mark`, when given, writes markup before each top-level block, given where the block begins in `markdown` (the
+ * interior marks where print pages begin: print-pages.ts).
+ */
+export function markdownToTypst(
+  markdown: string,
+  { headingOffset = 1, images = NO_IMAGES, mark }: { headingOffset?: number; images?: BookImages; mark?: (offset: number) => string } = {},
+): string {
   const tree = parseBookMarkdown(markdown, images);
   const footnotes = new Map<string, RootContent[]>();
   for (const node of tree.children) if (node.type === 'footnoteDefinition') footnotes.set(node.identifier, node.children);
@@ -122,5 +129,12 @@ export function markdownToTypst(markdown: string, { headingOffset = 1, images = 
     }
   }
 
-  return blocks(tree.children);
+  if (!mark) return blocks(tree.children);
+  return tree.children
+    .map((node) => {
+      const markup = block(node);
+      return markup && `${mark(node.position?.start.offset ?? 0)}${markup}`;
+    })
+    .filter(Boolean)
+    .join('\n\n');
 }

@@ -3,6 +3,7 @@ import { WorkflowFailedError, WorkflowUpdateFailedError } from '@temporalio/clie
 import { describe, expect, it } from 'vitest';
 import { AiProviderCall, GeneratedChapter, GeneratorProject } from '../../libs/db/index.ts';
 import { CoverMessages, countWords, GenerationMessages, packageWorkflowId, writtenSoFar, type ProviderId } from '../../libs/domain/index.ts';
+import { unzipped } from '../../testing/book-checks.ts';
 import { fakeAiEngineForFile, testConfig } from '../../testing/index.ts';
 import { bookWorkflow } from './workflow.ts';
 import { finalizeUpdate, generateChaptersUpdate, generateIntroductionUpdate, generateOutlineUpdate, generateSummaryUpdate, progressQuery, regenerateChapterUpdate, type BookInput } from './messages.ts';
@@ -82,6 +83,13 @@ describe('bookWorkflow on the real Temporal server', () => {
     const at = (stage: string, completed: boolean) => Date.parse(result.history.find((h) => h.stage === stage && h.completed === completed)?.timestamp ?? '');
     expect(at('generating_cover', false)).toBeGreaterThanOrEqual(at('building', false));
     expect(at('generating_cover', true)).toBeGreaterThanOrEqual(at('building', true));
+
+    // The EPUB was built with the interior's pages: it lists them, from the introduction's to the book's last.
+    const nav = unzipped(await engine.deps.storage.getBuffer(project.epubKey as string)).read('OEBPS/toc.xhtml');
+    const listed = [...nav.matchAll(/<a href="[\w-]+\.xhtml#page-(\d+)">/g)].map(([, page]) => Number(page));
+    expect(listed[0]).toBeGreaterThan(3);
+    expect(listed).toEqual(Array.from({ length: listed.length }, (_, i) => (listed[0] as number) + i));
+    expect(listed.at(-1)).toBeGreaterThanOrEqual((project.pageCount as number) - 1);
   });
 
   it('fails at the cover stage when only the cover fails, with every other format built', async () => {

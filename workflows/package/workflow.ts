@@ -1,4 +1,4 @@
-import { ApplicationFailure, getExternalWorkflowHandle, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import { ApplicationFailure, getExternalWorkflowHandle, patched, proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { createActivities } from '../../activities/index.ts';
 import { innermostMessage, type CoverChoice, type PackageFormat } from '../../libs/domain/index.ts';
 import { bookkeepingOptions, renderingOptions } from '../activity-options.ts';
@@ -41,11 +41,17 @@ export async function packageWorkflow(input: PackageInput): Promise<PackageResul
   await bookkeeping.startPackaging(projectId, run, formats, workflowInfo().workflowId);
 
   const interior = formats.includes('pdf')
-    ? rendering.buildInterior(projectId).then(({ pageCount, size }) => {
+    ? rendering.buildInterior(projectId).then(({ pageCount, size, printPages }) => {
         result.pageCount = pageCount;
         result.sizes.pdf = size;
+        return printPages;
       })
     : null;
+  // The EPUB lists the print pages: built with the interior, it waits for them (runs recorded before built both at once).
+  const epub = async () => {
+    const printPages = interior && patched('epub-print-pages') ? await interior.catch(() => undefined) : undefined;
+    result.sizes.epub = (await rendering.buildEpub(projectId, printPages)).size;
+  };
   const cover = async () => {
     if (interior) await interior;
     if (input.reportMilestones) await report('cover_started');
@@ -58,7 +64,7 @@ export async function packageWorkflow(input: PackageInput): Promise<PackageResul
   const coverLane = formats.includes('cover') ? [cover()] : [];
   const bookFormats = [
     ...(interior ? [interior] : []),
-    ...(formats.includes('epub') ? [rendering.buildEpub(projectId).then(({ size }) => (result.sizes.epub = size))] : []),
+    ...(formats.includes('epub') ? [epub()] : []),
     ...(formats.includes('docx') ? [rendering.buildDocx(projectId).then(({ size }) => (result.sizes.docx = size))] : []),
     ...(formats.includes('zip') ? [rendering.buildQuartoZip(projectId).then(({ size }) => (result.sizes.zip = size))] : []),
   ];

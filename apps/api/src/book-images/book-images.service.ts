@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, type HttpException, Injectable, NotFoundException, PayloadTooLargeException, UnprocessableEntityException, UnsupportedMediaTypeException } from '@nestjs/common';
+import { BadRequestException, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import type { Response } from 'express';
 import { BookImageError, bookImageAlt, bookImageFilename, measureBookImage } from '../../../../libs/book-images/index.ts';
 import type { BookImageView } from '../../../../libs/contracts/index.ts';
@@ -9,16 +9,10 @@ import { BookImage, GeneratorProject } from '../../../../libs/db/index.ts';
 import { BOOK_IMAGE_LIMITS, BOOK_IMAGE_TYPES, bookImageKey, bookImageMarkdown, bookImagePath, BookImageMessages, isUuid } from '../../../../libs/domain/index.ts';
 import type { UploadedFile } from '../../../../libs/sources/ingest.ts';
 import { StorageService } from '../../../../libs/storage/index.ts';
+import { bookImageRefusal } from '../common/book-image-refusal.ts';
 
 /** Ids never change their bytes: a browser may keep an image as long as it likes (only its owner's browser gets it). */
 const IMMUTABLE = 'private, max-age=31536000, immutable';
-
-const REFUSALS: Record<BookImageError['status'], new (message: string) => HttpException> = {
-  400: BadRequestException,
-  413: PayloadTooLargeException,
-  415: UnsupportedMediaTypeException,
-  422: UnprocessableEntityException,
-};
 
 const bookImageView = (image: BookImage, alt = ''): BookImageView => {
   const ref = { id: image.id, extension: BOOK_IMAGE_TYPES[image.contentType] };
@@ -52,7 +46,7 @@ export class BookImagesService {
     try {
       measured = measureBookImage(file.buffer);
     } catch (error) {
-      if (error instanceof BookImageError) throw new REFUSALS[error.status](error.message);
+      if (error instanceof BookImageError) throw bookImageRefusal(error);
       throw error;
     }
     const description = decorative === 'true' ? '' : bookImageAlt(alt);

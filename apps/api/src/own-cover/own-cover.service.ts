@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, type HttpException, Injectable, NotFoundException, PayloadTooLargeException, UnprocessableEntityException, UnsupportedMediaTypeException } from '@nestjs/common';
+import { BadRequestException, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import type { Response } from 'express';
 import { BookImageError, measureBookImage } from '../../../../libs/book-images/index.ts';
 import type { OwnCoverAnswer, OwnCoverView } from '../../../../libs/contracts/index.ts';
@@ -11,22 +8,17 @@ import { GeneratorProject } from '../../../../libs/db/index.ts';
 import {
   BuildMessages, COVER_IMAGE_LIMITS, coverImageDpi, frontPanelIn, OwnCoverMessages, projectFileKey, trimInches, trimLabel, wrapMismatch, type CoverUpload,
 } from '../../../../libs/domain/index.ts';
-import { PreflightMessages, readPdfFacts, UnreadablePdfError, type PdfFacts } from '../../../../libs/print/preflight.ts';
+import { POINTS_PER_INCH } from '../../../../libs/print/cover.ts';
+import { pdfFactsOf, PreflightMessages } from '../../../../libs/print/preflight.ts';
 import { bookCoverGeometry } from '../../../../libs/render/book-cover.ts';
 import type { UploadedFile } from '../../../../libs/sources/ingest.ts';
 import { StorageService } from '../../../../libs/storage/index.ts';
+import { bookImageRefusal } from '../common/book-image-refusal.ts';
 import { PackagingService } from '../projects/packaging.service.ts';
 import { ownCoverOf } from '../projects/project-files.ts';
 import { coverAnswerOf } from '../projects/projects.view.ts';
 
-const REFUSALS: Record<BookImageError['status'], new (message: string) => HttpException> = {
-  400: BadRequestException,
-  413: PayloadTooLargeException,
-  415: UnsupportedMediaTypeException,
-  422: UnprocessableEntityException,
-};
 const PDF_MAGIC = Buffer.from('%PDF-');
-const POINTS_PER_INCH = 72;
 
 /**
  * The cover an author brings, checked by its bytes and kept with the book's files: a front image, which the cover
@@ -95,13 +87,13 @@ export class OwnCoverService {
       return { kind: 'front', key: projectFileKey(project, `cover-front-${randomUUID()}.${measured.extension}`), contentType: measured.contentType, width: measured.width, height: measured.height };
     } catch (error) {
       if (!(error instanceof BookImageError)) throw error;
-      throw error.status === 415 ? new UnsupportedMediaTypeException(OwnCoverMessages.notCover) : new REFUSALS[error.status](error.message);
+      throw bookImageRefusal(error, error.status === 415 ? OwnCoverMessages.notCover : error.message);
     }
   }
 
   /** A full-wrap PDF: one page, every font embedded, exactly the size of the book's cover (preflight's rules, read by poppler off the event loop). */
   private async wrapOf(project: GeneratorProject, bytes: Buffer): Promise<CoverUpload> {
-    const facts = await pdfFacts(bytes);
+    const facts = await pdfFactsOf(bytes);
     if (!facts) throw new UnprocessableEntityException(PreflightMessages.coverUnreadable);
     if (facts.pages !== 1) throw new UnprocessableEntityException(PreflightMessages.coverPages(facts.pages));
     const loose = [...new Set(facts.fonts.filter((f) => !f.embedded).map((f) => f.name || f.type))];
@@ -119,18 +111,3 @@ export class OwnCoverService {
 }
 
 const typeOf = (upload: CoverUpload) => (upload.kind === 'front' ? upload.contentType : 'application/pdf');
-
-/** What poppler reads of a PDF, or null when it cannot read it. */
-async function pdfFacts(bytes: Buffer): Promise<PdfFacts | null> {
-  const dir = await mkdtemp(join(tmpdir(), 'own-cover-'));
-  try {
-    const file = join(dir, 'cover.pdf');
-    await writeFile(file, bytes);
-    return await readPdfFacts(file);
-  } catch (error) {
-    if (error instanceof UnreadablePdfError) return null;
-    throw error;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}

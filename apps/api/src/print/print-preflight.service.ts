@@ -1,12 +1,7 @@
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { Injectable } from '@nestjs/common';
 import type { ValidatePrintResponse } from '../../../../libs/contracts/index.ts';
 import { PrintMessages, type PrintProduct } from '../../../../libs/domain/index.ts';
-import { PreflightMessages, preflightProblems, readPdfFacts, UnreadablePdfError, type PdfFacts } from '../../../../libs/print/preflight.ts';
+import { pdfFactsOf, PreflightMessages, preflightProblems, type PdfFacts } from '../../../../libs/print/preflight.ts';
 import { StorageService } from '../../../../libs/storage/index.ts';
 import { PrintQuoteService } from './print-quote.service.ts';
 
@@ -32,44 +27,33 @@ export class PrintPreflightService {
   ) {}
 
   async validate(product: PrintProduct, files: PrintFiles): Promise<ValidatePrintResponse> {
-    const dir = await mkdtemp(join(tmpdir(), 'print-preflight-'));
-    try {
-      const interior = await this.facts(files.interiorKey, join(dir, 'interior.pdf'), PreflightMessages.interiorUnreadable);
-      const cover = await this.facts(files.coverKey, join(dir, 'cover.pdf'), PreflightMessages.coverUnreadable);
-      const unreadable = [interior, cover].filter((f): f is string => typeof f === 'string');
-      const ours = unreadable.length ? { errors: unreadable, warnings: [], suggestions: [] } : preflightProblems(product, interior as PdfFacts, cover as PdfFacts);
-      const pageCount = typeof interior === 'string' ? null : interior.pages;
-      // Files we refuse are not sent to the provider; `source` then names the provider that would have checked them.
-      if (ours.errors.length || pageCount === null) return { isValid: false, ...ours, page_count: pageCount, source: this.quotes.provider.source };
+    const interior = await this.facts(files.interiorKey, PreflightMessages.interiorUnreadable);
+    const cover = await this.facts(files.coverKey, PreflightMessages.coverUnreadable);
+    const unreadable = [interior, cover].filter((f): f is string => typeof f === 'string');
+    const ours = unreadable.length ? { errors: unreadable, warnings: [], suggestions: [] } : preflightProblems(product, interior as PdfFacts, cover as PdfFacts);
+    const pageCount = typeof interior === 'string' ? null : interior.pages;
+    // Files we refuse are not sent to the provider; `source` then names the provider that would have checked them.
+    if (ours.errors.length || pageCount === null) return { isValid: false, ...ours, page_count: pageCount, source: this.quotes.provider.source };
 
-      const { value, source } = await this.quotes.sourced(
-        async (provider) =>
-          provider.validateFiles({
-            podPackageId: product.spec.pod_package_id,
-            pageCount,
-            interiorUrl: await this.storage.presignedGetUrl(files.interiorKey, PROVIDER_LINK_SECONDS),
-            coverUrl: await this.storage.presignedGetUrl(files.coverKey, PROVIDER_LINK_SECONDS),
-          }),
-        PrintMessages.validateFailed,
-      );
-      const errors = [...ours.errors, ...(value.status === 'invalid' && !value.errors.length ? [PreflightMessages.providerRefused] : value.errors)];
-      const warnings = [...ours.warnings, ...(value.status === 'pending' ? [PreflightMessages.providerPending] : [])];
-      return { isValid: errors.length === 0, errors, warnings, suggestions: ours.suggestions, page_count: pageCount, source };
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const { value, source } = await this.quotes.sourced(
+      async (provider) =>
+        provider.validateFiles({
+          podPackageId: product.spec.pod_package_id,
+          pageCount,
+          interiorUrl: await this.storage.presignedGetUrl(files.interiorKey, PROVIDER_LINK_SECONDS),
+          coverUrl: await this.storage.presignedGetUrl(files.coverKey, PROVIDER_LINK_SECONDS),
+        }),
+      PrintMessages.validateFailed,
+    );
+    const errors = [...ours.errors, ...(value.status === 'invalid' && !value.errors.length ? [PreflightMessages.providerRefused] : value.errors)];
+    const warnings = [...ours.warnings, ...(value.status === 'pending' ? [PreflightMessages.providerPending] : [])];
+    return { isValid: errors.length === 0, errors, warnings, suggestions: ours.suggestions, page_count: pageCount, source };
   }
 
   /** The PDF's facts, or the sentence saying it cannot be read (missing, too large, not a PDF). */
-  private async facts(key: string, file: string, unreadable: string): Promise<PdfFacts | string> {
+  private async facts(key: string, unreadable: string): Promise<PdfFacts | string> {
     const stored = await this.storage.stat(key);
     if (!stored || stored.size > MAX_PRINT_PDF_BYTES) return unreadable;
-    await pipeline(await this.storage.getStream(key), createWriteStream(file));
-    try {
-      return await readPdfFacts(file);
-    } catch (error) {
-      if (error instanceof UnreadablePdfError) return unreadable;
-      throw error;
-    }
+    return (await pdfFactsOf(await this.storage.getStream(key))) ?? unreadable;
   }
 }
