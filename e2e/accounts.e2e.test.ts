@@ -64,6 +64,11 @@ describe('an author, in the browser', () => {
     await page.getByLabel('Confirm password', { exact: true }).fill('short');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(fieldProblem(page.getByLabel('Password', { exact: true }))).resolves.toBe('Password must be at least 8 characters long');
+    // What only the service judges (how easy a password is to guess) comes back in its words, saying what to do.
+    await page.getByLabel('Password', { exact: true }).fill('aaaaaaaa');
+    await page.getByLabel('Confirm password', { exact: true }).fill('aaaaaaaa');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByRole('alert').filter({ hasText: AuthMessages.weakPassword }).waitFor();
     await page.getByRole('button', { name: 'Show password' }).click();
     await expect(page.getByLabel('Password', { exact: true }).getAttribute('type')).resolves.toBe('text');
   });

@@ -29,3 +29,36 @@ export const TINY_JPEG = Buffer.from(
 
 /** The first bytes of a GIF: a real image, of a type books do not take. */
 export const TINY_GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
+
+/** The chunks of a PNG, in order: where each starts, its type and its data. */
+const chunksOf = (png: Buffer) => {
+  const chunks: { at: number; type: string; data: Buffer }[] = [];
+  for (let at = 8; at + 12 <= png.length; ) {
+    const length = png.readUInt32BE(at);
+    chunks.push({ at, type: png.toString('latin1', at + 4, at + 8), data: png.subarray(at + 8, at + 8 + length) });
+    at += 12 + length;
+  }
+  return chunks;
+};
+
+/** The PNG with its IDAT data scrambled after the zlib header, checksum recomputed: the header and every CRC read well, the pixels do not. */
+export function damagedIdat(png: Buffer): Buffer {
+  const idat = chunksOf(png).find((c) => c.type === 'IDAT') as { at: number; data: Buffer };
+  const data = Buffer.from(idat.data.map((byte, i) => (i < 2 ? byte : (byte ^ 0xa5) + i)));
+  return Buffer.concat([png.subarray(0, idat.at), chunk('IDAT', data), png.subarray(idat.at + 12 + idat.data.length)]);
+}
+
+/** The PNG cut off halfway through its IDAT data (an upload that stopped short). */
+export function truncatedPng(png: Buffer): Buffer {
+  const idat = chunksOf(png).find((c) => c.type === 'IDAT') as { at: number; data: Buffer };
+  return png.subarray(0, idat.at + 8 + Math.floor(idat.data.length / 2));
+}
+
+/** The PNG with one wrong checksum: its IDAT's. */
+export function badCrc(png: Buffer): Buffer {
+  const idat = chunksOf(png).find((c) => c.type === 'IDAT') as { at: number; data: Buffer };
+  const copy = Buffer.from(png);
+  const at = idat.at + 8 + idat.data.length;
+  copy[at] = (copy[at] as number) ^ 0xff;
+  return copy;
+}

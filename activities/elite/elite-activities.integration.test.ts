@@ -476,8 +476,11 @@ describe("an Elite quote's payment", () => {
     expect(receipt.text).toContain('Amount: $1,250.00');
   });
 
-  it("is found from the session's metadata when this server did not record the session", async () => {
+  it("is found from the session's metadata when this server did not record the session, held to the accepted quote", async () => {
     const request = await insertRequest();
+    const quote = quoteRecord({ amountCents: 50_000 });
+    await act.saveEliteQuote(request.requestId, quote);
+    await act.closeEliteQuote(quote.id, 'accepted');
     const applied = await apply({ id: newSessionId(), amount_total: 50_000, metadata: { ...eliteCheckoutMetadata(request.requestId, null) } });
     expect(applied).toMatchObject({ newlyPaid: true, eliteRequestId: request.requestId });
     const payment = await em().findOneOrFail(Payment, { id: applied.paymentId as string });

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import { BookCredit, CheckoutSession, EliteQuote, EliteRequest, Payment, PrintOrder, Profile, StripeEvent, User } from '../../libs/db/index.ts';
-import { isUuid, PRODUCT_IDS, productOffer, type PaymentStatus, type ProductId } from '../../libs/domain/index.ts';
-import { amountInCents, type CheckoutSessionFields } from '../../libs/payments/index.ts';
+import { chargeMismatch, isUuid, PaymentMismatchMessages, PRODUCT_IDS, productOffer, type ExpectedCharge, type PaymentStatus, type ProductId } from '../../libs/domain/index.ts';
+import { amountInCents, type CheckoutDeps, type CheckoutSessionFields } from '../../libs/payments/index.ts';
 import { cents } from '../print/checkout.ts';
+import { sessionLineItems, type StatedLineItems } from './line-items.ts';
 
 export interface AppliedEvent {
   /** The payment the event is about; null when it names no usable Checkout Session. */
@@ -36,10 +37,15 @@ function requestedStatus(type: string, session: Partial<CheckoutSessionFields>):
   }
 }
 
-/** Events may arrive late or twice: paid is final, pending only ever opens a payment, failed and expired end an unpaid one. */
-function statusAfter(current: PaymentStatus | null, requested: PaymentStatus): PaymentStatus {
+/**
+ * Events may arrive late or twice: paid is final, pending only ever opens a payment, failed and expired end an unpaid
+ * one. A session that does not charge what Pressroom created it for is a mismatch, and stays one: nothing is fulfilled.
+ */
+function statusAfter(current: PaymentStatus | null, requested: PaymentStatus, mismatched: boolean): PaymentStatus {
+  if (current === 'paid' || current === 'mismatch') return current;
+  if (mismatched) return 'mismatch';
   if (current === null) return requested;
-  if (current === 'paid' || requested === 'pending') return current;
+  if (requested === 'pending') return current;
   return requested;
 }
 
@@ -49,9 +55,12 @@ interface Purchase {
   printOrderId: string | null;
   eliteRequestId: string | null;
   priceId: string;
+  /** What the session says it charged (cents), or what was expected when it says nothing. */
   amount: number;
   currency: string;
   user: User | null;
+  /** What Pressroom created the session for; null when it priced nothing (an Elite request without an accepted quote). */
+  expected: ExpectedCharge | null;
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
@@ -60,16 +69,14 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 async function purchaseOf(em: EntityManager, session: Partial<CheckoutSessionFields> & { id: string }): Promise<Purchase | null> {
   const started = await em.findOne(CheckoutSession, { id: session.id }, { populate: ['user'] });
   if (started) {
-    // What Stripe charged is the truth (the price in Stripe may differ from the offer's list price).
-    const amount = typeof session.amount_total === 'number' ? session.amount_total : started.amount;
     return {
       productId: started.productId ?? null,
       printOrderId: started.printOrderId ?? null,
       eliteRequestId: started.eliteRequestId ?? null,
       priceId: started.priceId,
-      amount,
-      currency: text(session.currency) ?? started.currency,
+      ...charged(session, started.amount, started.currency),
       user: started.user ?? null,
+      expected: { amount: started.amount, currency: started.currency, priceId: started.productId ? started.priceId : null },
     };
   }
   const metadata = session.metadata ?? {};
@@ -87,25 +94,24 @@ async function purchaseOf(em: EntityManager, session: Partial<CheckoutSessionFie
     printOrderId: null,
     eliteRequestId: null,
     priceId: text(metadata.price_id) ?? '',
-    amount: typeof session.amount_total === 'number' ? session.amount_total : amountInCents(offer),
-    currency: text(session.currency) ?? offer.currency,
+    ...charged(session, amountInCents(offer), offer.currency),
     user,
+    expected: { amount: amountInCents(offer), currency: offer.currency },
   };
 }
+
+/** What the session says it charged; what was expected where it says nothing (the mismatch names that). */
+const charged = (session: Partial<CheckoutSessionFields>, amount: number, currency: string) => ({
+  amount: typeof session.amount_total === 'number' ? session.amount_total : amount,
+  currency: text(session.currency)?.toLowerCase() ?? currency.toLowerCase(),
+});
 
 /** A print order's payment known only from its session (one this server did not record): the order names the buyer. */
 async function printPurchaseOf(em: EntityManager, session: Partial<CheckoutSessionFields>, printOrderId: string): Promise<Purchase | null> {
   const order = isUuid(printOrderId) ? await em.findOne(PrintOrder, { id: printOrderId }, { populate: ['user'] }) : null;
   if (!order) return null;
-  return {
-    productId: null,
-    printOrderId: order.id,
-    eliteRequestId: null,
-    priceId: '',
-    amount: typeof session.amount_total === 'number' ? session.amount_total : cents(order.totalCost),
-    currency: text(session.currency) ?? order.currency.toLowerCase(),
-    user: order.user,
-  };
+  const expected = { amount: cents(order.totalCost), currency: order.currency.toLowerCase() };
+  return { productId: null, printOrderId: order.id, eliteRequestId: null, priceId: '', ...charged(session, expected.amount, expected.currency), user: order.user, expected };
 }
 
 /** An Elite quote's payment known only from its session: the request names the buyer, its accepted quote the amount. */
@@ -113,16 +119,15 @@ async function elitePurchaseOf(em: EntityManager, session: Partial<CheckoutSessi
   const request = isUuid(eliteRequestId) ? await em.findOne(EliteRequest, { id: eliteRequestId }, { populate: ['user'] }) : null;
   if (!request) return null;
   const quote = await em.findOne(EliteQuote, { request: request.id, status: 'accepted' });
-  const amount = typeof session.amount_total === 'number' ? session.amount_total : quote?.amountCents;
-  if (amount === undefined) return null;
+  const expected = quote ? { amount: quote.amountCents, currency: quote.currency.toLowerCase() } : null;
   return {
     productId: null,
     printOrderId: null,
     eliteRequestId: request.id,
     priceId: '',
-    amount,
-    currency: text(session.currency) ?? quote?.currency.toLowerCase() ?? 'usd',
+    ...charged(session, expected?.amount ?? 0, expected?.currency ?? 'usd'),
     user: request.user,
+    expected,
   };
 }
 
@@ -139,9 +144,20 @@ async function grant(em: EntityManager, payment: Payment): Promise<void> {
   if (profile) profile.subscriptionStatus = 'active';
 }
 
+const sessionOf = (event: StripeEvent) => ((event.payload.data as { object?: unknown } | undefined)?.object ?? {}) as Partial<CheckoutSessionFields>;
+
+/** The line items of the session an event may pay (read from Stripe, outside any transaction); undefined without any to read. */
+async function lineItemsOf(orm: MikroORM, checkout: CheckoutDeps, eventId: string): Promise<StatedLineItems | undefined> {
+  const event = await orm.em.fork().findOne(StripeEvent, { id: eventId });
+  const session = event ? sessionOf(event) : {};
+  const paying = event?.type === 'checkout.session.completed' || event?.type === 'checkout.session.async_payment_succeeded';
+  const sessionId = text(session.id);
+  return paying && session.object === 'checkout.session' && sessionId ? sessionLineItems(checkout, sessionId) : undefined;
+}
+
 /** Applies one stored event to the payment of its session, in the caller's transaction. */
-async function apply(em: EntityManager, event: StripeEvent): Promise<AppliedEvent> {
-  const session = ((event.payload.data as { object?: unknown } | undefined)?.object ?? {}) as Partial<CheckoutSessionFields>;
+async function apply(em: EntityManager, event: StripeEvent, lineItems: StatedLineItems | undefined): Promise<AppliedEvent> {
+  const session = sessionOf(event);
   const requested = session.object === 'checkout.session' ? requestedStatus(event.type, session) : null;
   const sessionId = text(session.id);
   if (!requested || !sessionId) return NOTHING;
@@ -149,17 +165,22 @@ async function apply(em: EntityManager, event: StripeEvent): Promise<AppliedEven
   await em.getConnection().execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`payment:${sessionId}`], 'all', em.getTransactionContext());
 
   let payment = await em.findOne(Payment, { stripeSessionId: sessionId }, { populate: ['user'] });
+  const purchase = await purchaseOf(em, { ...session, id: sessionId });
+  if (!payment && !purchase) return NOTHING;
+  // Every event is held against what Pressroom created (a session it cannot place again, against its first event's charge).
+  const expected = purchase ? purchase.expected : payment ? { amount: payment.amount, currency: payment.currency } : null;
+  const mismatch = expected ? chargeMismatch(expected, lineItems ? { ...session, line_items: lineItems } : session) : PaymentMismatchMessages.unpriced;
   const current = payment?.status ?? null;
-  const status = statusAfter(current, requested);
+  const status = statusAfter(current, requested, mismatch !== null);
   const now = new Date();
   if (!payment) {
-    const purchase = await purchaseOf(em, { ...session, id: sessionId });
-    if (!purchase) return NOTHING;
-    payment = em.create(Payment, { id: randomUUID(), ...purchase, status, stripeSessionId: sessionId, lastEventId: event.id });
+    const { expected: _, ...bought } = purchase as Purchase;
+    payment = em.create(Payment, { id: randomUUID(), ...bought, status, stripeSessionId: sessionId, lastEventId: event.id });
   } else if (status !== current) {
     payment.status = status;
     payment.lastEventId = event.id;
   }
+  if (status === 'mismatch') payment.mismatch ??= mismatch;
   payment.email = text(session.customer_details?.email) ?? text(session.customer_email) ?? payment.email ?? payment.user?.email ?? null;
   payment.stripePaymentIntentId = text(session.payment_intent) ?? payment.stripePaymentIntentId ?? null;
   payment.stripeCustomerId = text(session.customer) ?? payment.stripeCustomerId ?? null;
@@ -178,14 +199,18 @@ async function apply(em: EntityManager, event: StripeEvent): Promise<AppliedEven
   };
 }
 
-export function createPaymentActivities({ orm }: { orm: MikroORM }) {
+export function createPaymentActivities({ orm, checkout }: { orm: MikroORM; checkout: CheckoutDeps }) {
   return {
-    /** Brings the payment of a stored Stripe event's Checkout Session up to date, and grants what a new payment buys. */
+    /**
+     * Brings the payment of a stored Stripe event's Checkout Session up to date, and grants what a new payment buys
+     * when the session charged what Pressroom created it for.
+     */
     async applyStripeEvent(eventId: string): Promise<AppliedEvent> {
+      const lineItems = await lineItemsOf(orm, checkout, eventId);
       return orm.em.fork().transactional(async (em) => {
         const event = await em.findOne(StripeEvent, { id: eventId });
         if (!event) return NOTHING;
-        const applied = await apply(em, event);
+        const applied = await apply(em, event, lineItems);
         event.processedAt = new Date();
         return applied;
       });

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { pngOf, TINY_GIF, TINY_JPEG } from '../../testing/book-images.ts';
+import { badCrc, damagedIdat, pngOf, TINY_GIF, TINY_JPEG, truncatedPng } from '../../testing/book-images.ts';
 import { BOOK_IMAGE_LIMITS, BookImageMessages } from '../domain/index.ts';
 import { BookImageError, bookImageAlt, bookImageFilename, measureBookImage, namedBookImagePaths } from './index.ts';
 
-const refusal = (bytes: Uint8Array) => {
+const refusal = async (bytes: Uint8Array) => {
   try {
-    measureBookImage(bytes);
+    await measureBookImage(bytes);
   } catch (error) {
     if (error instanceof BookImageError) return { status: error.status, message: error.message };
     throw error;
@@ -15,10 +15,10 @@ const refusal = (bytes: Uint8Array) => {
 };
 
 describe('measureBookImage', () => {
-  it('knows PNG and JPEG by their bytes and reads their size', () => {
-    expect(measureBookImage(pngOf(7, 5))).toEqual({ contentType: 'image/png', extension: 'png', width: 7, height: 5 });
-    expect(measureBookImage(TINY_JPEG)).toEqual({ contentType: 'image/jpeg', extension: 'jpg', width: 4, height: 3 });
-    expect(measureBookImage(pngOf(BOOK_IMAGE_LIMITS.maxSide, 1))).toMatchObject({ width: BOOK_IMAGE_LIMITS.maxSide });
+  it('knows PNG and JPEG by their bytes and reads their size', async () => {
+    expect(await measureBookImage(pngOf(7, 5))).toEqual({ contentType: 'image/png', extension: 'png', width: 7, height: 5 });
+    expect(await measureBookImage(TINY_JPEG)).toEqual({ contentType: 'image/jpeg', extension: 'jpg', width: 4, height: 3 });
+    expect(await measureBookImage(pngOf(BOOK_IMAGE_LIMITS.maxSide, 1))).toMatchObject({ width: BOOK_IMAGE_LIMITS.maxSide });
   });
 
   it.each([
@@ -30,8 +30,12 @@ describe('measureBookImage', () => {
     ['a JPEG start before a PNG', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), pngOf(1, 1)]), 422, BookImageMessages.unreadable],
     ['a side over the limit', pngOf(10, BOOK_IMAGE_LIMITS.maxSide + 1), 422, BookImageMessages.tooManyPixels],
     ['more bytes than the limit', Buffer.concat([pngOf(1, 1), Buffer.alloc(BOOK_IMAGE_LIMITS.maxBytes)]), 413, BookImageMessages.tooLarge],
-  ])('refuses %s', (_, bytes, status, message) => {
-    expect(refusal(bytes)).toEqual({ status, message });
+    ['a PNG whose pixel data is damaged', damagedIdat(pngOf(64, 64)), 422, BookImageMessages.unreadable],
+    ['a PNG cut off in its pixel data', truncatedPng(pngOf(64, 64, [10, 200, 30])), 422, BookImageMessages.unreadable],
+    ['a PNG with a wrong checksum', badCrc(pngOf(16, 16)), 422, BookImageMessages.unreadable],
+    ['a JPEG cut off in its scan', TINY_JPEG.subarray(0, TINY_JPEG.length - 40), 422, BookImageMessages.unreadable],
+  ])('refuses %s', async (_, bytes, status, message) => {
+    expect(await refusal(bytes)).toEqual({ status, message });
   });
 });
 

@@ -1,5 +1,6 @@
 import { imageSize } from 'image-size';
 import { BOOK_IMAGE_LIMITS, BOOK_IMAGE_TYPES, BookImageMessages, type BookImageExtension, type BookImageType } from '../domain/index.ts';
+import { decodeBookImage } from './decode.ts';
 
 /** Why an upload is not a book image: the message the author reads, and the HTTP status that goes with it. */
 export class BookImageError extends Error {
@@ -31,10 +32,11 @@ export function sniffBookImageType(bytes: Uint8Array): BookImageType | null {
 }
 
 /**
- * The rule for an uploaded image, checked before anything decodes it: PNG or JPEG by its bytes, a size image-size
- * reads from the header alone, and no side over the limit. Throws BookImageError with the author's message.
+ * The rule for an uploaded image: PNG or JPEG by its bytes, a size image-size reads from the header alone, no side
+ * over the limit, and then every pixel decoded (in a worker thread, within a time limit), so a file the renderers
+ * cannot read never reaches a book. Rejects with BookImageError and the author's message.
  */
-export function measureBookImage(bytes: Uint8Array): MeasuredImage {
+export async function measureBookImage(bytes: Uint8Array): Promise<MeasuredImage> {
   if (bytes.byteLength > BOOK_IMAGE_LIMITS.maxBytes) throw new BookImageError(413, BookImageMessages.tooLarge);
   const contentType = sniffBookImageType(bytes);
   if (!contentType) throw new BookImageError(415, BookImageMessages.typeNotAllowed);
@@ -48,6 +50,9 @@ export function measureBookImage(bytes: Uint8Array): MeasuredImage {
   const { width, height } = size;
   if (size.type !== extension || !Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) throw new BookImageError(422, BookImageMessages.unreadable);
   if (width > BOOK_IMAGE_LIMITS.maxSide || height > BOOK_IMAGE_LIMITS.maxSide) throw new BookImageError(422, BookImageMessages.tooManyPixels);
+  const decoded = await decodeBookImage(contentType, bytes);
+  if (decoded === 'too-slow') throw new BookImageError(422, BookImageMessages.tooSlow);
+  if (decoded === 'damaged') throw new BookImageError(422, BookImageMessages.unreadable);
   return { contentType, extension, width, height };
 }
 

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { ConfigError, configKeys, loadConfig } from './index.ts';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { ConfigError, configKeys, loadConfig, loadServiceConfigOrExit, testPaymentsRefusal } from './index.ts';
 
 const valid = {
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/pressroom',
@@ -67,5 +69,59 @@ describe('loadConfig', () => {
   it('ignores variables it does not own', () => {
     expect(loadConfig({ ...valid, PATH: '/usr/bin', HOME: '/root' })).not.toHaveProperty('PATH');
     expect(configKeys).not.toContain('PATH');
+  });
+});
+
+describe('test payments beside real providers', () => {
+  /** Local test mode: no Stripe key, stripe-mock behind the SDK. */
+  const testPayments = { ...valid, STRIPE_API_URL: 'http://127.0.0.1:12111' };
+  const refusal = (env: Record<string, string>) => testPaymentsRefusal(loadConfig({ ...testPayments, ...env }));
+
+  it('lets local test mode run in development and tests, with the Lulu simulator and loopback AI fakes', () => {
+    expect(refusal({})).toBeNull();
+    expect(refusal({ NODE_ENV: 'test', LULU_API_URL: 'http://127.0.0.1:4620', LULU_CLIENT_KEY: 'pressroom-simulator', LULU_CLIENT_SECRET: 'a-simulator-secret' })).toBeNull();
+    expect(refusal({ ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: 'http://127.0.0.1:4000', OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: 'http://localhost:4000/v1' })).toBeNull();
+  });
+
+  it.each([
+    ['NODE_ENV=production', { NODE_ENV: 'production' }, 'NODE_ENV is production'],
+    ["Lulu's production API", { LULU_API_URL: 'https://api.lulu.com', LULU_CLIENT_KEY: 'key', LULU_CLIENT_SECRET: 'a-real-secret' }, 'print orders go to Lulu (https://api.lulu.com)'],
+    ["Lulu's sandbox", { LULU_API_URL: 'https://api.sandbox.lulu.com', LULU_CLIENT_KEY: 'key', LULU_CLIENT_SECRET: 'a-real-secret' }, 'print orders go to Lulu'],
+    ["Anthropic's API", { ANTHROPIC_API_KEY: 'sk-ant-real' }, 'ANTHROPIC_API_KEY is set'],
+    ['an OpenAI-compatible API elsewhere', { OPENAI_API_KEY: 'sk-real', OPENAI_BASE_URL: 'https://llm.example/v1' }, 'OPENAI_API_KEY is set for https://llm.example/v1'],
+  ])('refuses local test mode with %s, saying how to go on', (_case, env, reason) => {
+    const message = refusal(env);
+    expect(message).toContain(reason);
+    expect(message).toContain('STRIPE_SECRET_KEY');
+    expect(message).toContain('PRESSROOM_ALLOW_TEST_PAYMENTS=demo');
+  });
+
+  it('lets it run when a demo is asked for, or when Stripe takes the payments', () => {
+    const production = { NODE_ENV: 'production', ANTHROPIC_API_KEY: 'sk-ant-real' };
+    expect(refusal({ ...production, PRESSROOM_ALLOW_TEST_PAYMENTS: 'demo' })).toBeNull();
+    expect(testPaymentsRefusal(loadConfig({ ...valid, ...production, STRIPE_SECRET_KEY: 'sk_live_abc123' }))).toBeNull();
+    expect(problemsOf({ ...testPayments, PRESSROOM_ALLOW_TEST_PAYMENTS: 'yes' })).toEqual(['PRESSROOM_ALLOW_TEST_PAYMENTS must be "demo" or unset']);
+  });
+
+  it('stops the API and the worker at start with the message (exit code 78)', () => {
+    const exit = vi.spyOn(process, 'exit').mockImplementation((code) => {
+      throw new Error(`exit ${String(code)}`);
+    });
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      expect(() => loadServiceConfigOrExit({ ...testPayments, NODE_ENV: 'production' })).toThrow('exit 78');
+      expect(printed).toHaveBeenCalledWith(expect.stringContaining('Refusing to start: payments are in local test mode'));
+      expect(loadServiceConfigOrExit(testPayments).NODE_ENV).toBe('development');
+    } finally {
+      exit.mockRestore();
+      printed.mockRestore();
+    }
+  });
+
+  it('keeps the worker process from starting', () => {
+    const worker = join(import.meta.dirname, '../../apps/worker/src/main.ts');
+    const run = spawnSync(process.execPath, [worker], { env: { PATH: process.env.PATH, ...testPayments, ANTHROPIC_API_KEY: 'sk-ant-real' }, encoding: 'utf8', timeout: 15_000 });
+    expect(run.status).toBe(78);
+    expect(run.stderr).toContain("ANTHROPIC_API_KEY is set for Anthropic's API");
   });
 });

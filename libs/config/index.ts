@@ -48,6 +48,8 @@ export const configSchema = z.object({
   FORMS_RATE_LIMIT_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1_000_000).default(10),
   /** Chapter saves (autosave, restores) per hour for an anonymous address; signed-in authors get 5 times as many. */
   EDIT_RATE_LIMIT_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1_000_000).default(600),
+  /** Print-provider work on request (price calculations, preflights) per hour for an anonymous address; signed-in authors get 5 times as many. */
+  PRINT_RATE_LIMIT_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1_000_000).default(20),
   /** Express's "trust proxy": the proxies whose X-Forwarded-For is believed (e.g. "loopback" or "10.0.0.5"); none by default. */
   TRUST_PROXY: z.string().min(1).optional(),
   /** Google sign-in is offered only when the client id and secret are set. */
@@ -91,6 +93,11 @@ export const configSchema = z.object({
   /** The Stripe price of each offer (libs/domain/offers.ts). */
   STRIPE_PRICE_AI_BOOK_GENERATOR: z.string().min(1).default('price_ai_book_generator'),
   STRIPE_PRICE_ELITE_SERVICE: z.string().min(1).default('price_elite_service'),
+  /**
+   * Local test mode's checkout page pays any amount: the API and the worker refuse to start in it with NODE_ENV=production
+   * or beside a real provider (Lulu's API, an AI key for the provider's own API) unless this is "demo".
+   */
+  PRESSROOM_ALLOW_TEST_PAYMENTS: z.enum(['demo'], { error: 'must be "demo" or unset' }).optional(),
 
   /**
    * The Lulu Print API: https://api.sandbox.lulu.com (sandbox) or https://api.lulu.com (production) with that
@@ -139,6 +146,41 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   return Object.freeze(result.data);
+}
+
+const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+const onThisMachine = (address: string) => LOOPBACK_HOSTS.test(new URL(address).hostname);
+const isLulu = (address: string) => /(^|\.)lulu\.com$/.test(new URL(address).hostname);
+
+/**
+ * Why this configuration must not take test payments, or null when it may: payments in local test mode (no
+ * STRIPE_SECRET_KEY) in production or beside a provider that costs money, unless PRESSROOM_ALLOW_TEST_PAYMENTS=demo.
+ */
+export function testPaymentsRefusal(config: Config): string | null {
+  if (config.STRIPE_SECRET_KEY || !config.STRIPE_API_URL || config.PRESSROOM_ALLOW_TEST_PAYMENTS === 'demo') return null;
+  const ai = (key: string | undefined, baseUrl: string | undefined) => Boolean(key) && !(baseUrl && onThisMachine(baseUrl));
+  const reasons = [
+    config.NODE_ENV === 'production' ? 'NODE_ENV is production' : null,
+    config.LULU_API_URL && config.LULU_CLIENT_KEY && isLulu(config.LULU_API_URL) ? `print orders go to Lulu (${config.LULU_API_URL})` : null,
+    ai(config.ANTHROPIC_API_KEY, config.ANTHROPIC_BASE_URL) ? "ANTHROPIC_API_KEY is set for Anthropic's API" : null,
+    ai(config.OPENAI_API_KEY, config.OPENAI_BASE_URL) ? `OPENAI_API_KEY is set for ${config.OPENAI_BASE_URL ?? "OpenAI's API"}` : null,
+  ].filter((reason) => reason !== null);
+  if (!reasons.length) return null;
+  return (
+    `Refusing to start: payments are in local test mode (no STRIPE_SECRET_KEY), whose checkout page pays any amount, but ${reasons.join('; ')}. ` +
+    'Set STRIPE_SECRET_KEY (and STRIPE_WEBHOOK_SECRET) to take real payments, or PRESSROOM_ALLOW_TEST_PAYMENTS=demo to run a demo anyway.'
+  );
+}
+
+/** The API and the worker start with this: a valid configuration that does not give away what costs money. */
+export function loadServiceConfigOrExit(env: Record<string, string | undefined> = process.env): Readonly<Config> {
+  const config = loadConfigOrExit(env);
+  const refusal = testPaymentsRefusal(config);
+  if (refusal) {
+    console.error(refusal);
+    process.exit(78); // EX_CONFIG
+  }
+  return config;
 }
 
 /** Entry points call this: on a bad environment it prints the problems and exits instead of starting half-configured. */

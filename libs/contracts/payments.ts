@@ -56,6 +56,8 @@ export interface PaymentView {
 /** GET /api/admin/payments: a payment with the e-mail of the account it belongs to (which may differ from the checkout's). */
 export interface PaymentAdminView extends PaymentView {
   user_email: string | null;
+  /** Why the session did not charge what Pressroom created it for (status 'mismatch'); null otherwise. */
+  mismatch: string | null;
 }
 
 /** POST /api/elite/project-details: the visible fields, then the hidden ones the form records (§3). */

@@ -6,4 +6,5 @@ export { currentVersion, writeChapter, type ChapterWrite, type WrittenChapter } 
 export { applyOutlineEdit, OutlineEditRefused, planOutlineEdit, putBackChapter, removedChapters, type EditedChapter, type RemovedChapter } from './outline-edit.ts';
 export { availableBookCredits, reserveBookCredit, returnBookCredit, spendBookCredit } from './book-credits.ts';
 export { claimPurchases } from './purchase-claims.ts';
+export { reserveUnaskedMail } from './unasked-mail.ts';
 export { shelveBook } from './book-shelf.ts';

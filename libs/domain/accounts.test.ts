@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountChangeProblems, AuthMessages, FieldMessages, isEmailAddress, signInProblems, signUpProblems, styleLabel, weakPasswordReasons } from './index.ts';
+import { accountChangeProblems, AuthMessages, FieldMessages, isEmailAddress, signInProblems, signUpProblems, styleLabel } from './index.ts';
 
 describe('sign-up rules', () => {
   it.each([
@@ -26,12 +26,6 @@ describe('sign-up rules', () => {
     expect(accountChangeProblems({ ...change, password: 'a sturdy passphrase', confirm: 'a sturdy passfrase', proof: 'x' })).toEqual({ confirm: AuthMessages.passwordsDoNotMatch });
     expect(accountChangeProblems({ ...change, password: 'short', confirm: 'short', proof: ' ' })).toEqual({ password: AuthMessages.passwordTooShort, proof: AuthMessages.currentPasswordRequired });
     expect(accountChangeProblems({ email: ' ada@example.com ', password: 'a sturdy passphrase', confirm: 'a sturdy passphrase', proof: '123456' })).toEqual({});
-  });
-
-  it('reports why a password is weak', () => {
-    expect(weakPasswordReasons('1234567')).toEqual(['length']);
-    expect(weakPasswordReasons('Password123')).toEqual(['common']);
-    expect(weakPasswordReasons('eight ch')).toEqual([]);
   });
 
   it('checks addresses with the simple pattern', () => {

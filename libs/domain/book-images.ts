@@ -41,6 +41,7 @@ export const BookImageMessages = {
   tooLarge: `Images must be ${BOOK_IMAGE_LIMITS.maxBytes / 1024 / 1024} MB or smaller`,
   tooManyPixels: `Images must be at most ${BOOK_IMAGE_LIMITS.maxSide.toLocaleString('en-US')} pixels on each side`,
   unreadable: 'This image could not be read: it may be damaged',
+  tooSlow: 'This image takes too long to read: save it smaller and upload it again',
   tooMany: `A book holds at most ${BOOK_IMAGE_LIMITS.perBook} images`,
   altTooLong: `The image description must be ${BOOK_IMAGE_LIMITS.altMax} characters or less`,
   altRequired: 'Describe the image for readers who cannot see it (its alt text), or mark it decorative',

@@ -1,3 +1,5 @@
+import { fitUtf8, TITLE_IN_FILE_NAME_BYTES } from './generation.ts';
+
 // Book projects (spec 3): what a saved book is called, how it is shown, and the shop's rules.
 
 export const ProjectMessages = {
@@ -83,8 +85,9 @@ export const mayOpenProject = (project: { user?: { id: string } | null }, userId
 /**
  * A download's name from a book's title (the spec's Title_book.pdf): the title's letters, marks and digits in any
  * script, each run of anything else one underscore, then the suffix — a Japanese or Arabic title keeps its letters.
+ * A long title gives its start, so the name fits a file system's 255 bytes.
  */
-export const titledFileName = (title: string, suffix: string) => `${title.replace(/[^\p{L}\p{M}\p{N}]+/gu, '_')}_${suffix}`;
+export const titledFileName = (title: string, suffix: string) => `${fitUtf8(title.replace(/[^\p{L}\p{M}\p{N}]+/gu, '_'), TITLE_IN_FILE_NAME_BYTES)}_${suffix}`;
 
 export const downloadName = (title: string, kind: BookFileKind) => titledFileName(title, BOOK_FILES[kind].suffix);
 

@@ -12,6 +12,11 @@ export const BOOK_REQUEST_LIMITS = { name: 255, email: 255, bookTopic: 255, book
 export const bookStyleKey = (style: string) => style.trim().toLowerCase().replace(/[\s_]+/g, '-');
 export const isBookStyleKey = (key: string) => /^[\p{L}\p{M}\p{N}]+(?:-[\p{L}\p{M}\p{N}]+)*$/u.test(key);
 
+/** A request is confirmed to, and answered at, the account's own address, so that address must be confirmed first. */
+export const BookRequestAccountMessages = {
+  verifiedEmailRequired: 'Confirm your e-mail address first: open the link we e-mailed you, or resend it from your dashboard. We answer book requests at that address.',
+} as const;
+
 /** The team answers a new request within this time (the spec's "questions answered by e-mail within 24 hours"). */
 export const BOOK_REQUEST_RESPONSE_TIME = SUPPORT_PROMISES.contact;
 

@@ -93,6 +93,7 @@ export interface OutlineDraftChapter {
 export const OutlineMessages = {
   shapeRequired: 'Send the outline as {chapters: [...]} or as {outline: {chapters: [...]}}',
   chaptersRequired: 'The outline needs at least one chapter',
+  chapterShape: 'Each chapter must be an object: {title, target_words, …}',
   tooManyChapters: (name: string, max: number) => `${name} writes at most ${max} chapters: remove ${max === 1 ? 'a chapter' : 'some chapters'} first`,
   titleRequired: 'Every chapter needs a title',
   titleTooLong: `A chapter title must be ${TOC_LIMITS.titleMax} characters or less`,

@@ -102,6 +102,7 @@ export const GenerationMessages = {
   chapterBudget: (max: number) => `estimated_pages must be a whole number from 1 to ${max}`,
   bookFinalized: 'This book is finalized.',
   bookCancelled: 'This book was cancelled; start a new one to write it again.',
+  nothingToCancel: 'This book is not being written: there is nothing to cancel.',
   /** A step-mode book nobody touched for a while: its run ended, the next stage call starts a new one. */
   bookPutAway: 'Put away after a long pause; the next step picks the book up where it stopped',
   bookClosing: 'The book is being put away after a long pause; try again in a moment',
@@ -113,6 +114,30 @@ export const MAX_CHAPTERS = Math.max(...Object.values(PROVIDERS).map((p) => p.ma
 export const MAX_CHAPTER_PAGES = Math.floor(TARGET_WORDS.max / WORDS_PER_PAGE);
 /** Limits on a table of contents a client brings (/api/intelligent/chapter). */
 export const TOC_LIMITS = { titleMax: 200, descriptionMax: 2000, ideasMax: 20, ideaMax: 500 } as const;
+
+/**
+ * The most UTF-8 bytes of a book's title in a file name built from it. A title may be 200 characters of any script:
+ * whole, it would not fit the 255 bytes a file name has on every file system, nor (with the key's own parts) the 255
+ * characters of the columns that keep storage keys.
+ */
+export const TITLE_IN_FILE_NAME_BYTES = 100;
+
+let graphemes: Intl.Segmenter | undefined;
+
+/** The start of `text` that fits in `maxBytes` of UTF-8, cut between characters as a reader sees them (never inside one). */
+export function fitUtf8(text: string, maxBytes: number): string {
+  const encoder = new TextEncoder();
+  if (encoder.encode(text).length <= maxBytes) return text;
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  let out = '';
+  let bytes = 0;
+  for (const { segment } of graphemes.segment(text)) {
+    bytes += encoder.encode(segment).length;
+    if (bytes > maxBytes) break;
+    out += segment;
+  }
+  return out;
+}
 
 /** "My Book: Part 2!" → "my-book-part-2" (the spec's project name derivation). */
 export const projectName = (title: string) =>

@@ -25,3 +25,4 @@ export * from './references.ts';
 export * from './input.ts';
 export * from './safe-markdown.ts';
 export * from './rate-limits.ts';
+export * from './unasked-mail.ts';

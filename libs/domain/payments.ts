@@ -2,7 +2,8 @@
 import { isEmailAddress } from './accounts.ts';
 import { offerPrice } from './offers.ts';
 
-export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'expired'] as const;
+/** 'mismatch': Stripe's session did not charge what Pressroom created it for; nothing is fulfilled, the team sees why. */
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'expired', 'mismatch'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** A book credit is available, reserved by a book being written, or spent by a finished book. */
@@ -55,6 +56,59 @@ export const WebhookMessages = {
   malformed: 'Webhook payload is not a Stripe event',
 } as const;
 
+/** A webhook's signature may be this old, or dated this far ahead of this server's clock (seconds). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** What Pressroom created a Checkout Session for: cents, a currency, and the Stripe price of its line item (offers only). */
+export interface ExpectedCharge {
+  amount: number;
+  currency: string;
+  priceId?: string | null;
+}
+
+/** What a session in Stripe's event says it charged (line items only when the event carries them). */
+export interface StatedCharge {
+  amount_total?: unknown;
+  currency?: unknown;
+  line_items?: unknown;
+}
+
+export const PaymentMismatchMessages = {
+  noAmount: 'The session states no amount or currency',
+  amount: (charged: string, expected: string) => `The session charged ${charged}; Pressroom created it for ${expected}`,
+  lineItems: 'The session\'s line items are not the one Pressroom created',
+  unpriced: 'Pressroom set no price for this purchase (no accepted quote)',
+} as const;
+
+interface StatedLineItem {
+  quantity?: unknown;
+  amount_total?: unknown;
+  price?: { id?: unknown } | null;
+}
+
+/** Why the session does not match what Pressroom created (null when it matches): amount, currency, and line item when stated. */
+export function chargeMismatch(expected: ExpectedCharge, stated: StatedCharge): string | null {
+  const { amount_total: amount, currency } = stated;
+  if (typeof amount !== 'number' || typeof currency !== 'string' || !currency) return PaymentMismatchMessages.noAmount;
+  if (amount !== expected.amount || currency.toLowerCase() !== expected.currency.toLowerCase()) {
+    return PaymentMismatchMessages.amount(describeAmount(amount, currency), describeAmount(expected.amount, expected.currency));
+  }
+  const items = (stated.line_items as { data?: unknown } | null | undefined)?.data;
+  if (items === undefined) return null;
+  const [item, ...more] = Array.isArray(items) ? (items as StatedLineItem[]) : [];
+  const fits = item && more.length === 0 && item.quantity === 1 && item.amount_total === expected.amount && (!expected.priceId || item.price?.id === expected.priceId);
+  return fits ? null : PaymentMismatchMessages.lineItems;
+}
+
+/** "$0.01 (usd)", or the bare figures when the currency is not one Intl knows. */
+function describeAmount(cents: number, currency: string): string {
+  try {
+    return `${formatAmount(cents, currency)} (${currency.toLowerCase()})`;
+  } catch {
+    return `${cents} cents (${currency})`;
+  }
+}
+
 /** What the spec promises the customer (§9), as the mails and /success put them. */
 export const SUPPORT_PROMISES = {
   contact: '24 hours',
@@ -66,6 +120,8 @@ export const SUPPORT_PROMISES = {
 
 // The Elite project-details form (§3, §5).
 export const ELITE_DESCRIPTION_MAX = 2000;
+/** The spec's words for a form sent signed out that needs an account (§ error texts: "Not logged in, request submit"). */
+const SIGN_IN_TO_SUBMIT = 'You must be logged in to submit the form';
 export const ELITE_FORM = { name: 'elite-project-details', version: '2.0', serviceType: 'Elite Service', price: offerPrice('elite-service') } as const;
 export const EliteDetailsMessages = {
   nameRequired: 'Name is required',
@@ -77,6 +133,8 @@ export const EliteDetailsMessages = {
   failed: 'Failed to submit form. Please try again or contact support.',
   submitted: 'Project Details Submitted!',
   noElitePayment: 'An Elite Service payment is needed before project details can be sent',
+  /** Signed out, with the session of a purchase made from an account: only that account may send its details. */
+  signInRequired: SIGN_IN_TO_SUBMIT,
 } as const;
 
 export interface EliteDetailsInput {
@@ -100,7 +158,7 @@ export function eliteDetailsProblems(input: EliteDetailsInput): Partial<Record<E
 }
 
 export const BookRequestMessages = {
-  signInRequired: 'You must be logged in to submit the form',
+  signInRequired: SIGN_IN_TO_SUBMIT,
   failed: 'Failed to submit form',
 } as const;
 

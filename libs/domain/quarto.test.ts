@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QUARTO_FILES, QuartoCheckMessages as M, chapterFileName, checkProjectStructure, quartoZipName, splitFrontMatter, type QuartoFile } from './index.ts';
+import { QUARTO_FILES, QuartoCheckMessages as M, TITLE_IN_FILE_NAME_BYTES, chapterFileName, checkProjectStructure, quartoZipName, splitFrontMatter, type QuartoFile } from './index.ts';
 
 const body = 'A chapter body long enough to count as real content: it runs well past the one hundred character threshold.';
 const page = (path: string, title: string, text = body): QuartoFile => ({ path, content: `---\ntitle: "${title}"\n---\n\n${text}\n` });
@@ -29,6 +29,12 @@ describe('Quarto project names', () => {
     ['書名', 'book'],
   ])('%j → %j', (title, slug) => {
     expect(quartoZipName(title, new Date('2025-03-09T23:30:00Z'))).toBe(`${slug}-quarto-project-2025-03-09.zip`);
+  });
+
+  it('keeps the start of a long title, so the name fits a file system and a storage key', () => {
+    const name = quartoZipName('A Very Long Title '.repeat(12).slice(0, 200), new Date('2025-03-09T23:30:00Z'));
+    expect(name).toMatch(/^(?:a-very-long-title-)+[a-z-]*[a-z]-quarto-project-2025-03-09\.zip$/);
+    expect(name.length).toBeLessThanOrEqual(TITLE_IN_FILE_NAME_BYTES + '-quarto-project-2025-03-09.zip'.length);
   });
 
   it('pads chapter files to three digits', () => {

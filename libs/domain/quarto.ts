@@ -1,6 +1,6 @@
 // The Quarto project download (spec: "Quarto project zip"): its files, its name and the structure check it must pass.
 import { bookImageRef } from './book-images.ts';
-import { projectName } from './generation.ts';
+import { fitUtf8, projectName, TITLE_IN_FILE_NAME_BYTES } from './generation.ts';
 
 /** The files of the project, beside one `chapter-NNN.qmd` per chapter. */
 export const QUARTO_FILES = {
@@ -45,8 +45,8 @@ export function chapterFileName(n: number): string {
 
 export const isChapterFileName = (path: string) => CHAPTER_FILE.test(path.split('/').at(-1) ?? '');
 
-/** "Café Society: Part 2!" → "cafe-society-part-2" (accents dropped; "book" when nothing is left). */
-export const quartoSlug = (title: string) => projectName(title.normalize('NFKD').replace(/\p{M}/gu, '')) || 'book';
+/** "Café Society: Part 2!" → "cafe-society-part-2" (accents dropped; "book" when nothing is left; a long title's start). */
+export const quartoSlug = (title: string) => fitUtf8(projectName(title.normalize('NFKD').replace(/\p{M}/gu, '')), TITLE_IN_FILE_NAME_BYTES).replace(/-+$/, '') || 'book';
 
 /** The zip's file name: slugified title + "-quarto-project-" + the ISO date (UTC) + ".zip". */
 export const quartoZipName = (title: string, date: Date) => `${quartoSlug(title)}-quarto-project-${date.toISOString().slice(0, 10)}.zip`;

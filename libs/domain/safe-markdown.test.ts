@@ -103,12 +103,26 @@ describe('on the source, for Quarto and Markdown viewers', () => {
 
   it('neutralises what Quarto or Pandoc would run, include or pass through', () => {
     expect(source('{{< include /etc/hostname >}} and `x`{=html} and \\input{/etc/hostname} but \\$5')).toBe(
-      '\\{\\{< include /etc/hostname >\\}\\} and `x`\\{=html\\} and \\\\input\\{/etc/hostname\\} but \\$5',
+      '\\{\\{\\< include /etc/hostname >\\}\\} and `x`\\{=html\\} and \\\\input\\{/etc/hostname\\} but \\$5',
     );
     expect(source('```{=html}\n<img src="file:///etc/hostname">\n```\n\n```{python}\nopen("/etc/hostname")\n```')).toBe(
       '```html\n<img src="file:///etc/hostname">\n```\n\n```python\nopen("/etc/hostname")\n```',
     );
     expect(source('`{{< env HOME >}}`\n\n    {{< include x >}}')).toBe('`{{{< env HOME >}}}`\n\n    {{{< include x >}}}');
+  });
+
+  it('leaves no tag Pandoc reads where GFM reads text: a tag across table cells, a fence left open in a footnote or a quote', () => {
+    // GFM splits the row at each |, so it reads no tag; Pandoc reads the whole tag, attribute and all, as raw HTML.
+    expect(source('| a | b |\n|---|---|\n| <img src=x onerror="alert(1)||1"> | c |\n')).toBe('| a | b |\n|---|---|\n| \\<img src=x onerror="alert(1)||1"> | c |\n');
+    expect(source('| a |\n|---|\n| <svg/onload="a|b"> and 1 < 2 |')).toBe('| a |\n|---|\n| \\<svg/onload="a|b"> and 1 \\< 2 |');
+    // GFM ends an open fence with its container; Pandoc reads no code block, so the lines in it are Markdown.
+    expect(source('A note.[^1]\n\n[^1]: ```\n    <img src=x onerror=alert(1)>\n')).toBe('A note.[^1]\n\n[^1]: \\`\\`\\`\n    \n');
+    expect(source('A note.[^1]\n\n[^1]: Text.\n\n    ~~~~\n\n    <img src=x onerror=alert(1)>\n\nAfter.')).toBe('A note.[^1]\n\n[^1]: Text.\n\n    \\~\\~\\~\\~\n\n    \n\nAfter.');
+    expect(source('> ```\n> <img src=x onerror=alert(1)>\n\nAfter.')).toBe('> \\`\\`\\`\n> \n\nAfter.');
+    expect(source('```\n<img src=x onerror=alert(1)>')).toBe('\\`\\`\\`\n');
+    // A closed fence stays code, in a footnote as anywhere.
+    const closed = 'A note.[^1]\n\n[^1]: Text.\n\n    ```\n    <b>code</b>\n    ```\n';
+    expect(source(closed)).toBe(closed);
   });
 });
 

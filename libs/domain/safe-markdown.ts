@@ -109,9 +109,18 @@ interface Edit {
 /** Text that Markdown (CommonMark or Pandoc) shows as typed: every ASCII punctuation character escaped. */
 export const markdownLiteral = (text: string) => text.replace(/[!-/:-@[-`{-~]/g, '\\$&');
 
-// In a text node's source: an escape kept as it is, a backslash before a letter (raw TeX to Pandoc) or a brace
-// (a Pandoc attribute such as {=html}, or a Quarto shortcode {{< include ... >}}).
-const TEXT_MARKUP = /\\(?=[A-Za-z])|\\[\s\S]|[{}]/g;
+// In a text node's source: an escape kept as it is, a backslash before a letter (raw TeX to Pandoc), a brace (a Pandoc
+// attribute such as {=html}, or a Quarto shortcode {{< include ... >}}) or a `<`. GFM reads a `<` as text where Pandoc
+// may read a tag: GFM splits a table row at every `|` before it reads the cells, Pandoc reads a tag whose attribute
+// holds a `|` (`<img onerror="a||b">`) as one piece of raw HTML.
+const TEXT_MARKUP = /\\(?=[A-Za-z])|\\[\s\S]|[{}<]/g;
+
+/** Whether a fenced block's source (from its opening fence) ends with its closing fence: as many marks or more, on a line of their own after the container's marks. */
+function closesFence(source: string, opening: string): boolean {
+  const lines = source.split(/\r?\n|\r/);
+  const last = lines.length > 1 ? /^[ \t>]*([`~]{3,})[ \t]*$/.exec(lines.at(-1) as string) : null;
+  return !!last && (last[1] as string)[0] === opening[0] && (last[1] as string).length >= opening.length && new Set(last[1]).size === 1;
+}
 
 function sourceEdits(markdown: string, tree: Root, images: AdmittedImages): Edit[] {
   const definitions = definitionsOf(tree);
@@ -155,12 +164,16 @@ function sourceEdits(markdown: string, tree: Root, images: AdmittedImages): Edit
         break;
       }
       case 'code': {
-        // A fenced block whose info is in braces runs code ({python}) or passes raw markup ({=html}) in Quarto.
         const at = span(node);
-        if (!at || !/[{}]/.test(`${node.lang ?? ''} ${node.meta ?? ''}`)) return;
+        if (!at) return;
         const source = markdown.slice(at.start, at.end);
         const fence = /^([`~]{3,})[^\n]*/.exec(source);
-        if (fence) edits.push({ start: at.start, end: at.start + fence[0].length, text: `${fence[1]}${(node.lang ?? '').replace(/[^\w+-]/g, '')}` });
+        if (!fence) return;
+        // GFM ends a fence left open where its container (a footnote, a quote, the text) ends; Pandoc reads no code
+        // block there, so the lines under it are Markdown, raw HTML included. It is not a fence: the next round reads them.
+        if (!closesFence(source, fence[1] as string)) return edits.push({ start: at.start, end: at.start + (fence[1] as string).length, text: markdownLiteral(fence[1] as string) });
+        // A fenced block whose info is in braces runs code ({python}) or passes raw markup ({=html}) in Quarto.
+        if (/[{}]/.test(`${node.lang ?? ''} ${node.meta ?? ''}`)) edits.push({ start: at.start, end: at.start + fence[0].length, text: `${fence[1]}${(node.lang ?? '').replace(/[^\w+-]/g, '')}` });
         return;
       }
       case 'text': {

@@ -39,3 +39,15 @@ describe('webhook signatures', () => {
     expect(() => verifyStripeEvent(payload, signStripePayload(payload, 'whsec_one', Math.floor(Date.now() / 1000) - 600), 'whsec_one')).toThrow();
   });
 });
+
+describe('webhook signatures dated ahead', () => {
+  const payload = JSON.stringify({ id: 'evt_test_2', object: 'event', type: 'checkout.session.completed', data: { object: {} } });
+  const now = Math.floor(Date.now() / 1000);
+
+  it('takes a clock a little ahead, and refuses a signature dated 10 minutes or a month ahead', () => {
+    expect(verifyStripeEvent(payload, signStripePayload(payload, 'whsec_one', now + 60), 'whsec_one').id).toBe('evt_test_2');
+    for (const ahead of [600, 30 * 86_400]) {
+      expect(() => verifyStripeEvent(payload, signStripePayload(payload, 'whsec_one', now + ahead), 'whsec_one')).toThrow(/future/);
+    }
+  });
+});

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Config } from '../config/index.ts';
 import type { CheckoutProduct } from '../contracts/payments.ts';
-import { PRODUCT_OFFERS, type FulfilledEventType, type ProductId, type ProductOffer } from '../domain/index.ts';
+import { PRODUCT_OFFERS, WEBHOOK_TOLERANCE_SECONDS, type FulfilledEventType, type ProductId, type ProductOffer } from '../domain/index.ts';
 
 export { Stripe };
 
@@ -130,9 +130,24 @@ export function successUrlWithSessionId(url: string): string {
   return fragment.length ? `${withId}#${fragment.join('#')}` : withId;
 }
 
-/** Checks a webhook's Stripe-Signature (HMAC and a timestamp at most 5 minutes old) and parses the event; throws when it fails. */
-export function verifyStripeEvent(payload: string | Buffer, signature: string, secret: string): Stripe.Event {
-  return Stripe.webhooks.constructEvent(payload, signature, secret);
+/**
+ * Checks a webhook's Stripe-Signature (HMAC, and a timestamp within 5 minutes of now either way) and parses the event;
+ * throws when it fails. Stripe's own check refuses only old timestamps: one dated ahead would stay replayable until then.
+ */
+export function verifyStripeEvent(payload: string | Buffer, signature: string, secret: string, now = Date.now()): Stripe.Event {
+  const event = Stripe.webhooks.constructEvent(payload, signature, secret, WEBHOOK_TOLERANCE_SECONDS, undefined, now);
+  if (signedAt(signature) > Math.floor(now / 1000) + WEBHOOK_TOLERANCE_SECONDS) throw new Error('Webhook signature is dated in the future');
+  return event;
+}
+
+/** The header's `t=` (seconds) as Stripe's SDK reads it: the last one, the one the signature covers. */
+function signedAt(signature: string): number {
+  let seconds = NaN;
+  for (const part of signature.split(',')) {
+    const [key, value] = part.split('=');
+    if (key === 't') seconds = parseInt(value ?? '', 10);
+  }
+  return Number.isFinite(seconds) ? seconds : Infinity;
 }
 
 /** The Stripe-Signature header Stripe would send with this payload (timestamp in seconds; now by default). */

@@ -61,6 +61,14 @@ describe('Markdown to Quarto Markdown', () => {
     expect(markdownToQmd(markdown)).toBe(markdown);
   });
 
+  it('keeps no raw HTML Pandoc would pass through, in table cells and footnote definitions as in prose', () => {
+    const qmd = markdownToQmd('| Step | Note |\n|---|---|\n| One | <img src=x onerror="alert(1)||1"> |\n\nA note.[^1]\n\n[^1]: ```\n    <img src=x onerror=alert(2)>\n');
+    // Every < left is escaped (text to Pandoc), and no fence is left open for Pandoc to read as Markdown.
+    expect(qmd.match(/(?<!\\)</g)).toBeNull();
+    expect(qmd).not.toMatch(/^\s*(?:\[\^1\]:\s*)?```/m);
+    expect(qmd).toContain('| One | \\<img src=x onerror="alert(1)||1"> |');
+  });
+
   it('writes BibTeX text safely', () => {
     expect(bibText('a_b {c} 50% & #1 ~ ^ \\')).toBe('a\\_b \\textbraceleft{}c\\textbraceright{} 50\\% \\& \\#1 \\textasciitilde{} \\textasciicircum{} \\textbackslash{}');
   });

@@ -76,7 +76,7 @@ export function loadProfile(name: Profile['name'], callerEnv: NodeJS.ProcessEnv 
     // The portal's dev and preview servers forward /api from loopback with X-Forwarded-For.
     TRUST_PROXY: 'loopback',
     // Tests share one client address; the limits themselves are tested with their own, small, settings.
-    ...(isTest ? { AUTH_RATE_LIMIT_PER_MINUTE: '10000', GENERATION_RATE_LIMIT_PER_HOUR: '1000000', FILES_RATE_LIMIT_PER_HOUR: '1000000', CHECKOUT_RATE_LIMIT_PER_HOUR: '1000000', FORMS_RATE_LIMIT_PER_HOUR: '1000000', EDIT_RATE_LIMIT_PER_HOUR: '1000000' } : {}),
+    ...(isTest ? { AUTH_RATE_LIMIT_PER_MINUTE: '10000', GENERATION_RATE_LIMIT_PER_HOUR: '1000000', FILES_RATE_LIMIT_PER_HOUR: '1000000', CHECKOUT_RATE_LIMIT_PER_HOUR: '1000000', FORMS_RATE_LIMIT_PER_HOUR: '1000000', EDIT_RATE_LIMIT_PER_HOUR: '1000000', PRINT_RATE_LIMIT_PER_HOUR: '1000000' } : {}),
     ...localSecrets(dataDir),
   };
   // Tests run on their own instances whatever the shell exports; `npm start` honours .env and the environment.

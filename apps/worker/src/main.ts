@@ -1,5 +1,5 @@
 import { Runtime, makeTelemetryFilterString, DefaultLogger } from '@temporalio/worker';
-import { loadConfigOrExit } from '../../../libs/config/index.ts';
+import { loadServiceConfigOrExit } from '../../../libs/config/index.ts';
 import { createProviders } from '../../../libs/ai/index.ts';
 import { openOrm } from '../../../libs/db/index.ts';
 import { createMailer, mailSettingsFrom } from '../../../libs/mail/index.ts';
@@ -8,7 +8,7 @@ import { createPrintProvider } from '../../../libs/print/index.ts';
 import { StorageService, storageSettingsFrom } from '../../../libs/storage/index.ts';
 import { createWorker } from './worker.ts';
 
-const config = loadConfigOrExit();
+const config = loadServiceConfigOrExit();
 
 Runtime.install({
   logger: new DefaultLogger(config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace' ? 'DEBUG' : 'INFO'),

@@ -62,6 +62,8 @@ export const PaymentSchema = defineEntity({
     amount: p.integer(),
     currency: p.string(),
     status: p.enum(PAYMENT_STATUSES),
+    /** Why Stripe's session does not match what Pressroom created (status 'mismatch'): shown to the team, nothing fulfilled. */
+    mismatch: p.text().nullable(),
     stripeSessionId: p.string().unique(),
     stripePaymentIntentId: p.string().nullable(),
     stripeCustomerId: p.string().nullable(),

@@ -20,6 +20,8 @@ import { Migration20261123030000_source_titles } from './Migration20261123030000
 import { Migration20261128000000_language_tags } from './Migration20261128000000_language_tags.ts';
 import { Migration20261128010000_cover_design } from './Migration20261128010000_cover_design.ts';
 import { Migration20261128020000_print_format } from './Migration20261128020000_print_format.ts';
+import { Migration20261128121000_payment_checks } from './Migration20261128121000_payment_checks.ts';
+import { Migration20261128122000_unasked_mails } from './Migration20261128122000_unasked_mails.ts';
 
 /** Every migration in order: write each as a class in this folder (named Migration<UTC timestamp>_<what>) and add it here. */
 export const migrationsList = [
@@ -45,4 +47,6 @@ export const migrationsList = [
   { name: 'Migration20261128000000_language_tags', class: Migration20261128000000_language_tags },
   { name: 'Migration20261128010000_cover_design', class: Migration20261128010000_cover_design },
   { name: 'Migration20261128020000_print_format', class: Migration20261128020000_print_format },
+  { name: 'Migration20261128121000_payment_checks', class: Migration20261128121000_payment_checks },
+  { name: 'Migration20261128122000_unasked_mails', class: Migration20261128122000_unasked_mails },
 ];

@@ -51,6 +51,6 @@ export class AdminPaymentsController {
     const credits = payments.length ? await this.em.find(BookCredit, { payment: { $in: payments.map((p) => p.id) } }) : [];
     const creditOf = new Map(credits.map((c) => [c.payment.id, c]));
     const names = await paymentNames(this.em, payments);
-    return payments.map((p) => ({ ...toPaymentView(p, names.get(p.id) ?? '', creditOf.get(p.id)), user_email: p.user?.email ?? null }));
+    return payments.map((p) => ({ ...toPaymentView(p, names.get(p.id) ?? '', creditOf.get(p.id)), user_email: p.user?.email ?? null, mismatch: p.mismatch ?? null }));
   }
 }

@@ -5,7 +5,7 @@ import { AuthMessages } from '../../../../libs/domain/index.ts';
 import { testConfig } from '../../../../testing/index.ts';
 import { mailTo, waitForMail } from '../../../../testing/mail-inbox.ts';
 import { sql } from '../../../../testing/sql.ts';
-import { apiClient, serveApi } from '../../../../testing/test-server.ts';
+import { apiClient, markVerified, serveApi } from '../../../../testing/test-server.ts';
 
 const PASSWORD = 'a sturdy passphrase';
 const config = testConfig({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
@@ -24,7 +24,7 @@ const newEmail = () => `change-${randomUUID()}@example.com`;
 
 async function account(email = newEmail()) {
   const { body } = await api.call('POST', '/auth/signup', { email, password: PASSWORD });
-  return { email, token: body.access_token as string, refreshToken: body.refresh_token as string };
+  return { email, token: body.access_token as string, refreshToken: body.refresh_token as string, id: (body.user as { id: string }).id };
 }
 
 const signIn = (email: string, password: string) => api.call('POST', '/auth/token?grant_type=password', { email, password });
@@ -47,6 +47,13 @@ describe('changing the password', () => {
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe(AuthMessages.currentPasswordWrong);
     expect((await signIn(email, 'a newer passphrase')).status).toBe(400);
+  });
+
+  it('refuses a new password that is easy to guess or built on the e-mail address, and the old one keeps working', async () => {
+    const { email, token } = await account();
+    expect(await updateUser(token, { password: 'aaaaaaaa', current_password: PASSWORD })).toMatchObject({ status: 422, body: { message: AuthMessages.weakPassword } });
+    expect(await updateUser(token, { password: `${email}1`, current_password: PASSWORD })).toMatchObject({ status: 422, body: { message: AuthMessages.personalPassword } });
+    expect((await signIn(email, PASSWORD)).status).toBe(200);
   });
 
   it('works with the right one: other sessions end, this one stays', async () => {
@@ -117,11 +124,12 @@ describe('changing the e-mail', () => {
   });
 
   it('waits for the link mailed to the new address, tells the old one, and the link works once', async () => {
-    const { email, token } = await account();
+    const { email, token, id } = await account();
+    await markVerified(id, config.DATABASE_URL);
     const target = newEmail();
     const answer = await updateUser(token, { email: target.toUpperCase(), current_password: PASSWORD });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ email, new_email: target, email_confirmed: false });
+    expect(answer.body).toMatchObject({ email, new_email: target, email_confirmed: true });
     // Until the link is followed, the account keeps its address.
     expect((await api.call('GET', '/auth/user', undefined, token)).body).toMatchObject({ email });
     expect((await signIn(target, PASSWORD)).status).toBe(400);
@@ -148,6 +156,14 @@ describe('changing the e-mail', () => {
     const again = await api.call('POST', '/auth/verify-email', { token: link });
     expect(again.status).toBe(400);
     expect(again.body.message).toBe(AuthMessages.invalidVerificationToken);
+  });
+
+  it('tells an old address nothing that was never confirmed (the notice names an address the requester chose)', async () => {
+    const { email, token } = await account();
+    const target = newEmail();
+    expect((await updateUser(token, { email: target, current_password: PASSWORD })).status).toBe(200);
+    await waitForMail(target);
+    expect((await mailTo(email)).map((mail) => mail.subject)).toEqual(['Confirm your e-mail address for Pressroom']);
   });
 
   it('confirms a new account\'s address through the link mailed at sign-up', async () => {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuthMessages } from '../../../../libs/domain/index.ts';
-import { testConfig } from '../../../../testing/index.ts';
+import { AuthMessages, UNASKED_MAIL_CAPS } from '../../../../libs/domain/index.ts';
+import { eventually, testConfig } from '../../../../testing/index.ts';
 import { mailTo, waitForMail, waitForSubject } from '../../../../testing/mail-inbox.ts';
 import { sql } from '../../../../testing/sql.ts';
 import { apiClient, serveApi } from '../../../../testing/test-server.ts';
@@ -31,6 +32,19 @@ async function account(email = newEmail()) {
 const signIn = (email: string, password: string) => api.call('POST', '/auth/token?grant_type=password', { email, password });
 const recover = (email: string) => api.call('POST', '/auth/recover', { email });
 const resetLink = async (email: string) => tokenIn((await waitForSubject(email, 'Set a new password')).text);
+const [HOURLY, DAILY] = UNASKED_MAIL_CAPS;
+const counted = async (email: string) => {
+  const client = new pg.Client({ connectionString: config.DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query<{ n: number }>('select count(*)::int as n from unasked_mails where recipient = $1', [email])).rows[0]?.n;
+  } finally {
+    await client.end();
+  }
+};
+/** `count` messages counted against `email` two hours ago: earlier today, outside the last hour. */
+const sentEarlier = (email: string, count: number) =>
+  sql(config.DATABASE_URL, `insert into unasked_mails (id, recipient, kind, sent_at) select gen_random_uuid(), $1::text, 'code', now() - interval '2 hours' from generate_series(1, $2::int)`, [email, count]);
 
 describe('forgot password', () => {
   it('answers the same for a registered and an unknown address, and mails only the registered one', async () => {
@@ -67,10 +81,46 @@ describe('forgot password', () => {
     await recover(email);
     const link = await resetLink(email);
     expect(await api.call('POST', '/auth/recover/confirm', { token: link, password: 'short' })).toMatchObject({ status: 422, body: { message: AuthMessages.passwordTooShort } });
+    expect(await api.call('POST', '/auth/recover/confirm', { token: link, password: 'aaaaaaaa' })).toMatchObject({ status: 422, body: { message: AuthMessages.weakPassword } });
+    expect(await api.call('POST', '/auth/recover/confirm', { token: link, password: email })).toMatchObject({ status: 422, body: { message: AuthMessages.personalPassword } });
     await sql(config.DATABASE_URL, `update account_tokens set expires_at = now() - interval '1 minute' where user_id = $1`, [id]);
     expect(await api.call('POST', '/auth/recover/confirm', { token: link, password: 'a brand new passphrase' })).toMatchObject({ status: 400, body: { message: AuthMessages.invalidRecoveryToken } });
     expect(await api.call('POST', '/auth/recover/confirm', { token: 'no-such-token', password: 'a brand new passphrase' })).toMatchObject({ status: 400, body: { message: AuthMessages.invalidRecoveryToken } });
     expect((await signIn(email, PASSWORD)).status).toBe(200);
+  });
+
+  it('answers before any of the work, so a registered address is answered as an unknown one is', async () => {
+    const { email, id } = await account();
+    // While another transaction holds the account's row, no reset token can be stored for it: an answer that waited
+    // for the work would never come. The lock ends by itself should the test fail.
+    const lock = new pg.Client({ connectionString: config.DATABASE_URL });
+    await lock.connect();
+    try {
+      await lock.query(`set idle_in_transaction_session_timeout = '30s'`);
+      await lock.query('begin');
+      await lock.query('select 1 from users where id = $1 for update', [id]);
+      expect(await recover(email)).toEqual({ status: 200, body: { message: AuthMessages.recoverySent } });
+      expect((await mailTo(email)).filter((mail) => mail.subject.includes('Set a new password'))).toEqual([]);
+      // Still the same transaction: an answer that came only once the lock timed out fails here.
+      await lock.query('rollback');
+    } finally {
+      await lock.end();
+    }
+    // The work then goes on.
+    expect(await resetLink(email)).toBeTruthy();
+  });
+
+  it('mails one address at most the hourly cap of links, whichever clients ask, and answers the same over it', async () => {
+    const { email } = await account();
+    const answers = [];
+    for (let i = 0; i < HOURLY.max + 3; i++) answers.push(await api.call('POST', '/auth/recover', { email }, undefined, { 'X-Forwarded-For': `10.28.${i}.1` }));
+    expect(answers.every((answer) => answer.status === 200 && answer.body.message === AuthMessages.recoverySent)).toBe(true);
+    // The sign-up's confirmation link took one place; every place is taken before its message is sent.
+    const links = async () => (await mailTo(email)).filter((mail) => mail.subject.includes('Set a new password'));
+    await waitForSubject(email, 'Set a new password');
+    await eventually(links, (found) => found.length >= HOURLY.max - 1);
+    expect(await counted(email)).toBe(HOURLY.max);
+    expect((await links()).length).toBe(HOURLY.max - 1);
   });
 
   it('is rate-limited per address, whichever client asks', async () => {
@@ -88,6 +138,19 @@ describe('forgot password', () => {
 });
 
 describe('e-mail verification', () => {
+  it('sends an outside address at most the hourly cap of links, however often the account asks', async () => {
+    const { token } = await account();
+    const outside = newEmail();
+    expect((await api.call('PUT', '/auth/user', { email: outside, current_password: PASSWORD }, token)).status).toBe(200);
+    const statuses = [];
+    for (let i = 0; i < HOURLY.max + 1; i++) statuses.push((await api.call('POST', '/auth/resend', undefined, token)).status);
+    expect(statuses).toEqual([...Array<number>(HOURLY.max - 1).fill(200), 429, 429]);
+    const refused = await api.call('POST', '/auth/resend', undefined, token);
+    expect(refused.body.message).toMatch(/^Too many requests\. Please try again in \d+ minutes\.$/);
+    expect((await waitForMail(outside, HOURLY.max)).length).toBe(HOURLY.max);
+  });
+
+
   it('resends a fresh link (the earlier one stops working), verifies with it, then says there is nothing to confirm', async () => {
     const { email, token } = await account();
     const first = tokenIn((await waitForMail(email))[0]?.text ?? '');
@@ -102,6 +165,16 @@ describe('e-mail verification', () => {
 });
 
 describe('re-authentication with a mailed code', () => {
+  it('counts the day as well as the hour: an address that had its fill today gets no code', async () => {
+    const { email, token } = await account();
+    await sentEarlier(email, DAILY.max - 1);
+    const refused = await api.call('GET', '/auth/reauthenticate', undefined, token);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^Too many requests\./);
+    expect((await mailTo(email)).map((mail) => mail.subject).filter((subject) => subject.includes('confirmation code'))).toEqual([]);
+  });
+
+
   it('changes the e-mail of a password account with the code instead of the password, once; a wrong code is refused', async () => {
     const { email, token } = await account();
     const sent = await api.call('GET', '/auth/reauthenticate', undefined, token);

@@ -18,6 +18,12 @@ export class AccountTokensService {
     await this.em.flush();
   }
 
+  /** The user whose unspent, unexpired token `secret` stands for, or null; the token stays as it is. */
+  async holder(purpose: AccountTokenPurpose, secret: string): Promise<string | null> {
+    const token = await this.em.findOne(AccountToken, { purpose, tokenHash: sha256(secret), usedAt: null, expiresAt: { $gt: new Date() } });
+    return token?.user.id ?? null;
+  }
+
   /** Spends the token `secret` stands for, atomically (two concurrent uses cannot both succeed); its user's id, or null. */
   async spend(purpose: AccountTokenPurpose, secret: string, userId?: string): Promise<string | null> {
     const where = { purpose, tokenHash: sha256(secret), usedAt: null, expiresAt: { $gt: new Date() }, ...(userId ? { user: userId } : {}) };

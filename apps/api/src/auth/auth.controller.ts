@@ -96,7 +96,10 @@ export class AuthController {
   @Post('resend')
   @HttpCode(200)
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'Mail the confirmation link again (to a pending new address, or to the unverified own one); says when there is nothing to confirm' })
+  @ApiOperation({
+    summary: 'Mail the confirmation link again (to a pending new address, or to the unverified own one); says when there is nothing to confirm',
+    description: 'Each address receives at most a few such messages an hour and a day, whoever asks (UNASKED_MAIL_CAPS); over that, 429.',
+  })
   resend(@CurrentUser() user: AuthUser): Promise<{ sent: boolean; message: string }> {
     return this.auth.resendConfirmation(user);
   }
@@ -106,11 +109,13 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Forgot password: mails a link that sets a new password',
-    description: `The same answer whether or not the address is registered. The link is valid ${PASSWORD_RECOVERY_TTL_MS / 60_000} minutes and works once; rate-limited per address and per e-mail.`,
+    description:
+      `The same answer, given before any work starts, whether or not the address is registered. The link is valid ${PASSWORD_RECOVERY_TTL_MS / 60_000} minutes and works once; ` +
+      'rate-limited per client address and per e-mail, and each address receives at most a few such messages an hour and a day (UNASKED_MAIL_CAPS).',
   })
   async recover(@Req() req: Request, @Body() dto: RecoverDto): Promise<{ message: string }> {
     await this.limit(req, dto.email);
-    await this.recovery.request(dto.email);
+    this.recovery.request(dto.email);
     return { message: AuthMessages.recoverySent };
   }
 

@@ -111,6 +111,16 @@ describe('sign-up', () => {
     expect(answer.body).toEqual({ message: AuthMessages.passwordTooShort, statusCode: 422, details: { code: 'weak_password', reasons: ['length'] } });
   });
 
+  it('refuses a password that is easy to guess, or the e-mail address itself, saying what to do, and creates no account', async () => {
+    const email = newEmail();
+    const repeated = await api.call('POST', '/api/auth/signup', { body: { email, password: 'aaaaaaaa' } });
+    expect(repeated.body).toEqual({ message: AuthMessages.weakPassword, statusCode: 422, details: { code: 'weak_password', reasons: ['guessable'] } });
+    const itself = await api.call('POST', '/api/auth/signup', { body: { email, password: email } });
+    expect(itself.body).toEqual({ message: AuthMessages.personalPassword, statusCode: 422, details: { code: 'weak_password', reasons: ['personal'] } });
+    expect((await api.signIn(email, email)).status).toBe(400);
+    expect((await api.signUp(email)).status).toBe(200);
+  });
+
   it('refuses a second account for the same e-mail, whatever its case', async () => {
     const email = newEmail();
     expect((await api.signUp(email)).status).toBe(200);

@@ -16,6 +16,7 @@ import { JwtStrategy } from './jwt.strategy.ts';
 import { PasswordRecoveryService } from './password-recovery.service.ts';
 import { ReauthenticationService } from './reauthentication.service.ts';
 import { SessionTokensService } from './session-tokens.service.ts';
+import { UnaskedMailService } from './unasked-mail.service.ts';
 
 @Module({
   imports: [
@@ -38,6 +39,7 @@ import { SessionTokensService } from './session-tokens.service.ts';
     AccountTokensService,
     PasswordRecoveryService,
     ReauthenticationService,
+    UnaskedMailService,
     JwtStrategy,
     GoogleStrategy,
     { provide: MAILER, inject: [CONFIG], useFactory: (config: Config) => createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }) },

@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
-import { BadRequestException, Injectable, UnauthorizedException, UnprocessableEntityException } from '@nestjs/common';
+import { BadRequestException, Injectable, Logger, UnauthorizedException, UnprocessableEntityException } from '@nestjs/common';
 import { createAccount, hashPassword, Profile, User } from '../../../../libs/db/index.ts';
-import { AuthMessages, normalizeEmail, weakPasswordReasons } from '../../../../libs/domain/index.ts';
+import { AuthMessages, normalizeEmail } from '../../../../libs/domain/index.ts';
 import type { CredentialsDto, SignUpDto, UpdateUserDto } from './auth.dto.ts';
 import type { AuthUser, SessionView, UserView } from './auth.types.ts';
 import { EmailChangeService } from './email-change.service.ts';
+import { assertStrongPassword } from './password-strength.ts';
 import { RateLimitService } from '../common/rate-limits.ts';
 import { ReauthenticationService } from './reauthentication.service.ts';
 import { SessionTokensService, toUserView } from './session-tokens.service.ts';
+import { UnaskedMailService } from './unasked-mail.service.ts';
 
 /** Verifying against this when the user does not exist keeps wrong-e-mail and wrong-password equally slow. */
 const DUMMY_HASH = await hashPassword(randomUUID());
@@ -28,28 +30,22 @@ export function identityOf(dto: CredentialsDto): Identity {
   return { ...(email ? { email } : {}), ...(phone ? { phone } : {}), password: dto.password };
 }
 
-export function assertStrongPassword(password: string): void {
-  const reasons = weakPasswordReasons(password);
-  if (reasons.length === 0) return;
-  throw new UnprocessableEntityException({
-    message: reasons.includes('length') ? AuthMessages.passwordTooShort : AuthMessages.weakPassword,
-    details: { code: 'weak_password', reasons },
-  });
-}
-
 @Injectable()
 export class AuthService {
+  private readonly logger = new Logger(AuthService.name);
+
   constructor(
     private readonly em: EntityManager,
     private readonly tokens: SessionTokensService,
     private readonly emailChanges: EmailChangeService,
     private readonly reauthentication: ReauthenticationService,
     private readonly rateLimit: RateLimitService,
+    private readonly unasked: UnaskedMailService,
   ) {}
 
   async signUp(dto: SignUpDto): Promise<SessionView> {
     const identity = identityOf(dto);
-    assertStrongPassword(identity.password);
+    assertStrongPassword(identity.password, identity.email);
     const { user, profile } = await createAccount(this.em, {
       email: identity.email ?? null,
       phone: identity.phone ?? null,
@@ -60,7 +56,9 @@ export class AuthService {
     });
     const confirmation = identity.email ? this.emailChanges.pending(user, identity.email) : undefined;
     await this.save();
-    if (confirmation) await this.emailChanges.notifyNewAccount(confirmation);
+    // The sign-up stands without its mail, as when SMTP fails: the dashboard offers a resend.
+    if (confirmation && (await this.unasked.allow('confirm', [confirmation.newEmail]))) await this.emailChanges.notifyNewAccount(confirmation);
+    else if (confirmation) this.logger.warn(`no confirmation mailed to new account ${user.id}: its address has had its fill of unasked mail`);
     return this.tokens.start(user, profile);
   }
 
@@ -130,10 +128,12 @@ export class AuthService {
     const requested = dto.email === undefined ? undefined : normalizeEmail(dto.email);
     const newEmail = requested !== undefined && requested !== user.email ? requested : undefined;
     const newPassword = dto.password;
-    if (newPassword !== undefined) assertStrongPassword(newPassword);
+    if (newPassword !== undefined) assertStrongPassword(newPassword, user.email ?? newEmail);
     if (newEmail !== undefined || newPassword !== undefined) await this.reauthentication.check(user, dto);
 
     const emailChange = newEmail === undefined ? undefined : await this.emailChanges.begin(user, newEmail);
+    // Nothing changes unless both the new address and the old one (when it is told) have room for the messages.
+    if (emailChange) await this.unasked.take('email-change', [emailChange.newEmail, ...(emailChange.oldEmail ? [emailChange.oldEmail] : [])]);
     if (newPassword !== undefined) user.passwordHash = await hashPassword(newPassword);
     if (dto.data?.full_name !== undefined) profile.fullName = dto.data.full_name;
     await this.save();
@@ -155,6 +155,8 @@ export class AuthService {
     const address = user.pendingEmail ?? (user.emailVerified ? null : user.email);
     if (!address) return { sent: false, message: AuthMessages.alreadyVerified };
     await this.rateLimit.consumeAttempt([`mail:${user.id}`]);
+    // Counted before a new link replaces the earlier one, so a refusal leaves the earlier link working.
+    await this.unasked.take('resend', [address]);
     const confirmation = this.emailChanges.pending(user, address);
     await this.save();
     if (address === user.email) await this.emailChanges.notifyNewAccount(confirmation, true);

@@ -40,13 +40,17 @@ export class EmailChangeService {
     return this.pending(user, newEmail);
   }
 
-  /** Sets the pending address and a fresh token, unchecked: `begin` checks first; a new account's own address is kept unique by its column. */
+  /**
+   * Sets the pending address and a fresh token, unchecked: `begin` checks first; a new account's own address is kept
+   * unique by its column. The old address is told only when it was confirmed: the notice names the new address, which
+   * the requester chose, and text of theirs goes to no address that has not shown it is theirs.
+   */
   pending(user: User, newEmail: string): EmailChange {
     const token = randomBytes(32).toString('base64url');
     user.pendingEmail = newEmail;
     user.pendingEmailTokenHash = sha256(token);
     user.pendingEmailExpiresAt = new Date(Date.now() + EMAIL_CHANGE_TTL_MS);
-    return { oldEmail: user.email === newEmail ? null : (user.email ?? null), newEmail, token };
+    return { oldEmail: user.email === newEmail || !user.emailVerified ? null : (user.email ?? null), newEmail, token };
   }
 
   /** Sends the confirmation link to the new address and, unless `resend`, a notice to the old one. */

@@ -8,6 +8,7 @@ import { reauthenticationCode } from '../../../../libs/mail/messages.ts';
 import { RateLimitService } from '../common/rate-limits.ts';
 import { AccountTokensService } from './account-tokens.service.ts';
 import { MAILER } from './email-change.service.ts';
+import { UnaskedMailService } from './unasked-mail.service.ts';
 
 /**
  * Changing the password or the e-mail needs proof that the owner is at the keyboard: the current password, or a
@@ -22,12 +23,14 @@ export class ReauthenticationService {
     @Inject(MAILER) private readonly mailer: Mailer,
     private readonly accountTokens: AccountTokensService,
     private readonly rateLimit: RateLimitService,
+    private readonly unasked: UnaskedMailService,
   ) {}
 
   /** Mails a fresh code (an earlier one stops working). */
   async sendCode(user: User): Promise<void> {
     if (!user.email) throw new UnprocessableEntityException(AuthMessages.noEmailForCode);
     await this.rateLimit.consumeAttempt([`mail:${user.id}`]);
+    await this.unasked.take('code', [user.email]);
     const code = String(randomInt(0, 10 ** REAUTHENTICATION_CODE_DIGITS)).padStart(REAUTHENTICATION_CODE_DIGITS, '0');
     await this.accountTokens.issue(user, 'reauthenticate', code, REAUTHENTICATION_CODE_TTL_MS);
     try {

@@ -10,7 +10,7 @@ import type { BookImageView } from '../../../../libs/contracts/index.ts';
 import { createRenderActivities } from '../../../../activities/render/build.ts';
 import { BookImage, GeneratorProject } from '../../../../libs/db/index.ts';
 import { BOOK_IMAGE_LIMITS, bookImageKey, BookImageMessages, projectFileKey, projectFilePrefix } from '../../../../libs/domain/index.ts';
-import { pngOf, TINY_GIF, TINY_JPEG } from '../../../../testing/book-images.ts';
+import { damagedIdat, pngOf, TINY_GIF, TINY_JPEG, truncatedPng } from '../../../../testing/book-images.ts';
 import { testConfig } from '../../../../testing/index.ts';
 import { apiClient, serveWithWorker } from '../../../../testing/test-server.ts';
 import { insertWrittenBook } from '../../../../testing/written-books.ts';
@@ -93,6 +93,8 @@ describe('POST /api/projects/{id}/images', () => {
     ['text named .png', Buffer.from('just some words'), 415, BookImageMessages.typeNotAllowed],
     ['a PNG of 9000 × 10 pixels', pngOf(9000, 10), 422, BookImageMessages.tooManyPixels],
     ['a PNG cut short after its signature', pngOf(2, 2).subarray(0, 12), 422, BookImageMessages.unreadable],
+    ['a PNG whose header reads well and whose pixels do not', damagedIdat(pngOf(300, 200)), 422, BookImageMessages.unreadable],
+    ['a PNG cut off in its pixel data', truncatedPng(pngOf(300, 200)), 422, BookImageMessages.unreadable],
   ])('refuses %s with its message and keeps nothing', async (_, bytes, status, message) => {
     const { token, userId, projectId } = await authorWithBook();
     const answer = await upload(projectId, { bytes, name: 'photo.png', type: 'image/png' }, token);

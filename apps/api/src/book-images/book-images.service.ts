@@ -44,7 +44,7 @@ export class BookImagesService {
     if (!file) throw new BadRequestException(BookImageMessages.fileRequired);
     let measured;
     try {
-      measured = measureBookImage(file.buffer);
+      measured = await measureBookImage(file.buffer);
     } catch (error) {
       if (error instanceof BookImageError) throw bookImageRefusal(error);
       throw error;

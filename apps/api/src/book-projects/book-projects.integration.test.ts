@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GeneratorProject } from '../../../../libs/db/index.ts';
-import { BLEED_IN, coverGeometry, LanguageMessages, OwnCoverMessages, packageWorkflowId, ProjectMessages, TRIM_SIZES, type CoverTemplate } from '../../../../libs/domain/index.ts';
+import { BLEED_IN, BookImageMessages, coverGeometry, LanguageMessages, OwnCoverMessages, packageWorkflowId, ProjectMessages, TRIM_SIZES, type CoverTemplate } from '../../../../libs/domain/index.ts';
 import { PreflightMessages } from '../../../../libs/print/preflight.ts';
 import { pdfColourAt } from '../../../../testing/book-checks.ts';
-import { pngOf, TINY_GIF } from '../../../../testing/book-images.ts';
+import { damagedIdat, pngOf, TINY_GIF } from '../../../../testing/book-images.ts';
 import { blankPdf } from '../../../../testing/print-files.ts';
 import { pdfWithText } from '../../../../testing/files.ts';
 import { testConfig } from '../../../../testing/index.ts';
@@ -208,6 +208,8 @@ describe('a one-shot book, saved, published and deleted', () => {
     };
     expect(await upload(null)).toMatchObject({ status: 400, body: { message: OwnCoverMessages.fileRequired } });
     expect(await upload(TINY_GIF)).toMatchObject({ status: 415, body: { message: OwnCoverMessages.notCover } });
+    // A front whose header reads well is decoded whole before it is kept: damaged pixels would fail every cover.
+    expect(await upload(damagedIdat(pngOf(320, 512)))).toMatchObject({ status: 422, body: { message: BookImageMessages.unreadable } });
     expect((await upload(pngOf(8, 8), await signUp())).status).toBe(404);
     const green = pngOf(320, 512, [0, 128, 0]);
     const own = await upload(green);

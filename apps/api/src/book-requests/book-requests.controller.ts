@@ -25,7 +25,10 @@ export class BookRequestsController {
   @Post()
   @OptionalAuth()
   @RateLimited('forms')
-  @ApiOperation({ summary: 'Send a book request: stored as pending; the author and support are mailed' })
+  @ApiOperation({
+    summary: 'Send a book request: stored as pending; the author and support are mailed',
+    description: "The request carries the account's own address, whatever `email` says, and is refused (403) until that address is confirmed.",
+  })
   async create(@Body() dto: CreateBookRequestDto, @CurrentUser() user?: AuthUser): Promise<BookRequestView> {
     return toBookRequestView(await this.requests.create(dto, user));
   }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BookRequest, User } from '../../../../libs/db/index.ts';
-import { BookRequestFieldMessages, BookRequestMessages, bookRequestWorkflowId, InputMessages } from '../../../../libs/domain/index.ts';
+import { BookRequestAccountMessages, BookRequestFieldMessages, BookRequestMessages, bookRequestWorkflowId, InputMessages } from '../../../../libs/domain/index.ts';
 import { eventually, testConfig } from '../../../../testing/index.ts';
 import { mailTo, waitForMail } from '../../../../testing/mail-inbox.ts';
 import { apiClient, serveApi, serveWithWorker } from '../../../../testing/test-server.ts';
@@ -70,10 +70,21 @@ describe('POST /api/book-requests', () => {
     expect(answer.body.message).toBe(BookRequestMessages.signInRequired);
   });
 
-  it('stores a pending request, starts its workflow, mails the author and support once each, and records the deadline', async () => {
-    const author = await signUpAccount();
-    const before = new Date();
+  it('refuses an account whose address is not confirmed, stores nothing and mails no one', async () => {
+    const author = await signUpAccount({ verified: false });
     const sent = form();
+    const answer = await call('POST', '/book-requests', sent, author.token);
+    expect(answer).toMatchObject({ status: 403, body: { message: BookRequestAccountMessages.verifiedEmailRequired } });
+    expect(await served.engine.deps.orm.em.fork().count(BookRequest, { user: author.id })).toBe(0);
+    expect(await mailTo(sent.email)).toEqual([]);
+  });
+
+  it("stores a pending request under the account's own address, starts its workflow, mails the author and support once each, and records the deadline", async () => {
+    const author = await signUpAccount();
+    const { email: own } = await served.engine.deps.orm.em.fork().findOneOrFail(User, { id: author.id });
+    const before = new Date();
+    // Whatever address the form names, and whatever the topic says, only the account's own confirmed address hears of it.
+    const sent = form({ email: `stranger-${randomUUID()}@example.com`, book_topic: `Click http://phish.example now ${randomUUID().slice(0, 8)}` });
     const answer = await call('POST', '/book-requests', sent, author.token);
     expect(answer.status).toBe(201);
     const id = answer.body.id as string;
@@ -81,7 +92,7 @@ describe('POST /api/book-requests', () => {
     expect(answer.body).toMatchObject({
       user_id: author.id,
       name: sent.name,
-      email: sent.email,
+      email: own,
       book_topic: sent.book_topic,
       book_style: 'executive-memoir',
       book_description: sent.book_description,
@@ -104,7 +115,7 @@ describe('POST /api/book-requests', () => {
     const description = await served.engine.client.workflow.getHandle(bookRequestWorkflowId(id)).describe();
     expect(description.status.name).toBe('RUNNING');
 
-    const [confirmation] = await waitForMail(sent.email);
+    const [confirmation] = (await waitForMail(own as string, 2)).filter((mail) => mail.subject.startsWith('We received'));
     expect(confirmation?.subject).toBe(`We received your book request: ${sent.book_topic}`);
     const notices = await eventually(
       async () => (await mailTo(config.SUPPORT_EMAIL)).filter((m) => m.subject.includes(sent.book_topic)),
@@ -119,7 +130,9 @@ describe('POST /api/book-requests', () => {
     const promised = (row.respondBy as Date).getTime() - row.createdAt.getTime();
     expect(promised).toBeGreaterThan(24 * 3600_000 - 60_000);
     expect(promised).toBeLessThan(24 * 3600_000 + 60_000);
-    expect((await mailTo(sent.email)).length).toBe(1);
+    // The author's confirmation is sent before the team's notice, so by now a message to the stranger would be here.
+    expect(await mailTo(sent.email)).toEqual([]);
+    expect((await mailTo(own as string)).filter((mail) => mail.subject.startsWith('We received')).length).toBe(1);
   });
 
   it('keys the style the way the dashboard shows it and leaves an empty one out', async () => {

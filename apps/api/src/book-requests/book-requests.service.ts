@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
 import { Client, WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
 import type { Config } from '../../../../libs/config/index.ts';
 import { BookRequest, User } from '../../../../libs/db/index.ts';
-import { BookRequestMessages, bookRequestTransitionProblem, BookRequestStatusMessages, bookRequestWorkflowId, innermostMessage, isUuid, type BookRequestStatus } from '../../../../libs/domain/index.ts';
+import { BookRequestAccountMessages, BookRequestMessages, bookRequestTransitionProblem, BookRequestStatusMessages, bookRequestWorkflowId, innermostMessage, isUuid, type BookRequestStatus } from '../../../../libs/domain/index.ts';
 import type { bookRequestWorkflow } from '../../../../workflows/book-request/workflow.ts';
 import { changeStatusUpdate } from '../../../../workflows/book-request/messages.ts';
 import { UserIdAttribute } from '../../../../workflows/search-attributes.ts';
@@ -31,26 +31,30 @@ export class BookRequestsService {
   }
 
   /**
-   * Stores a pending request and starts its workflow, which mails the author and support. A request that cannot be
-   * handed to its workflow is removed again and refused, so nothing waits unseen.
+   * Stores a pending request and starts its workflow, which mails the author and support. The request carries the
+   * account's own confirmed address, whatever the form's `email` says: the confirmation, which repeats what the author
+   * wrote, goes nowhere else. A request that cannot be handed to its workflow is removed again and refused, so nothing
+   * waits unseen.
    */
   async create(dto: CreateBookRequestDto, user: AuthUser | undefined): Promise<BookRequest> {
     if (!user) throw new UnauthorizedException(BookRequestMessages.signInRequired);
-    await this.touchUser(user);
     const em = this.em.fork();
+    const account = await em.findOneOrFail(User, { id: user.id });
+    if (!account.email || !account.emailVerified) throw new ForbiddenException(BookRequestAccountMessages.verifiedEmailRequired);
+    await this.touchUser(user);
     const createdAt = new Date();
     const request = em.create(BookRequest, {
       id: randomUUID(),
-      user: em.getReference(User, user.id),
+      user: account,
       name: dto.name.trim(),
-      email: dto.email.trim(),
+      email: account.email,
       bookTopic: dto.book_topic.trim(),
       bookStyle: dto.book_style || null,
       bookDescription: dto.book_description.trim(),
       additionalNotes: dto.additional_notes?.trim() || null,
       status: 'pending',
       createdAt,
-      statusHistory: [{ status: 'pending', by: user.email ?? dto.email.trim(), at: createdAt.toISOString() }],
+      statusHistory: [{ status: 'pending', by: account.email, at: createdAt.toISOString() }],
     });
     await em.flush();
     try {

@@ -44,6 +44,7 @@ export class RateLimitService implements OnApplicationShutdown {
       checkout: config.CHECKOUT_RATE_LIMIT_PER_HOUR,
       forms: config.FORMS_RATE_LIMIT_PER_HOUR,
       edits: config.EDIT_RATE_LIMIT_PER_HOUR,
+      print: config.PRINT_RATE_LIMIT_PER_HOUR,
     };
     for (const [bucket, points] of Object.entries(perHour)) {
       this.work.set(`${bucket}:address`, this.limiter(`${bucket}-address`, points, RATE_LIMIT_WINDOW_SECONDS));

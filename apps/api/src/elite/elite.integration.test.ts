@@ -103,7 +103,7 @@ describe('POST /api/elite/project-details: the payment', () => {
     expect(await rowsOf({ user: buyer.id })).toHaveLength(0);
   });
 
-  it("refuses another account's session, and accepts it from a signed-out buyer on /success", async () => {
+  it("refuses an account's session to another account and to a signed-out visitor; its own account sends the details", async () => {
     const owner = await signUpAccount();
     const other = await signUpAccount();
     const paid = await purchase({ userId: owner.id, email: `owner-${randomUUID()}@example.com`, productId: PRODUCTS.eliteService.id });
@@ -111,9 +111,15 @@ describe('POST /api/elite/project-details: the payment', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(EliteDetailsMessages.noElitePayment);
 
+    // The session id is in /success's address: knowing it does not make a visitor the buyer.
     const signedOut = await submit(details({ sessionId: paid.sessionId }));
-    expect(signedOut.status).toBe(201);
-    const [row] = await rowsOf({ id: signedOut.body.id });
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.body.message).toBe(EliteDetailsMessages.signInRequired);
+    expect(await rowsOf({ payment: paid.id })).toHaveLength(0);
+
+    const own = await submit(details({ sessionId: paid.sessionId }), owner.token);
+    expect(own.status).toBe(201);
+    const [row] = await rowsOf({ id: own.body.id });
     expect(row?.payment.id).toBe(paid.id);
     expect(row?.user?.id).toBe(owner.id);
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ForbiddenException, Inject, Injectable, Logger, ServiceUnavailableException, UnprocessableEntityException } from '@nestjs/common';
+import { ForbiddenException, Inject, Injectable, Logger, ServiceUnavailableException, UnauthorizedException, UnprocessableEntityException } from '@nestjs/common';
 import { Client } from '@temporalio/client';
 import type { Config } from '../../../../libs/config/index.ts';
 import type { EliteProjectDetailsResponse } from '../../../../libs/contracts/index.ts';
@@ -69,7 +69,7 @@ export class EliteService {
 
   /**
    * The paid Elite payment these details follow: the Checkout Session named (a signed-out buyer on /success has only
-   * that), or else the caller's latest. A session paid from another account is not the caller's to use.
+   * that), or else the caller's latest. A session paid from an account is that account's alone to use.
    */
   private async elitePayment(sessionId: string | undefined, user: AuthUser | undefined): Promise<Payment> {
     const em = this.em.fork();
@@ -80,6 +80,8 @@ export class EliteService {
         ? await em.findOne(Payment, { user: user.id, ...paidElite }, { orderBy: { paidAt: 'desc nulls last', createdAt: 'desc' } })
         : null;
     if (!payment || (user && payment.user && payment.user.id !== user.id)) throw new ForbiddenException(EliteDetailsMessages.noElitePayment);
+    // A purchase made from an account takes details from that account only: its session id (in /success's address) is no key.
+    if (!user && payment.user) throw new UnauthorizedException(EliteDetailsMessages.signInRequired);
     return payment;
   }
 }

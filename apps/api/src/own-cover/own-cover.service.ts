@@ -38,7 +38,7 @@ export class OwnCoverService {
     const file = files?.[0];
     if (!file) throw new BadRequestException(OwnCoverMessages.fileRequired);
     if (!project.pdfKey || !project.pageCount) throw new BadRequestException(BuildMessages.pdfFirst);
-    const upload = file.buffer.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC) ? await this.wrapOf(project, file.buffer) : this.frontOf(project, file.buffer);
+    const upload = file.buffer.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC) ? await this.wrapOf(project, file.buffer) : await this.frontOf(project, file.buffer);
     await this.storage.put(upload.key, file.buffer, typeOf(upload), file.size, 'private, no-cache');
     const previous = project.coverUpload ?? null;
     await this.setUpload(project.id, upload);
@@ -81,9 +81,9 @@ export class OwnCoverService {
   }
 
   /** A PNG or JPEG front, measured from its bytes (anything else is refused as no cover). */
-  private frontOf(project: GeneratorProject, bytes: Buffer): CoverUpload {
+  private async frontOf(project: GeneratorProject, bytes: Buffer): Promise<CoverUpload> {
     try {
-      const measured = measureBookImage(bytes);
+      const measured = await measureBookImage(bytes);
       return { kind: 'front', key: projectFileKey(project, `cover-front-${randomUUID()}.${measured.extension}`), contentType: measured.contentType, width: measured.width, height: measured.height };
     } catch (error) {
       if (!(error instanceof BookImageError)) throw error;

@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BookCredit, MailDelivery, Payment, Profile, StripeEvent } from '../../../../libs/db/index.ts';
-import { paymentWorkflowId, WebhookMessages } from '../../../../libs/domain/index.ts';
-import { signStripePayload } from '../../../../libs/payments/index.ts';
+import { BookCredit, CheckoutSession, MailDelivery, Payment, Profile, StripeEvent, User } from '../../../../libs/db/index.ts';
+import { PaymentMismatchMessages, paymentWorkflowId, WebhookMessages } from '../../../../libs/domain/index.ts';
+import { checkoutMetadata, eliteCheckoutMetadata, printCheckoutMetadata, signStripePayload } from '../../../../libs/payments/index.ts';
+import { newEliteActor, insertEliteRequest } from '../../../../testing/elite-requests.ts';
 import { testConfig } from '../../../../testing/index.ts';
 import { mailTo, waitForMail } from '../../../../testing/mail-inbox.ts';
-import { postWebhook, sessionEvent } from '../../../../testing/stripe-events.ts';
-import { apiClient, serveApi, serveWithWorker } from '../../../../testing/test-server.ts';
+import { insertPrintOrder } from '../../../../testing/print-orders.ts';
+import { newSessionId, postWebhook, sessionEvent } from '../../../../testing/stripe-events.ts';
+import { apiClient, serveApi, serveWithWorker, type Json } from '../../../../testing/test-server.ts';
 
 // A task queue of the file's own: the payment workflows the webhook starts run on this file's worker.
 const config = testConfig({ TEMPORAL_TASK_QUEUE: `webhook-${randomUUID()}` });
@@ -57,6 +59,16 @@ describe('POST /api/stripe/webhook: signatures', () => {
     });
     expect(response.status).toBe(400);
     expect(await stored(event.id)).toBe(0);
+  });
+
+  it('refuses a correctly signed event dated 10 minutes or a month ahead', async () => {
+    for (const ahead of [600, 30 * 86_400]) {
+      const event = sessionEvent('checkout.session.completed');
+      const response = await postWebhook(served.url, event, secret, Math.floor(Date.now() / 1000) + ahead);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ message: WebhookMessages.badSignature });
+      expect(await stored(event.id)).toBe(0);
+    }
   });
 
   it('refuses a correctly signed event whose timestamp is 10 minutes old', async () => {
@@ -196,5 +208,107 @@ describe('POST /api/stripe/webhook: fulfilment', () => {
     expect(response.status).toBe(200);
     expect(await stored(event.id)).toBe(1);
     await expect(served.engine.client.workflow.getHandle(paymentWorkflowId(event.id)).describe()).rejects.toBeInstanceOf(WorkflowNotFoundError);
+  });
+});
+
+describe('POST /api/stripe/webhook: a session that does not charge what Pressroom created', () => {
+  const { call, signUpAs } = apiClient(() => served.url);
+  const receiptsOf = (paymentId: string) => em().count(MailDelivery, { key: `purchase-receipt:${paymentId}` });
+
+  /** A Checkout Session row as Pressroom records it when it starts one: for an offer, a print order or an Elite quote. */
+  async function started(kind: 'offer' | 'print' | 'elite', amount: number): Promise<{ sessionId: string; metadata: Record<string, string> }> {
+    const sessionId = newSessionId();
+    const author = await newEliteActor(served.engine.deps.orm, 'author');
+    const target =
+      kind === 'offer'
+        ? { productId: 'ai-book-generator' as const, priceId: config.STRIPE_PRICE_AI_BOOK_GENERATOR, metadata: { ...checkoutMetadata('ai-book-generator', config.STRIPE_PRICE_AI_BOOK_GENERATOR, author.id) } }
+        : kind === 'print'
+          ? await (async () => {
+              const orderId = await insertPrintOrder(served.engine.deps, { userId: author.id, contactEmail: author.email });
+              return { printOrderId: orderId, priceId: '', metadata: { ...printCheckoutMetadata(orderId, author.id) } };
+            })()
+          : await (async () => {
+              const requestId = await insertEliteRequest(served.engine.deps.orm, author);
+              return { eliteRequestId: requestId, priceId: '', metadata: { ...eliteCheckoutMetadata(requestId, author.id) } };
+            })();
+    const { metadata, ...row } = target;
+    const tx = em();
+    tx.create(CheckoutSession, {
+      id: sessionId,
+      user: tx.getReference(User, author.id),
+      productId: null,
+      mode: 'payment',
+      amount,
+      currency: 'usd',
+      customerEmail: author.email,
+      successUrl: 'http://localhost/success',
+      cancelUrl: 'http://localhost/',
+      ...row,
+    });
+    await tx.flush();
+    return { sessionId, metadata };
+  }
+
+  it.each([
+    ['an AI Book Generator purchase', 'offer', 9900, '$99.00 (usd)'],
+    ["a print order's copies", 'print', 4399, '$43.99 (usd)'],
+    ['an Elite quote', 'elite', 150_000, '$1,500.00 (usd)'],
+  ] as const)('keeps %s charged 1 cent as a mismatch: nothing granted, signalled or mailed', async (_case, kind, amount, expected) => {
+    const { sessionId, metadata } = await started(kind, amount);
+    const event = sessionEvent('checkout.session.completed', { id: sessionId, amount_total: 1, metadata, customer_details: { email: buyerEmail() } });
+    expect(await deliver(event)).toMatchObject({ newlyPaid: false });
+    const payment = await paymentOf(sessionId);
+    expect(payment).toMatchObject({ status: 'mismatch', amount: 1, paidAt: null, mismatch: PaymentMismatchMessages.amount('$0.01 (usd)', expected) });
+    expect(await creditsOf(payment.id)).toBe(0);
+    expect(await receiptsOf(payment.id)).toBe(0);
+  });
+
+  it('keeps a right amount in another currency, or no amount at all, as a mismatch', async () => {
+    const euros = await started('elite', 75_000);
+    await deliver(sessionEvent('checkout.session.completed', { id: euros.sessionId, amount_total: 75_000, currency: 'eur', metadata: euros.metadata }));
+    expect(await paymentOf(euros.sessionId)).toMatchObject({ status: 'mismatch', mismatch: PaymentMismatchMessages.amount('€750.00 (eur)', '$750.00 (usd)') });
+
+    const silent = await started('offer', 9900);
+    await deliver(sessionEvent('checkout.session.completed', { id: silent.sessionId, amount_total: null, metadata: silent.metadata }));
+    expect(await paymentOf(silent.sessionId)).toMatchObject({ status: 'mismatch', mismatch: PaymentMismatchMessages.noAmount });
+  });
+
+  it("refuses a line item other than the one Pressroom set, and a later event with the right amount does not undo a mismatch", async () => {
+    const { sessionId, metadata } = await started('offer', 9900);
+    const otherPrice = { line_items: { object: 'list', data: [{ quantity: 1, amount_total: 9900, price: { id: 'price_someone_elses' } }] } };
+    const completed = sessionEvent('checkout.session.completed', { id: sessionId, metadata, payment_status: 'unpaid', ...otherPrice });
+    await deliver(completed);
+    expect(await paymentOf(sessionId)).toMatchObject({ status: 'mismatch', mismatch: PaymentMismatchMessages.lineItems });
+
+    expect(await deliver(sessionEvent('checkout.session.async_payment_succeeded', { id: sessionId, metadata }))).toMatchObject({ newlyPaid: false });
+    const payment = await paymentOf(sessionId);
+    expect(payment).toMatchObject({ status: 'mismatch', lastEventId: completed.id, paidAt: null });
+    expect(await creditsOf(payment.id)).toBe(0);
+  });
+
+  it("holds a session it did not start to the print order's total and the Elite request's accepted quote", async () => {
+    const author = await newEliteActor(served.engine.deps.orm, 'author');
+    const orderId = await insertPrintOrder(served.engine.deps, { userId: author.id, contactEmail: author.email });
+    const print = sessionEvent('checkout.session.completed', { amount_total: 1, metadata: { ...printCheckoutMetadata(orderId, author.id) } });
+    await deliver(print);
+    expect(await paymentOf(print.data.object.id)).toMatchObject({ status: 'mismatch', printOrderId: orderId, mismatch: PaymentMismatchMessages.amount('$0.01 (usd)', '$43.99 (usd)') });
+
+    // A request with no accepted quote has no price: nothing it could be paid for.
+    const requestId = await insertEliteRequest(served.engine.deps.orm, author);
+    const elite = sessionEvent('checkout.session.completed', { amount_total: 75_000, metadata: { ...eliteCheckoutMetadata(requestId, author.id) } });
+    expect(await deliver(elite)).toMatchObject({ newlyPaid: false });
+    expect(await paymentOf(elite.data.object.id)).toMatchObject({ status: 'mismatch', eliteRequestId: requestId, mismatch: PaymentMismatchMessages.unpriced });
+  });
+
+  it('shows the team every mismatch in the back office, with why', async () => {
+    const { sessionId, metadata } = await started('offer', 9900);
+    await deliver(sessionEvent('checkout.session.completed', { id: sessionId, amount_total: 1, metadata }));
+    const payment = await paymentOf(sessionId);
+    const team = await signUpAs('elite_team', config.DATABASE_URL);
+    const listed = await call('GET', `/admin/payments?filter=${encodeURIComponent(JSON.stringify({ status: 'mismatch' }))}&range=${encodeURIComponent('[0,199]')}`, undefined, team);
+    expect(listed.status).toBe(200);
+    expect((listed.body as unknown as Json[]).find((p) => p.id === payment.id)).toMatchObject({ status: 'mismatch', amount: 1, mismatch: payment.mismatch });
+    const shown = await call('GET', `/admin/payments/${payment.id}`, undefined, team);
+    expect(shown.body).toMatchObject({ status: 'mismatch', mismatch: PaymentMismatchMessages.amount('$0.01 (usd)', '$99.00 (usd)') });
   });
 });

@@ -11,6 +11,7 @@ import { PrintProviderError, withFallback, type PrintProvider, type PrintProvide
 import { PreflightMessages } from '../../../../libs/print/preflight.ts';
 import { authorPrice } from '../../../../libs/print/pricing.ts';
 import { checkShippingAddress } from './print.dto.ts';
+import { ShortLivedCache } from './short-lived-cache.ts';
 
 export const PRINT_PROVIDERS = Symbol('PRINT_PROVIDERS');
 
@@ -22,6 +23,12 @@ export interface QuoteRequest {
   shippingLevel: ShippingLevel;
 }
 
+/** How long a quote or the product list the provider gave is reused: long enough for an author trying options, short enough for its prices. */
+export const PROVIDER_ANSWER_TTL_MS = 5 * 60_000;
+
+/** The address fields a quote depends on, in a fixed order for the cache key. */
+const ADDRESS_FIELDS: (keyof ShippingAddress)[] = ['name', 'address_line1', 'address_line2', 'city', 'state', 'postcode', 'country', 'phone'];
+
 /** A provider answer that refuses the request itself (not an outage, a throttle or our credentials). */
 const refusal = (error: PrintProviderError | undefined) => error?.status === 400 || error?.status === 422;
 
@@ -30,11 +37,15 @@ const refusal = (error: PrintProviderError | undefined) => error?.status === 400
  * per copy × quantity, plus the shipping and tax the provider quotes for the destination; the provider's own printing
  * cost is what we pay it and is not shown. When the provider fails (after its retries), the spec's mock answers and the quote says
  * `source: 'mock'`; a provider that refuses the request itself (an address it cannot ship to) is a 422, because a
- * guessed price for an order that cannot be printed would only fail later, after payment.
+ * guessed price for an order that cannot be printed would only fail later, after payment. The provider's quotes (per
+ * product, pages, quantity, address and shipping level) and its product list are reused for a few minutes; the mock's
+ * answers are not, so a provider that comes back is asked again at once.
  */
 @Injectable()
 export class PrintQuoteService {
   private readonly logger = new Logger(PrintQuoteService.name);
+  private readonly quotes = new ShortLivedCache<CalculatePrintResponse>(PROVIDER_ANSWER_TTL_MS);
+  private readonly productList = new ShortLivedCache<Sourced<PrintProduct[]>>(PROVIDER_ANSWER_TTL_MS, 1);
 
   constructor(@Inject(PRINT_PROVIDERS) private readonly providers: PrintProviders) {}
 
@@ -52,6 +63,15 @@ export class PrintQuoteService {
     return answer;
   }
 
+  /** Every product with its tiers, as the provider lists them (kept a few minutes), or the mock's list. */
+  async products(): Promise<Sourced<PrintProduct[]>> {
+    const kept = this.productList.get('products');
+    if (kept) return kept;
+    const answer = await this.sourced((provider) => provider.products(), PrintMessages.productsFailed);
+    if (answer.source === 'provider') this.productList.set('products', answer);
+    return answer;
+  }
+
   /** §5.1's address rules as a 422 whose details name each field under shipping_address. */
   checkAddress(address: ShippingAddress): void {
     checkShippingAddress(address);
@@ -66,7 +86,17 @@ export class PrintQuoteService {
     }
   }
 
-  async quote({ product, quantity, pageCount, address, shippingLevel }: QuoteRequest): Promise<CalculatePrintResponse> {
+  async quote(quoted: QuoteRequest): Promise<CalculatePrintResponse> {
+    const { product, quantity, pageCount, address, shippingLevel } = quoted;
+    const key = JSON.stringify([product.spec.pod_package_id, pageCount, quantity, shippingLevel, ADDRESS_FIELDS.map((field) => address[field] ?? '')]);
+    const kept = this.quotes.get(key);
+    if (kept) return kept;
+    const answer = await this.askQuote(quoted);
+    if (answer.source === 'provider') this.quotes.set(key, answer);
+    return answer;
+  }
+
+  private async askQuote({ product, quantity, pageCount, address, shippingLevel }: QuoteRequest): Promise<CalculatePrintResponse> {
     const request = { podPackageId: product.spec.pod_package_id, pageCount, quantity, address };
     const { value, source } = await this.sourced(
       (provider) => Promise.all([provider.calculateCost({ ...request, shippingLevel }), provider.shippingOptions(request)]),

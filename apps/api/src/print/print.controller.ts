@@ -2,7 +2,7 @@ import { Body, Controller, Get, Headers, HttpCode, NotFoundException, Param, Pos
 import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { CalculatePrintResponse, PrintOrderView, PrintProductsResponse, ValidatePrintResponse } from '../../../../libs/contracts/index.ts';
-import { DEFAULT_PRINT_PAGE_COUNT, printProduct, PrintMessages, ProjectMessages, type PrintProduct } from '../../../../libs/domain/index.ts';
+import { DEFAULT_PRINT_PAGE_COUNT, printProduct, ProjectMessages, type PrintProduct } from '../../../../libs/domain/index.ts';
 import { LULU_SIGNATURE_HEADER } from '../../../../libs/print/index.ts';
 import { StorageService } from '../../../../libs/storage/index.ts';
 import type { AuthUser } from '../auth/auth.types.ts';
@@ -36,13 +36,13 @@ export class PrintController {
   @Get('products')
   @ApiOperation({ summary: 'Every product (each trim in black and white on white or cream paper, and in colour; §9’s three first) with its tier prices; source says whether the provider answered' })
   async products(): Promise<PrintProductsResponse> {
-    const { value, source } = await this.quotes.sourced((provider) => provider.products(), PrintMessages.productsFailed);
+    const { value, source } = await this.quotes.products();
     return { products: value, source };
   }
 
   @Post('validate')
   @HttpCode(200)
-  @RateLimited('files')
+  @RateLimited('print')
   @ApiOperation({ summary: "Preflight of a saved book's interior and of the cover an order of the product would print (drawn from the book's design), then the provider's own check" })
   async validate(@Body() dto: ValidatePrintDto, @CurrentUser() user: AuthUser): Promise<ValidatePrintResponse> {
     const book = await this.orders.book(dto.book_project_id, user);
@@ -56,6 +56,7 @@ export class PrintController {
 
   @Post('calculate')
   @HttpCode(200)
+  @RateLimited('print')
   @ApiOperation({ summary: 'Price (our tier price per copy) plus the shipping and tax quoted for the destination' })
   calculate(@Body() dto: CalculatePrintDto): Promise<CalculatePrintResponse> {
     const address = shippingAddressOf(dto.shipping_address);

@@ -15,6 +15,7 @@ import {
   PRINT_PRODUCTS,
   PrintMessages,
   printOrderFileKey,
+  RateLimitMessages,
   printProduct,
   printOrderWorkflowId,
   pressCoverKey,
@@ -242,6 +243,44 @@ describe('POST /api/print/calculate', () => {
     expect(await calculate(quote({ page_count: 12 }))).toMatchObject({ status: 422, body: { message: PreflightMessages.pageCount(standard, 12) } });
     expect((await calculate(quote({ page_count: undefined }))).status).toBe(200);
     expect((await call('POST', '/print/calculate', quote())).status).toBe(401);
+  });
+
+  it('asks the provider once for a quote repeated within minutes, and again for another address or shipping level', async () => {
+    const asked = () => simulator.requests.filter((r) => r.path === '/print-job-cost-calculations/' || r.path === '/shipping-options/').length;
+    // A quantity no other test asks for, so the first call is not already kept.
+    const body = quote({ quantity: 737 });
+    const before = asked();
+    const first = await calculate(body);
+    expect(first.status).toBe(200);
+    expect(asked()).toBe(before + 2);
+    expect(await calculate(body)).toEqual(first);
+    // The same address with its fields in another order is the same quote.
+    expect(await calculate({ ...body, shipping_address: Object.fromEntries(Object.entries(ADDRESS).reverse()) })).toEqual(first);
+    expect(asked()).toBe(before + 2);
+    expect((await calculate({ ...body, shipping_level: 'EXPEDITED' })).status).toBe(200);
+    expect((await calculate(quote({ quantity: 737, shipping_address: { ...ADDRESS, postcode: '62702' } }))).status).toBe(200);
+    expect(asked()).toBe(before + 6);
+  });
+
+  it("counts calculations and preflights against the caller's print allowance, answering 429 with Retry-After", async () => {
+    const limited = await serveApi({ ...config, PRINT_RATE_LIMIT_PER_HOUR: 1 });
+    const { token: own } = await signUpAccount();
+    try {
+      const post = (path: string, body: unknown) =>
+        fetch(`${limited.url}/api/print/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${own}` }, body: JSON.stringify(body) });
+      // A signed-in author gets five times the hourly allowance, shared by both routes; refused bodies count too.
+      for (let i = 0; i < 3; i++) expect((await post('calculate', quote())).status).toBe(200);
+      for (let i = 0; i < 2; i++) expect((await post('validate', {})).status).toBe(400);
+      for (const path of ['calculate', 'validate']) {
+        const refused = await post(path, path === 'calculate' ? quote() : {});
+        expect(refused.status, path).toBe(429);
+        const retryAfter = Number(refused.headers.get('retry-after'));
+        expect(retryAfter).toBeGreaterThan(0);
+        expect(await refused.json()).toEqual({ statusCode: 429, message: RateLimitMessages.tooMany(retryAfter), details: { retry_after: retryAfter } });
+      }
+    } finally {
+      await limited.app.close();
+    }
   });
 });
 

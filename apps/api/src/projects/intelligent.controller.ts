@@ -7,7 +7,7 @@ import type { AuthUser } from '../auth/auth.types.ts';
 import { CurrentUser, OptionalAuth } from '../auth/public.decorator.ts';
 import { RateLimited } from '../common/rate-limits.ts';
 import { ChapterRequestDto, chapterSettingsOf, TocDto, type CreateProjectDto, type TocEntryDto } from './projects.dto.ts';
-import { ProjectsService } from './projects.service.ts';
+import { PROVIDER_HEADER, ProjectsService } from './projects.service.ts';
 import { tocView } from './projects.view.ts';
 
 const DEFAULT_CHAPTER_WORDS = 3000;
@@ -25,7 +25,7 @@ const outlineFromToc = (toc: TocEntryDto[]): OutlineChapter[] =>
 /** The intelligent API (document 2, section 7.2): the provider comes in the X-AI-Provider header. */
 @ApiTags('intelligent')
 @OptionalAuth()
-@ApiHeader({ name: 'X-AI-Provider', required: false, description: 'anthropic, hal9 or mock' })
+@ApiHeader(PROVIDER_HEADER)
 @Controller('intelligent')
 export class IntelligentController {
   constructor(private readonly projects: ProjectsService) {}
@@ -35,7 +35,7 @@ export class IntelligentController {
   @HttpCode(200)
   @ApiOperation({ summary: 'A table of contents for a book idea (a project is created; its id comes back for the chapter calls)' })
   async toc(@Body() body: TocDto, @Headers('x-ai-provider') provider: string | undefined, @CurrentUser() user?: AuthUser) {
-    const dto: CreateProjectDto = { title: body.title, author: body.author, book_idea: body.book_idea, language: body.language, ai_model: provider ?? body.ai_model, total_target_words: body.total_target_words };
+    const dto: CreateProjectDto = { title: body.title, author: body.author, book_idea: body.book_idea, language: body.language, ai_model: this.projects.providerNamed(provider, body, user), total_target_words: body.total_target_words };
     const project = await this.projects.create(dto, user, 'step');
     await this.projects.step(() => this.projects.handle(project.id).executeUpdate(generateOutlineUpdate, { args: [{}] }));
     const outlined = await this.projects.owned(project.id, user);
@@ -56,6 +56,8 @@ export class IntelligentController {
   @ApiOperation({ summary: 'Write one chapter of a table of contents (from /toc, or one the client brings)' })
   async chapter(@Body() body: ChapterRequestDto, @Headers('x-ai-provider') provider: string | undefined, @CurrentUser() user?: AuthUser) {
     const n = body.chapter_number;
+    // A book of /toc keeps its provider; one named here is still one this caller may use, as in the staged calls.
+    const named = this.projects.providerNamed(provider, body, user);
     let project = body.project_id ? await this.projects.owned(body.project_id, user) : undefined;
     if (!project) {
       if (!body.toc) throw new BadRequestException(GenerationMessages.tocNotLoaded);
@@ -64,7 +66,7 @@ export class IntelligentController {
       const words = outline.reduce((s, c) => s + c.target_words, 0);
       // The book's total follows its chapters' budgets; the service refuses a total over the book's limit.
       const total = Math.max(TARGET_WORDS.min, Math.round(words / TARGET_WORDS.step) * TARGET_WORDS.step);
-      project = await this.projects.create({ title: body.title, author: body.author, book_idea: body.book_idea, language: body.language, ai_model: provider ?? body.ai_model, total_target_words: total }, user, 'step', outline);
+      project = await this.projects.create({ title: body.title, author: body.author, book_idea: body.book_idea, language: body.language, ai_model: named, total_target_words: total }, user, 'step', outline);
     }
     const count = project.outline?.length ?? 0;
     if (!count) throw new BadRequestException(GenerationMessages.tocNotLoaded);

@@ -15,7 +15,9 @@ function ChapterList(type: () => new () => object): PropertyDecorator {
     IsArray({ message: OutlineMessages.shapeRequired }),
     ArrayMinSize(1, { message: OutlineMessages.chaptersRequired }),
     ArrayMaxSize(MAX_CHAPTERS, { message: OutlineMessages.tooManyChapters('A book', MAX_CHAPTERS) }),
-    ValidateNested({ each: true }),
+    // Before ValidateNested, which passes a nested array ([[]]) through to the service unchecked.
+    IsObject({ each: true, message: OutlineMessages.chapterShape }),
+    ValidateNested({ each: true, message: OutlineMessages.chapterShape }),
     Type(type),
   ];
   return (target, key) => rules.forEach((rule) => rule(target, key));

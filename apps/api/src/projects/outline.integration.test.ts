@@ -75,6 +75,15 @@ describe('PUT /api/projects/{id}/outline', () => {
       ['pages that are not a number (spec shape)', { outline: { chapters: [{ number: 1, title: 'One', estimated_pages: 'many' }] } }, OutlineMessages.chapterPages],
       ['a spec outline without chapters', { outline: { chapters: [] } }, OutlineMessages.chaptersRequired],
       ['a spec outline under 10,000 words', { outline: { chapters: [{ number: 1, title: 'One', estimated_pages: 8 }] } }, OutlineMessages.bookTotal(wordsOfPages(8))],
+      ['a chapter that is an empty list', { chapters: [[]] }, OutlineMessages.chapterShape],
+      ['chapters nested in lists', { chapters: [[[edit[0]]]] }, OutlineMessages.chapterShape],
+      ['a null chapter beside real ones', { chapters: [...edit, null] }, OutlineMessages.chapterShape],
+      ['a number for a chapter', { chapters: [1, 2, 3] }, OutlineMessages.chapterShape],
+      ['a text for a chapter', { chapters: ['Chapter one'] }, OutlineMessages.chapterShape],
+      ['a spec outline of empty lists', { outline: { chapters: [[], []] } }, OutlineMessages.chapterShape],
+      ['chapters as null', { chapters: null }, OutlineMessages.shapeRequired],
+      ['an outline that is a number', { outline: 7 }, OutlineMessages.shapeRequired],
+      ['a huge list of empty lists', { chapters: Array.from({ length: 50_000 }, () => []) }, OutlineMessages.tooManyChapters('A book', MAX_CHAPTERS)],
     ];
     for (const [what, body, message] of refusals) {
       const answer = await put(id, body);

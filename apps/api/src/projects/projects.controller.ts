@@ -1,5 +1,5 @@
-import { BadRequestException, Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Res, UnprocessableEntityException } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Param, Patch, Post, Query, Res, UnprocessableEntityException } from '@nestjs/common';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type {
   BuildStatus,
@@ -40,7 +40,7 @@ import { previewsOf, sendPreview } from './previews.ts';
 import { sendProjectFile } from './project-files.ts';
 import { buildStatusOf, orchestrationStatusOf } from './project-status.ts';
 import { BookSettingsDto, BuildDto, chapterSettingsOf, coverChangesOf, CoverDto, CreateProjectDto, StageDto } from './projects.dto.ts';
-import { ProjectsService } from './projects.service.ts';
+import { PROVIDER_HEADER, ProjectsService } from './projects.service.ts';
 import { chapterView, coverAnswerOf, projectView, tocView } from './projects.view.ts';
 
 
@@ -65,16 +65,18 @@ export class ProjectsController {
   @Post()
   @RateLimited('generation')
   @ApiOperation({ summary: 'Create a project to generate stage by stage' })
-  async create(@Body() dto: CreateProjectDto, @CurrentUser() user?: AuthUser): Promise<CreatedProject> {
-    const project = await this.projects.create(dto, user, 'step');
+  @ApiHeader(PROVIDER_HEADER)
+  async create(@Body() dto: CreateProjectDto, @Headers('x-ai-provider') provider: string | undefined, @CurrentUser() user?: AuthUser): Promise<CreatedProject> {
+    const project = await this.projects.create({ ...dto, ai_model: this.projects.providerNamed(provider, dto, user) }, user, 'step');
     return { project_id: project.id, name: project.name };
   }
 
   @Post('generate-complete')
   @RateLimited('generation')
   @ApiOperation({ summary: 'Generate a whole book in one go; poll check_status_url for progress' })
-  async generateComplete(@Body() dto: CreateProjectDto, @CurrentUser() user?: AuthUser): Promise<GenerationStarted> {
-    const project = await this.projects.create(dto, user, 'auto');
+  @ApiHeader(PROVIDER_HEADER)
+  async generateComplete(@Body() dto: CreateProjectDto, @Headers('x-ai-provider') provider: string | undefined, @CurrentUser() user?: AuthUser): Promise<GenerationStarted> {
+    const project = await this.projects.create({ ...dto, ai_model: this.projects.providerNamed(provider, dto, user) }, user, 'auto');
     return { orchestration_id: project.id, project_id: project.id, check_status_url: `/api/projects/orchestration/${project.id}/status` };
   }
 
@@ -114,13 +116,14 @@ export class ProjectsController {
   @Post(':id/generate-outline')
   @RateLimited('generation')
   @HttpCode(200)
-  async outline(@Param('id') id: string, @Body() dto: StageDto, @CurrentUser() user?: AuthUser): Promise<OutlineAnswer> {
+  @ApiHeader(PROVIDER_HEADER)
+  async outline(@Param('id') id: string, @Body() dto: StageDto, @Headers('x-ai-provider') provider: string | undefined, @CurrentUser() user?: AuthUser): Promise<OutlineAnswer> {
     await this.projects.owned(id, user);
     if (dto.title !== undefined || dto.author !== undefined || dto.book_idea !== undefined) {
       const problems = briefProblems({ title: dto.title, author: dto.author, idea: dto.book_idea });
       if (problems.length) throw new UnprocessableEntityException({ message: problems[0]?.messages[0], details: problems });
     }
-    if (dto.ai_model) this.projects.provider(dto.ai_model, user);
+    this.projects.providerNamed(provider, dto, user);
     const settings = { ...(dto.chapter_count !== undefined ? { chapterCount: dto.chapter_count } : {}), ...(dto.book_style !== undefined ? { writingStyle: dto.book_style } : {}) };
     await this.projects.step(() => this.projects.handle(id).executeUpdate(generateOutlineUpdate, { args: [settings] }));
     return { toc: tocView(await this.projects.owned(id, user)) };
@@ -192,7 +195,7 @@ export class ProjectsController {
   @ApiOperation({ summary: 'Stop generating this book (chapters already written are kept)' })
   async cancel(@Param('id') id: string, @CurrentUser() user?: AuthUser): Promise<CancelAnswer> {
     await this.projects.owned(id, user);
-    await this.projects.handle(id).cancel();
+    await this.projects.cancel(id);
     return { project_id: id, status: 'cancelling' };
   }
 

@@ -39,7 +39,7 @@ import {
 import { Optional } from '../common/validation.ts';
 
 const oneOf = (list: readonly (string | number)[], field: string) => ({ message: `${field} must be one of: ${list.join(', ')}` });
-const AI_MODEL_MAX = 60;
+export const AI_MODEL_MAX = 60;
 
 /** null: every chapter; []: none; [n…]: those, each once. */
 function ChapterList(): PropertyDecorator {
@@ -84,6 +84,7 @@ function LanguageField(): PropertyDecorator {
 /** How a cover is made: template (spine), design style and colour scheme. */
 export class CoverDto implements CoverRequest {
   @ApiPropertyOptional({ default: 'mock', description: 'anthropic, hal9 (OpenAI GPT-4) or mock' }) @Optional() @IsString() @MaxLength(AI_MODEL_MAX) ai_model?: string;
+  @ApiPropertyOptional({ description: 'Another name for ai_model (as is the X-AI-Provider header); all that are given must agree' }) @Optional() @IsString() @MaxLength(AI_MODEL_MAX) provider?: string;
   @ApiPropertyOptional({ enum: COVER_TEMPLATES, default: DEFAULT_COVER_TEMPLATE }) @Optional() @IsIn(COVER_TEMPLATES, oneOf(COVER_TEMPLATES, 'template')) template?: CoverTemplate;
   @ApiPropertyOptional({ enum: DESIGN_STYLES, default: DEFAULT_COVER_CHOICE.designStyle }) @Optional() @IsIn(DESIGN_STYLES, oneOf(DESIGN_STYLES, 'design_style')) design_style?: DesignStyle;
   @ApiPropertyOptional({ enum: COLOR_SCHEMES, default: DEFAULT_COVER_CHOICE.colorScheme }) @Optional() @IsIn(COLOR_SCHEMES, oneOf(COLOR_SCHEMES, 'color_scheme')) color_scheme?: ColorScheme;
@@ -170,6 +171,7 @@ export class CreateProjectDto extends BriefDto implements CreateProjectRequest {
 /** Bodies of the staged calls: the clients send ai_model and, for the outline, the brief again. */
 export class StageDto implements StageRequest {
   @ApiPropertyOptional() @Optional() @IsString() @MaxLength(AI_MODEL_MAX) ai_model?: string;
+  @ApiPropertyOptional({ description: 'Another name for ai_model (as is the X-AI-Provider header); all that are given must agree' }) @Optional() @IsString() @MaxLength(AI_MODEL_MAX) provider?: string;
   @ApiPropertyOptional({ enum: CHAPTER_COUNTS, description: 'generate-outline: plan this many chapters' })
   @Optional()
   @IsIn(CHAPTER_COUNTS, { message: `chapter_count must be one of ${CHAPTER_COUNTS.join(', ')}` })

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { GenerationMessages, InputMessages, LanguageMessages, WORDS_PER_PAGE } from '../../../../libs/domain/index.ts';
+import { bookWorkflowId, GenerationMessages, InputMessages, LanguageMessages, PROVIDERS, WORDS_PER_PAGE } from '../../../../libs/domain/index.ts';
 import { testConfig } from '../../../../testing/index.ts';
 import { apiClient, serveApi, type Json, serveWithWorker } from '../../../../testing/test-server.ts';
 
-const config = testConfig({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+const config = testConfig({ AUTH_RATE_LIMIT_PER_MINUTE: '1000', GENERATION_RATE_LIMIT_PER_HOUR: '1000' });
 const served = serveWithWorker(config);
 
 const { call, signUp } = apiClient(() => served.url);
@@ -178,6 +178,11 @@ describe('POST /api/projects/{id}/cancel', () => {
     }
     expect(status.status).toBe('cancelled');
     expect((await call('GET', `/projects/${id}`)).body.stage).toBe('cancelled');
+    // Once its run has ended, a second cancel has nothing to stop, and says so.
+    await served.engine.client.workflow.getHandle(bookWorkflowId(id)).result().catch(() => undefined);
+    const again = await call('POST', `/projects/${id}/cancel`);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(GenerationMessages.nothingToCancel);
   });
 });
 
@@ -262,6 +267,37 @@ describe('validation', () => {
     expect(missing).toMatchObject({ status: 400, body: { message: GenerationMessages.providerUnavailable('Anthropic Claude') } });
     const providers = (await fetch(`${served.url}/api/projects/providers`).then((r) => r.json())) as { id: string; available: boolean }[];
     expect(providers.map((p) => [p.id, p.available])).toEqual([['anthropic', false], ['hal9', false], ['mock', true]]);
+  });
+
+  it('refuses a provider without a key however the request names it: the X-AI-Provider header, ai_model or provider', async () => {
+    const { ai_model: _, ...unnamed } = brief;
+    const anthropic = { status: 400, body: { message: GenerationMessages.providerUnavailable('Anthropic Claude') } };
+    const named: [string, Json, Record<string, string>][] = [
+      ['/projects/generate-complete', unnamed, { 'X-AI-Provider': 'anthropic' }],
+      ['/projects/generate-complete', { ...unnamed, provider: 'anthropic' }, {}],
+      ['/projects/generate-complete', { ...unnamed, provider: 'claude-haiku' }, {}],
+      ['/projects', unnamed, { 'X-AI-Provider': 'Anthropic' }],
+      ['/projects', { ...unnamed, provider: 'anthropic' }, {}],
+      ['/intelligent/toc', { ...unnamed, provider: 'anthropic' }, {}],
+    ];
+    for (const [path, body, headers] of named) expect(await call('POST', path, body, undefined, headers), `${path} ${JSON.stringify(headers)}`).toMatchObject(anthropic);
+    const hal9 = await call('POST', '/projects/generate-complete', unnamed, undefined, { 'X-AI-Provider': 'hal9' });
+    expect(hal9).toMatchObject({ status: 400, body: { message: GenerationMessages.providerUnavailable(PROVIDERS.hal9.displayName) } });
+
+    // Every name is checked, so a provider without a key is never passed over for the one named beside it.
+    expect(await call('POST', '/projects/generate-complete', brief, undefined, { 'X-AI-Provider': 'anthropic' })).toMatchObject(anthropic);
+    expect(await call('POST', '/projects', { ...brief, provider: 'hal9' })).toMatchObject({ status: 400, body: { message: GenerationMessages.providerUnavailable(PROVIDERS.hal9.displayName) } });
+    expect((await call('POST', '/projects', unnamed, undefined, { 'X-AI-Provider': 'mock' })).status).toBe(201);
+    expect(await call('POST', '/projects/generate-complete', { ...unnamed, provider: 'gemini' }, undefined, { 'X-AI-Provider': 'gemini' })).toMatchObject({ status: 400, body: { message: GenerationMessages.unknownProvider('gemini') } });
+    expect((await call('POST', '/projects', { ...brief, provider: 'MOCK' }, undefined, { 'X-AI-Provider': 'mock' })).status).toBe(201);
+    const long = await call('POST', '/projects', unnamed, undefined, { 'X-AI-Provider': 'x'.repeat(5000) });
+    expect(long.status).toBe(400);
+    expect((long.body.message as string).length).toBeLessThan(200);
+
+    // The staged calls and the intelligent chapter call check a provider they are given in the same way.
+    const id = (await call('POST', '/projects', brief)).body.project_id as string;
+    expect(await call('POST', `/projects/${id}/generate-outline`, {}, undefined, { 'X-AI-Provider': 'anthropic' })).toMatchObject(anthropic);
+    expect(await call('POST', '/intelligent/chapter', { project_id: id, chapter_number: 1 }, undefined, { 'X-AI-Provider': 'anthropic' })).toMatchObject(anthropic);
   });
 });
 

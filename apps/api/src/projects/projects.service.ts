@@ -34,7 +34,7 @@ import { ProjectIdAttribute, StageAttribute, UserIdAttribute } from '../../../..
 import type { AuthUser } from '../auth/auth.types.ts';
 import { CONFIG } from '../config/config.module.ts';
 import { isBeingWritten } from './project-status.ts';
-import { chapterSettingsOf, coverChoiceOf, type BookSettingsDto, type CreateProjectDto } from './projects.dto.ts';
+import { AI_MODEL_MAX, chapterSettingsOf, coverChoiceOf, type BookSettingsDto, type CreateProjectDto } from './projects.dto.ts';
 
 export const NOT_FOUND = ProjectMessages.notFound;
 /** A stage call waits out a run that is just ending (it takes an activity's time) for at most this long. */
@@ -42,6 +42,9 @@ const CLOSING_WAIT_MS = 250;
 const STEP_ATTEMPTS = 20;
 /** How long an edit waits to learn whether the book is being written before it gives up (503). */
 const PROGRESS_DEADLINE_MS = 5000;
+
+/** The header the intelligent API names its provider in; every call that starts a book reads it. */
+export const PROVIDER_HEADER = { name: 'X-AI-Provider', required: false, description: 'anthropic, hal9 or mock: the same as ai_model, which it must agree with' };
 
 @Injectable()
 export class ProjectsService {
@@ -58,6 +61,18 @@ export class ProjectsService {
   /** The providers with their limits, and whether this caller can use each here. */
   catalogue(user: AuthUser | undefined): ProviderOption[] {
     return providerCatalogue(this.config, Boolean(user));
+  }
+
+  /**
+   * The provider a request names, however it names it: the X-AI-Provider header first, then ai_model, then provider.
+   * Every name given must be a provider this caller may use here, so a paid one without a key is refused, never
+   * passed over for another.
+   */
+  providerNamed(header: string | undefined, body: { ai_model?: string | undefined; provider?: string | undefined }, user: AuthUser | undefined): string | undefined {
+    if (header !== undefined && [...header].length > AI_MODEL_MAX) throw new BadRequestException(GenerationMessages.unknownProvider(`${[...header].slice(0, AI_MODEL_MAX).join('')}…`));
+    const names = [header, body.ai_model, body.provider].filter((name): name is string => Boolean(name));
+    for (const name of names) this.provider(name, user);
+    return names[0];
   }
 
   /** ai_model → a provider this caller may use on this server, or a 400/401 that says why not. Paid providers need a signed-in author. */
@@ -207,6 +222,16 @@ export class ProjectsService {
 
   handle(projectId: string): WorkflowHandle<typeof bookWorkflow> {
     return this.temporal.workflow.getHandle<typeof bookWorkflow>(bookWorkflowId(projectId));
+  }
+
+  /** Asks the book's run to stop; a book no run is writing (written, failed, stopped, put away) has nothing to stop. */
+  async cancel(projectId: string): Promise<void> {
+    try {
+      await this.handle(projectId).cancel();
+    } catch (error) {
+      if (error instanceof WorkflowNotFoundError) throw new ConflictException(GenerationMessages.nothingToCancel);
+      throw error;
+    }
   }
 
   progress(projectId: string): Promise<BookProgress> {

@@ -63,10 +63,11 @@ describe('POST /api/intelligent/process-sources', () => {
 const MB = 1024 * 1024;
 
 /**
- * A multipart body streamed to the API (parts of `bytes` bytes, 64 KB at a time): the answer, how much had been
- * sent when it arrived, and how much in all before the server closed the connection or the body was done.
+ * A multipart body streamed to the API (parts of `bytes` bytes, 64 KB at a time): the answer (status 0 when none
+ * came), how much had been sent when it arrived, how much in all before the server closed the connection or the body
+ * was done, and the errors of the connection. `keepAlive: false` asks for `Connection: close`, as HTTP/1.0 clients do.
  */
-function streamUpload(path: string, field: string, parts: { name: string; bytes: number }[]) {
+function streamUpload(path: string, field: string, parts: { name: string; bytes: number }[], { keepAlive = true } = {}) {
   const boundary = `----${randomUUID()}`;
   let sent = 0;
   async function* body() {
@@ -85,22 +86,28 @@ function streamUpload(path: string, field: string, parts: { name: string; bytes:
     }
     yield Buffer.from(`--${boundary}--\r\n`);
   }
-  return new Promise<{ status: number; message: string; sentAtAnswer: number; sentInAll: number }>((resolve, reject) => {
-    let answer: { status: number; message: string; sentAtAnswer: number } | undefined;
+  return new Promise<{ status: number; message: string; sentAtAnswer: number; sentInAll: number; errors: string[] }>((resolve) => {
+    let answer = { status: 0, message: '', sentAtAnswer: 0 };
+    let answering = false;
     let bodyOver = false;
-    const settle = () => answer && bodyOver && resolve({ ...answer, sentInAll: sent });
-    const req = request(`${served.url}${path}`, { method: 'POST', headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` } }, (res) => {
+    const errors: string[] = [];
+    const noteError = (error: NodeJS.ErrnoException) => errors.push(error.code ?? error.message);
+    const settle = () => !answering && bodyOver && resolve({ ...answer, sentInAll: sent, errors });
+    const headers = { 'Content-Type': `multipart/form-data; boundary=${boundary}` };
+    const req = request(`${served.url}${path}`, { method: 'POST', headers, ...(keepAlive ? {} : { agent: false }) }, (res) => {
+      answering = true;
       const sentAtAnswer = sent;
       let text = '';
       res.setEncoding('utf8').on('data', (c: string) => (text += c));
-      res.on('end', () => {
-        answer = { status: res.statusCode ?? 0, message: (JSON.parse(text) as { message: string }).message, sentAtAnswer };
+      res.on('end', () => (answer = { status: res.statusCode ?? 0, message: (JSON.parse(text) as { message: string }).message, sentAtAnswer }));
+      res.on('error', noteError);
+      res.on('close', () => {
+        answering = false;
         settle();
       });
-      res.on('error', reject);
     });
     // The server may close the connection while the body is still being sent: that ends the sending.
-    req.on('error', () => undefined);
+    req.on('error', noteError);
     req.on('close', () => {
       bodyOver = true;
       settle();
@@ -134,6 +141,14 @@ describe('uploads are limited as they arrive', () => {
     const answer = await streamUpload('/api/intelligent/png', 'pdf_file', [{ name: 'book.pdf', bytes: 90 * MB }]);
     expect(answer).toMatchObject({ status: 413, message: 'PNG conversion failed: the PDF is larger than 50 MB' });
     expect(answer.sentInAll).toBeLessThan(80 * MB);
+  });
+
+  it('delivers the refusal whole and then closes without a reset, whether the client keeps the connection or not', async () => {
+    for (const keepAlive of [true, false]) {
+      const answer = await streamUpload('/api/intelligent/png', 'pdf_file', [{ name: 'book.pdf', bytes: 90 * MB }], { keepAlive });
+      expect(answer, `keepAlive: ${keepAlive}`).toMatchObject({ status: 413, message: 'PNG conversion failed: the PDF is larger than 50 MB' });
+      expect(answer.errors, `keepAlive: ${keepAlive}`).not.toContain('ECONNRESET');
+    }
   });
 
   it('refuses a file name with a NUL byte, raw or percent-encoded', async () => {

@@ -1,13 +1,13 @@
 import { BadRequestException, type CallHandler, type ExecutionContext, type HttpException, Injectable, mixin, type NestInterceptor, type Type } from '@nestjs/common';
 import busboy from 'busboy';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { from, type Observable, switchMap } from 'rxjs';
 import type { UploadedFile } from '../../../../libs/sources/ingest.ts';
 
 /**
  * Multipart uploads read as a stream with the limits checked as the bytes arrive: the count of files and their
  * running total. Past a limit nothing more is kept and the answer goes out at once; what the client still sends is
- * read and dropped up to LINGER_BYTES (so that it gets to read the answer), then the connection is closed.
+ * read and dropped up to LINGER_BYTES, then the connection is closed gracefully (see dropTheRest).
  * Sets `req.files` (an array) and, for a multipart request, `req.body` to its text fields.
  */
 export interface StreamedFilesLimits {
@@ -19,24 +19,53 @@ export interface StreamedFilesLimits {
 }
 
 const LINGER_BYTES = 2 * 1024 * 1024;
+/** How long a refused client that is still sending has, once answered, to close its side before it is cut off. */
+const LINGER_MS = 10_000;
 const MAX_FIELDS = 20;
 const MAX_FIELD_BYTES = 64 * 1024;
 const malformed = () => new BadRequestException('File validation failed: the multipart body is malformed');
 
-function dropTheRest(req: Request): void {
+/**
+ * A refused client may still be sending, and closing a connection with unread bytes resets it: a client that has not
+ * yet read the answer then loses it (ECONNRESET). So the connection outlives the answer (Node would close it at once
+ * for a client that asked for `Connection: close`), a short remainder is dropped so that a body ending soon leaves
+ * it usable, and past that reading stops and our side is closed after the answer: the client reads the answer and
+ * the end, and closes. One that does not is cut off after LINGER_MS.
+ */
+function dropTheRest(req: Request, res: Response): void {
+  res.shouldKeepAlive = true;
   let dropped = 0;
-  req.on('data', (chunk: Buffer) => {
+  let stopping = false;
+  const drop = (chunk: Buffer) => {
     dropped += chunk.length;
+    if (dropped <= LINGER_BYTES || stopping) return;
+    stopping = true;
     // A body that ended with this chunk leaves the connection fit for the client's next request.
-    if (dropped > LINGER_BYTES) setImmediate(() => req.complete || req.socket.destroy());
-  });
+    setImmediate(() => {
+      if (req.complete) return;
+      req.off('data', drop);
+      req.pause();
+      closeAfterAnswer(req, res);
+    });
+  };
+  req.on('data', drop);
   req.resume();
+}
+
+function closeAfterAnswer(req: Request, res: Response): void {
+  const { socket } = req;
+  const close = () => {
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
+  if (res.writableFinished) close();
+  else res.once('finish', close);
 }
 
 // Browsers escape LF, CR and " in a multipart file name (WHATWG HTML); as multer did, those three are restored.
 const decodeFormDataName = (name: string) => name.replace(/%0A|%0D|%22/gi, (m) => ({ '%0A': '\n', '%0D': '\r' })[m.toUpperCase()] ?? '"');
 
-function readFiles(req: Request, limits: StreamedFilesLimits): Promise<{ files: UploadedFile[]; fields: Record<string, string> }> {
+function readFiles(req: Request, res: Response, limits: StreamedFilesLimits): Promise<{ files: UploadedFile[]; fields: Record<string, string> }> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
@@ -59,7 +88,7 @@ function readFiles(req: Request, limits: StreamedFilesLimits): Promise<{ files: 
       req.unpipe(parser);
       parser.removeAllListeners();
       parser.on('error', () => undefined);
-      dropTheRest(req);
+      dropTheRest(req, res);
       reject(error);
     };
 
@@ -106,7 +135,7 @@ export function StreamedFilesInterceptor(limits: StreamedFilesLimits): Type<Nest
       const http = context.switchToHttp();
       const req = http.getRequest<Request & { files?: UploadedFile[] }>();
       if (!req.is('multipart/form-data')) return next.handle();
-      return from(readFiles(req, limits)).pipe(
+      return from(readFiles(req, http.getResponse<Response>(), limits)).pipe(
         switchMap(({ files, fields }) => {
           req.files = files;
           req.body = fields;

@@ -43,6 +43,7 @@ function PaymentShow() {
         <ReferenceField source="print_order_id" reference="print-orders" label="Print order" link="show" emptyText="—" />
         <FunctionField label="Amount" render={amount} />
         <SelectField source="status" choices={statusChoices} />
+        <TextField source="mismatch" label="Not fulfilled because" emptyText="—" />
         <TextField source="email" label="Checkout e-mail" emptyText="—" />
         <TextField source="user_email" label="Account e-mail" emptyText="signed out" />
         <TextField source="user_id" label="Account id" emptyText="—" />

@@ -52,8 +52,8 @@ export function EliteDetailsForm({ name, email, sessionId }: { name: string; ema
         setErrors(fieldErrors);
         return document.getElementById(`elite-${first}`)?.focus();
       }
-      // A refusal that is not about a field says why (no Elite payment, for one); anything else gets the spec's message.
-      setFailure(error instanceof ApiError && (error.status === 403 || error.status === 422) ? error.message : EliteDetailsMessages.failed);
+      // A refusal that is not about a field says why (no Elite payment, or an account's purchase sent signed out); anything else gets the spec's message.
+      setFailure(error instanceof ApiError && (error.status === 401 || error.status === 403 || error.status === 422) ? error.message : EliteDetailsMessages.failed);
     },
   });
 
