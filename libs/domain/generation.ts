@@ -102,7 +102,6 @@ export const GenerationMessages = {
   chapterBudget: (max: number) => `estimated_pages must be a whole number from 1 to ${max}`,
   bookFinalized: 'This book is finalized.',
   bookCancelled: 'This book was cancelled; start a new one to write it again.',
-  nothingToCancel: 'This book is not being written: there is nothing to cancel.',
   /** A step-mode book nobody touched for a while: its run ended, the next stage call starts a new one. */
   bookPutAway: 'Put away after a long pause; the next step picks the book up where it stopped',
   bookClosing: 'The book is being put away after a long pause; try again in a moment',

@@ -195,7 +195,7 @@ export class ProjectsController {
   @ApiOperation({ summary: 'Stop generating this book (chapters already written are kept)' })
   async cancel(@Param('id') id: string, @CurrentUser() user?: AuthUser): Promise<CancelAnswer> {
     await this.projects.owned(id, user);
-    await this.projects.cancel(id);
+    await this.projects.handle(id).cancel();
     return { project_id: id, status: 'cancelling' };
   }
 

@@ -224,16 +224,6 @@ export class ProjectsService {
     return this.temporal.workflow.getHandle<typeof bookWorkflow>(bookWorkflowId(projectId));
   }
 
-  /** Asks the book's run to stop; a book no run is writing (written, failed, stopped, put away) has nothing to stop. */
-  async cancel(projectId: string): Promise<void> {
-    try {
-      await this.handle(projectId).cancel();
-    } catch (error) {
-      if (error instanceof WorkflowNotFoundError) throw new ConflictException(GenerationMessages.nothingToCancel);
-      throw error;
-    }
-  }
-
   progress(projectId: string): Promise<BookProgress> {
     return this.handle(projectId).query(progressQuery);
   }
