@@ -40,7 +40,7 @@ export function useChapterDraft(projectId: string, chapter: number, onSaved?: (c
   const [status, setStatus] = useState<SaveState>({ state: 'loading' });
 
   // What the timers and the unmount save read: the latest draft and the version it is based on.
-  const live = useRef({ draft, saved, dirty: false, refused: false, saving: null as Promise<EditableChapterView | null> | null, onSaved });
+  const live = useRef({ draft, saved, dirty: false, refused: false, saving: null as Promise<EditableChapterView | null> | null, loading: null as Promise<void> | null, onSaved });
   live.current.onSaved = onSaved;
 
   const adopt = useCallback((next: EditableChapterView) => {
@@ -55,11 +55,19 @@ export function useChapterDraft(projectId: string, chapter: number, onSaved?: (c
   const load = useCallback(async () => {
     setStatus({ state: 'loading' });
     setLoadError(null);
+    const loading = (async () => {
+      try {
+        adopt(await editing.chapter(projectId, chapter));
+        setStatus({ state: 'idle' });
+      } catch (error) {
+        setLoadError((error as Error).message || 'An error occurred');
+      }
+    })();
+    live.current.loading = loading;
     try {
-      adopt(await editing.chapter(projectId, chapter));
-      setStatus({ state: 'idle' });
-    } catch (error) {
-      setLoadError((error as Error).message || 'An error occurred');
+      await loading;
+    } finally {
+      if (live.current.loading === loading) live.current.loading = null;
     }
   }, [projectId, chapter, adopt]);
 
@@ -106,6 +114,8 @@ export function useChapterDraft(projectId: string, chapter: number, onSaved?: (c
 
   /** One save at a time: a save asked for while one runs waits for it, then sends the latest draft. */
   const flush = useCallback(async (): Promise<EditableChapterView | null> => {
+    // A chapter just opened has nothing unsaved, but its answer is the loaded chapter: a save asked for at once waits for it.
+    while (live.current.loading) await live.current.loading;
     while (live.current.saving) await live.current.saving;
     if (!live.current.dirty) return live.current.saved;
     const run = send(live.current.draft).then((answer) => ('chapter' in answer ? answer.chapter : null));
