@@ -3,6 +3,9 @@ import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import boundaries from 'eslint-plugin-boundaries';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 /** Workflow code must be deterministic: no Node built-ins and nothing that does I/O (that is what activities are for). */
 const workflowForbidden = [
@@ -28,6 +31,55 @@ const layer = (files, patterns) => ({
   rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] },
 });
 const TOOLING = ['testing', 'scripts', 'e2e', 'bench'];
+
+/**
+ * Inside a layer, features keep to themselves (design.md): a portal feature folder imports shared parts
+ * (components/, api/) and never another feature or the pages that put features together; an API feature reaches
+ * another only through its module file, and shared API parts live in common/ and the infrastructure folders.
+ */
+const notSameFeature = { feature: '!{{ from.element.captured.feature }}' };
+const features = {
+  files: ['apps/api/src/**/*.ts', 'portal/src/**/*.{ts,tsx}'],
+  ignores: ['**/*.test.ts', '**/*.test.tsx'],
+  plugins: { boundaries },
+  settings: {
+    'boundaries/elements': [
+      { type: 'api-shared', pattern: 'apps/api/src/{common,config,database,storage,temporal}' },
+      { type: 'api-feature', pattern: 'apps/api/src/*', capture: ['feature'] },
+      { type: 'portal-shared', pattern: 'portal/src/{components,api}' },
+      { type: 'portal-pages', pattern: 'portal/src/pages' },
+      { type: 'portal-feature', pattern: 'portal/src/*', capture: ['feature'] },
+    ],
+  },
+  rules: {
+    'boundaries/dependencies': [
+      'error',
+      {
+        default: 'allow',
+        policies: [
+          {
+            from: { element: { type: 'api-feature' } },
+            disallow: { to: { element: { type: 'api-feature', captured: notSameFeature, fileInternalPath: '!*.module.ts' } } },
+          },
+          { from: { element: { type: 'api-shared' } }, disallow: { to: { element: { type: 'api-feature' } } } },
+          {
+            from: { element: { type: 'portal-feature' } },
+            disallow: { to: [{ element: { type: 'portal-feature', captured: notSameFeature } }, { element: { type: 'portal-pages' } }] },
+          },
+          { from: { element: { type: 'portal-shared' } }, disallow: { to: { element: { types: { anyOf: ['portal-feature', 'portal-pages'] } } } } },
+        ],
+      },
+    ],
+  },
+};
+
+/** No module imports one that imports it back, however long the way round. */
+const noCycles = {
+  files: ['**/*.{ts,tsx}'],
+  plugins: { 'import-x': importX },
+  settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.json', 'apps/api/tsconfig.json', 'portal/tsconfig.json'], noWarnOnMultipleProjects: true })] },
+  rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+};
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'portal/dist/', '.data/'] },
@@ -86,6 +138,8 @@ export default tseslint.config(
     { regex: '(^|/)libs/(?!domain/|contracts/)', message: 'The portal imports only libs/domain and libs/contracts.' },
     above(['apps', 'workflows', 'activities', ...TOOLING], 'The portal imports only libs/domain and libs/contracts.'),
   ]),
+  features,
+  noCycles,
   {
     files: ['**/*.js'],
     ...tseslint.configs.disableTypeChecked,

@@ -35,6 +35,8 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
+          // A page loads and answers at the machine's pace: expect.poll waits as long as Playwright's own waits do.
+          expect: { poll: { timeout: 30_000 } },
           hookTimeout: 120_000,
           fileParallelism: false,
         },

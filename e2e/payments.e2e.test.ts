@@ -197,7 +197,9 @@ describe('the Elite Service, bought from the landing page through /coming-soon',
     await page.getByRole('tab', { name: /Book Requests/ }).click();
     await page.getByRole('button', { name: 'Submit Book Request' }).click();
     const dialog = page.getByRole('dialog', { name: 'Submit a Book Request' });
+    // The account's address, shown, not editable: the confirmation goes there alone.
     await expect(dialog.getByLabel('Email Address').inputValue()).resolves.toBe(email);
+    await expect(dialog.getByLabel('Email Address').isEditable()).resolves.toBe(false);
     await dialog.getByLabel('Full Name').fill('Grace Author');
     await dialog.getByLabel('Book Topic').fill('Hiring across time zones');
     await dialog.getByLabel('Book Style').selectOption('practical');

@@ -9,6 +9,8 @@ const api = process.env.PRESSROOM_API_URL ?? 'http://127.0.0.1:3000';
 // The portal and the API share one origin: the dev server and `vite preview` forward /api to the API.
 const proxy = { '/api': { target: api, changeOrigin: false, xfwd: true } };
 const src = `${import.meta.dirname}/src`;
+// The one inline script of the dev server's page: React Refresh's preamble, as the plugin writes it for base '/'.
+const refreshPreamble = react.preambleCode.replace('__BASE__', '/');
 
 export default defineConfig({
   root: import.meta.dirname,
@@ -17,7 +19,7 @@ export default defineConfig({
     __APP_VERSION__: JSON.stringify(version),
     __BUILD_DATE__: JSON.stringify(new Date().toISOString().slice(0, 10)),
   },
-  server: { host: '127.0.0.1', proxy, headers: portalHeaders('dev') },
+  server: { host: '127.0.0.1', proxy, headers: portalHeaders('dev', [refreshPreamble]) },
   preview: { host: '127.0.0.1', proxy, headers: portalHeaders('preview') },
   build: {
     outDir: 'dist',

@@ -23,7 +23,7 @@ import {
   StripeEvent,
   User,
 } from '../../libs/db/index.ts';
-import { coverGeometry, DEFAULT_POD_PACKAGE_ID, eliteEventMailId, eliteFileKey, EliteMessages, EliteRefusals, PRESS_COVER_TEMPLATE, printOrderFileKey, SUPPORT_PROMISES, type EliteEventKind } from '../../libs/domain/index.ts';
+import { coverGeometry, DEFAULT_POD_PACKAGE_ID, eliteEventMailId, eliteFileKey, EliteMessages, EliteRefusals, PRESS_COVER_TEMPLATE, printOrderFileKey, SUPPORT_PROMISES, type EliteEventKind, type EliteEventRecord } from '../../libs/domain/index.ts';
 import { readPdfFacts } from '../../libs/print/preflight.ts';
 import { eliteCheckoutMetadata, testCheckoutPath } from '../../libs/payments/index.ts';
 import { openDeps, testConfig } from '../../testing/index.ts';
@@ -34,7 +34,6 @@ import { sql } from '../../testing/sql.ts';
 import { newSessionId, sessionEvent } from '../../testing/stripe-events.ts';
 import type { EliteState } from '../../workflows/elite/messages.ts';
 import { createActivities } from '../index.ts';
-import type { EliteEventRecord } from './types.ts';
 
 // The Elite workflow's activities on their own, against the test stack's PostgreSQL, MinIO, stripe-mock, Lulu simulator
 // and mail catcher; the support address is this file's own, so its mail is told apart in the shared inbox.

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { LockMode, type MikroORM } from '@mikro-orm/core';
 import { EliteRequest, Notification, User, type ElitePromiseRecord } from '../../libs/db/index.ts';
 import { isFinalEliteStatus } from '../../libs/domain/index.ts';
-import type { EliteState } from '../../libs/domain/index.ts';
+import type { EliteEventRecord, EliteState } from '../../libs/domain/index.ts';
 import { tellsAuthor } from './audience.ts';
-import type { EliteActivities, EliteEventRecord } from './types.ts';
+import type { EliteActivities } from './types.ts';
 
 const dateOrNull = (iso: string | null) => (iso ? new Date(iso) : null);
 

@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/core';
 import { EliteQuote } from '../../libs/db/index.ts';
-import type { EliteActivities, EliteQuoteRecord } from './types.ts';
+import type { EliteQuoteRecord } from '../../libs/domain/index.ts';
+import type { EliteActivities } from './types.ts';
 
 export function createEliteQuoteActivities({ orm }: { orm: MikroORM }): Pick<EliteActivities, 'saveEliteQuote' | 'closeEliteQuote'> {
   return {

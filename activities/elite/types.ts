@@ -1,30 +1,6 @@
-import type { EliteEventKind, EliteStep, ShippingLevel } from '../../libs/domain/index.ts';
-import type { EliteState } from '../../libs/domain/index.ts';
+import type { EliteEventRecord, EliteQuoteRecord, EliteState, ShippingLevel } from '../../libs/domain/index.ts';
 
-/** One timeline event as the workflow made it: its id (the workflow's uuid4) makes a retried write find itself. */
-export interface EliteEventRecord {
-  id: string;
-  at: string;
-  kind: EliteEventKind;
-  /** The actor's e-mail, or null for the workflow itself (a timer, the provider, a payment). */
-  by: string | null;
-  note?: string | null;
-  step?: EliteStep | null;
-  data?: Record<string, unknown>;
-}
-
-export interface EliteQuoteRecord {
-  id: string;
-  amountCents: number;
-  currency: string;
-  copies: number;
-  timeline: string;
-  includes: string[];
-  message: string;
-  sentBy: string;
-  sentAt: string;
-  validUntil: string;
-}
+// The records the workflow hands these activities live in libs/domain (elite-workflow.ts), beside its state.
 
 /** The activities of the `elite-<requestId>` workflow (activities/elite): each writes the projection or does one piece of I/O. */
 export interface EliteActivities {

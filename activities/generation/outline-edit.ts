@@ -1,8 +1,7 @@
 import type { MikroORM } from '@mikro-orm/core';
 import { ApplicationFailure } from '@temporalio/activity';
-import { applyOutlineEdit, OutlineEditRefused, type EditedChapter } from '../../libs/db/index.ts';
-
-export type { EditedChapter };
+import { applyOutlineEdit, OutlineEditRefused } from '../../libs/db/index.ts';
+import type { EditedChapter } from '../../libs/domain/index.ts';
 
 export function createOutlineEditActivities({ orm }: { orm: MikroORM }) {
   return {

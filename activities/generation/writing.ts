@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/core';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { AiProviderCall, currentVersion, GeneratedChapter, GeneratorProject, returnBookCredit, shelveBook, spendBookCredit, writeChapter as writeChapterText, type OutlineChapter } from '../../libs/db/index.ts';
-import { countWords, DEPTH_SHARE, GenerationMessages, PROVIDERS, quotedPassages, WORD_COUNT_TOLERANCE, type ChapterSettings, type ProviderId } from '../../libs/domain/index.ts';
+import { countWords, DEPTH_SHARE, GenerationMessages, PROVIDERS, quotedPassages, WORD_COUNT_TOLERANCE, type ChapterSettings, type OutlineSettings, type ProviderId } from '../../libs/domain/index.ts';
 import type { StorageService } from '../../libs/storage/index.ts';
 import { gistOf, ProviderError, type ChapterBrief, type Completion, type TextProvider, type WritingTask } from '../../libs/ai/index.ts';
 import { citedNumbers, keepValidCitations, passagesOf, relevantPassages } from '../../libs/sources/extract.ts';
@@ -12,12 +12,6 @@ export interface GenerationDeps {
   orm: MikroORM;
   storage: StorageService;
   providers: Partial<Record<ProviderId, TextProvider>>;
-}
-
-/** The outline settings a stage call may bring (the five- and six-step flows choose them before (re)planning). */
-export interface OutlineSettings {
-  chapterCount?: number;
-  writingStyle?: string;
 }
 
 /** Chapters aim at this many words unless the target says otherwise. */

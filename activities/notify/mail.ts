@@ -1,11 +1,10 @@
 import type { MikroORM } from '@mikro-orm/core';
 import { ApplicationFailure } from '@temporalio/activity';
 import type { EntityManager } from '@mikro-orm/core';
-import { elitePaymentName, isUuid, PRINT_ORDER_STATUSES, printPaymentName, productOffer, type MailKind, type PrintOrderStatus } from '../../libs/domain/index.ts';
+import { buyerAddress, elitePaymentName, isUuid, PRINT_ORDER_STATUSES, printPaymentName, productOffer, toCents, type MailKind, type PrintOrderStatus } from '../../libs/domain/index.ts';
 import { BookRequest, EliteProjectDetails, EliteRequest, MailDelivery, Payment, PrintOrder } from '../../libs/db/index.ts';
 import type { Mailer, MailMessage, MailSettings } from '../../libs/mail/index.ts';
-import { bookRequestConfirmation, bookRequestNotice, eliteDetailsConfirmation, eliteDetailsNotice, printStatusChange, purchaseReceipt } from '../../libs/mail/messages.ts';
-import { cents } from '../print/checkout.ts';
+import { bookRequestConfirmation, bookRequestNotice, eliteDetailsConfirmation, eliteDetailsNotice, printStatusChange, purchaseReceipt, RECEIPT_GRANTS } from '../../libs/mail/messages.ts';
 import { eliteEventMessages } from './elite-mail.ts';
 
 export interface MailDeps {
@@ -24,17 +23,16 @@ interface Addressed {
 async function purchased(em: EntityManager, payment: Payment): Promise<{ productName: string; grants: string } | null> {
   if (payment.productId) {
     const offer = productOffer(payment.productId);
-    const grants = offer.grants === 'book_credit' ? 'You can now write one complete book with a paid AI model.' : 'Our team will contact you within 24 hours; complete your project details to get started.';
-    return { productName: offer.name, grants };
+    return { productName: offer.name, grants: RECEIPT_GRANTS[offer.grants] };
   }
   if (payment.eliteRequestId) {
     const request = await em.findOne(EliteRequest, { id: payment.eliteRequestId });
     if (!request) return null;
-    return { productName: elitePaymentName(request), grants: 'Production of your book begins now; follow each step of your Elite Service request on your dashboard.' };
+    return { productName: elitePaymentName(request), grants: RECEIPT_GRANTS.eliteQuote };
   }
   const order = payment.printOrderId ? await em.findOne(PrintOrder, { id: payment.printOrderId }) : null;
   if (!order) return null;
-  return { productName: printPaymentName(order), grants: 'We send your book to the printer now; follow your order under Print Orders on your dashboard.' };
+  return { productName: printPaymentName(order), grants: RECEIPT_GRANTS.printOrder };
 }
 
 export function createMailActivities({ orm, mailer, mailSettings }: MailDeps) {
@@ -52,7 +50,7 @@ export function createMailActivities({ orm, mailer, mailSettings }: MailDeps) {
       status: status as PrintOrderStatus,
       bookTitle: order.bookTitle,
       quantity: order.quantity,
-      totalCents: cents(order.totalCost),
+      totalCents: toCents(order.totalCost),
       currency: order.currency,
       errorMessage: order.errorMessage ?? null,
       payBy: order.payBy ?? null,
@@ -87,12 +85,14 @@ export function createMailActivities({ orm, mailer, mailSettings }: MailDeps) {
         { key: `${kind}:${id}:support`, message: { to: mailSettings.supportEmail, replyTo: request.email, ...bookRequestNotice(facts) } },
       ];
     }
-    const details = await em.findOne(EliteProjectDetails, { id }, { populate: ['payment'] });
+    const details = await em.findOne(EliteProjectDetails, { id }, { populate: ['payment', 'user'] });
     if (!details) return [];
-    const facts = { id, name: details.name, email: details.email, bookTopic: details.bookTopic, bookDescription: details.bookDescription, timeline: details.timeline ?? null, additionalNotes: details.additionalNotes ?? null, paymentReference: details.payment.stripeSessionId };
+    // The form's e-mail field is anyone's to fill in: what the buyer wrote goes only to the buyer's own address, and the team.
+    const buyer = buyerAddress(details.payment.email, details.user);
+    const facts = { id, name: details.name, email: buyer ?? details.email, bookTopic: details.bookTopic, bookDescription: details.bookDescription, timeline: details.timeline ?? null, additionalNotes: details.additionalNotes ?? null, paymentReference: details.payment.stripeSessionId };
     return [
-      { key: `${kind}:${id}:author`, message: { to: details.email, ...eliteDetailsConfirmation(facts) } },
-      { key: `${kind}:${id}:support`, message: { to: mailSettings.supportEmail, replyTo: details.email, ...eliteDetailsNotice(facts) } },
+      ...(buyer ? [{ key: `${kind}:${id}:author`, message: { to: buyer, ...eliteDetailsConfirmation(facts) } }] : []),
+      { key: `${kind}:${id}:support`, message: { to: mailSettings.supportEmail, ...(buyer ? { replyTo: buyer } : {}), ...eliteDetailsNotice(facts) } },
     ];
   }
 

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import { BookCredit, CheckoutSession, EliteQuote, EliteRequest, Payment, PrintOrder, Profile, StripeEvent, User } from '../../libs/db/index.ts';
-import { chargeMismatch, isUuid, PaymentMismatchMessages, PRODUCT_IDS, productOffer, type ExpectedCharge, type PaymentStatus, type ProductId } from '../../libs/domain/index.ts';
+import { chargeMismatch, isUuid, PaymentMismatchMessages, PRODUCT_IDS, productOffer, toCents, type ExpectedCharge, type PaymentStatus, type ProductId } from '../../libs/domain/index.ts';
 import { amountInCents, type CheckoutDeps, type CheckoutSessionFields } from '../../libs/payments/index.ts';
-import { cents } from '../print/checkout.ts';
 import { sessionLineItems, type StatedLineItems } from './line-items.ts';
 
 export interface AppliedEvent {
@@ -110,7 +109,7 @@ const charged = (session: Partial<CheckoutSessionFields>, amount: number, curren
 async function printPurchaseOf(em: EntityManager, session: Partial<CheckoutSessionFields>, printOrderId: string): Promise<Purchase | null> {
   const order = isUuid(printOrderId) ? await em.findOne(PrintOrder, { id: printOrderId }, { populate: ['user'] }) : null;
   if (!order) return null;
-  const expected = { amount: cents(order.totalCost), currency: order.currency.toLowerCase() };
+  const expected = { amount: toCents(order.totalCost), currency: order.currency.toLowerCase() };
   return { productId: null, printOrderId: order.id, eliteRequestId: null, priceId: '', ...charged(session, expected.amount, expected.currency), user: order.user, expected };
 }
 

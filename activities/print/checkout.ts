@@ -1,11 +1,8 @@
 import type { MikroORM } from '@mikro-orm/core';
 import { CheckoutSession, PrintOrder } from '../../libs/db/index.ts';
-import { printPaymentName } from '../../libs/domain/index.ts';
+import { printPaymentName, toCents } from '../../libs/domain/index.ts';
 import { printCheckoutMetadata, successUrlWithSessionId, type CheckoutDeps } from '../../libs/payments/index.ts';
 import { openAmountCheckout } from '../payments/amount-checkout.ts';
-
-/** An order's money (dollars, as decimal columns hold it) in the cents Stripe charges. */
-export const cents = (amount: number) => Math.round(Number(amount) * 100);
 
 /** The print order's payment: a Stripe Checkout Session for the order's total, started once per order. */
 export function createPrintCheckoutActivities({ orm, checkout }: { orm: MikroORM; checkout: CheckoutDeps }) {
@@ -20,7 +17,7 @@ export function createPrintCheckoutActivities({ orm, checkout }: { orm: MikroORM
       const order = await em.findOneOrFail(PrintOrder, { id: orderId }, { populate: ['user'] });
       if (order.stripeSessionId && order.paymentUrl) return { sessionId: order.stripeSessionId, url: order.paymentUrl };
 
-      const amount = cents(order.totalCost);
+      const amount = toCents(order.totalCost);
       const currency = order.currency.toLowerCase();
       const successUrl = successUrlWithSessionId(`${checkout.portalBase}/dashboard?print_order=${order.id}`);
       const cancelUrl = `${checkout.portalBase}/dashboard`;

@@ -2,34 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { LockMode, type MikroORM } from '@mikro-orm/core';
 import type { PrintOrderEvent, PrintStatusNotification } from '../../libs/contracts/index.ts';
 import { Notification, PrintOrder, Profile } from '../../libs/db/index.ts';
-import { formatAmount, PrintMessages, PrintOrderProblems, printProduct, type PrintOrderStatus } from '../../libs/domain/index.ts';
+import { formatAmount, isAnnouncedPrintStatus, PrintMessages, PrintOrderProblems, printProduct, toCents, type PrintOrderChange } from '../../libs/domain/index.ts';
 import { pdfFactsOf, preflightProblems, PreflightMessages } from '../../libs/print/preflight.ts';
 import { PrintProviderError, type PrintProvider } from '../../libs/print/provider.ts';
 import { authorPrice } from '../../libs/print/pricing.ts';
 import type { StorageService } from '../../libs/storage/index.ts';
-import { cents } from './checkout.ts';
-
-/** One change of an order, as its workflow saw it; `at` (workflow time) makes a retried write find itself recorded. */
-export interface PrintOrderChange {
-  at: string;
-  orderStatus: PrintOrderStatus;
-  /** The provider's status; left as it is when absent. */
-  luluStatus?: string;
-  jobId?: string;
-  tracking?: { id: string | null; carrier: string | null; urls: string[] };
-  errorMessage?: string;
-  note?: string;
-}
 
 export interface PreflightOutcome {
   errors: string[];
   warnings: string[];
   pageCount: number | null;
 }
-
-/** Statuses the author is not told about: the order is only being set up. */
-const QUIET: readonly PrintOrderStatus[] = ['draft', 'validating'];
-export const announced = (status: PrintOrderStatus) => !QUIET.includes(status);
 
 const destinationOf = (order: PrintOrder) => [order.shippingAddress.city, order.shippingAddress.state, order.shippingAddress.country].filter(Boolean).join(', ');
 
@@ -85,10 +68,10 @@ export function createPrintOrderActivities({ orm, storage, printProvider }: { or
         if (error instanceof PrintProviderError) return kept;
         throw error;
       }
-      if (cents(quote.total) === cents(order.totalCost) && order.costSource === 'provider') return kept;
-      const note = PrintOrderProblems.costChanged(formatAmount(cents(order.totalCost), order.currency), formatAmount(cents(quote.total), quote.currency));
+      if (toCents(quote.total) === toCents(order.totalCost) && order.costSource === 'provider') return kept;
+      const note = PrintOrderProblems.costChanged(formatAmount(toCents(order.totalCost), order.currency), formatAmount(toCents(quote.total), quote.currency));
       const event: PrintOrderEvent = { at, order_status: order.orderStatus, lulu_status: order.luluStatus ?? null, note };
-      const changed = cents(quote.total) !== cents(order.totalCost);
+      const changed = toCents(quote.total) !== toCents(order.totalCost);
       await em.transactional(async (tx) => {
         const row = await tx.findOneOrFail(PrintOrder, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
         Object.assign(row, {
@@ -133,7 +116,7 @@ export function createPrintOrderActivities({ orm, storage, printProvider }: { or
         if (change.orderStatus === 'shipped' || change.orderStatus === 'delivered') order.shippedAt ??= at;
         order.history = [...order.history, event];
 
-        if (oldStatus !== change.orderStatus && announced(change.orderStatus)) {
+        if (oldStatus !== change.orderStatus && isAnnouncedPrintStatus(change.orderStatus)) {
           const profile = await em.findOne(Profile, { user: order.user.id });
           const payload: PrintStatusNotification = {
             user_id: order.user.id,

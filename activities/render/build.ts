@@ -16,6 +16,7 @@ import {
   OwnCoverMessages,
   wrapMismatch,
   type CoverChoice,
+  type StandaloneCoverInput,
   type CoverGeometry,
   type CoverUpload,
   type PackageFormat,
@@ -38,15 +39,6 @@ export const PREVIEW_PAGES = 6;
 /** How far into the interior the preview looks for pages with text (front matter leaves a few versos blank). */
 const PREVIEW_SCAN_PAGES = 16;
 const PREVIEW_WIDTH_PX = 480;
-
-export interface StandaloneCoverInput extends CoverChoice {
-  title: string;
-  author: string;
-  bookIdea: string;
-  pageCount: number;
-  /** The book's language, as a BCP 47 tag (English when absent). */
-  language?: string;
-}
 
 export function createRenderActivities({ orm, storage }: { orm: MikroORM; storage: StorageService }) {
   async function loadProject(projectId: string) {

@@ -1,5 +1,6 @@
 import { ENGLISH, type MockLexicon } from './mock-lexicon.ts';
 import { lexiconFor } from './mock-languages.ts';
+import { sentencesOf } from './mock-phrases.ts';
 import type { AssistTask } from './tasks.ts';
 import { mockWritesIn } from '../domain/mock-languages.ts';
 
@@ -7,7 +8,6 @@ import { mockWritesIn } from '../domain/mock-languages.ts';
 // demos show what the action does and tests can tell the actions apart. Its own sentences are in the book's language.
 
 const paragraphsOf = (text: string) => text.trim().split(/\n{2,}/);
-const sentencesOf = (paragraph: string) => paragraph.split(/(?<=[.!?।؟])\s+|(?<=[。！？])/);
 const isProse = (paragraph: string) => !/^(#|>|[-*+] |\d+\. |!\[|```|\|)/.test(paragraph);
 const lowerFirst = (text: string) => (/^[A-Z][a-z]/.test(text) ? text[0]?.toLowerCase() + text.slice(1) : text);
 
@@ -29,7 +29,7 @@ export function mockContinuation(task: AssistTask): string {
 }
 
 /** Grammar: the slips it knows how to fix (doubled words, spaces before punctuation, a lone "i", lower-case sentence starts). */
-export function mockGrammar(text: string): string {
+function mockGrammar(text: string): string {
   return text
     .replace(/\b(\w+)(\s+\1\b)+/gi, '$1')
     .replace(/[ \t]+([.,;:!?])/g, '$1')

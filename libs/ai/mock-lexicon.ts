@@ -15,7 +15,7 @@ export interface Angle {
   recap: string;
 }
 
-export const ANGLES: Angle[] = [
+const ANGLES: Angle[] = [
   {
     title: 'The Case for {P}',
     description: 'Why the effort of {p} pays off, and what changes once you add {q}.',
@@ -219,13 +219,13 @@ export const ANGLES: Angle[] = [
 ];
 
 /** The introduction and the summary write with their own nouns, so they never echo a chapter. */
-export const FRAME_NOUNS = {
+const FRAME_NOUNS = {
   introduction: ['this book', 'each chapter ahead', 'your first step', 'the question you bring', 'a reader starting from scratch', 'each exercise', 'your own notebook', 'the order of the chapters', 'a worked example', 'the time you can give'],
   summary: ['the main lesson of these chapters', 'your next month', 'the habit that stuck', 'a first small project', 'what you tried', 'the notebook you kept', 'the question still open', 'the coming season', 'the person you learned from', 'the plan you leave with'],
 };
 
 /** Independent clauses; a sentence is one clause, or two joined, with an optional lead-in. */
-export const CLAUSES = [
+const CLAUSES = [
   '{a} will tell you more about {s} than any plan',
   'few people think about {a} until the question of {s} comes up',
   'it pays to settle {a} before the busy part of {s}',
@@ -327,7 +327,7 @@ export const CLAUSES = [
   '{a} links today with {b}',
 ];
 
-export const QUESTIONS = [
+const QUESTIONS = [
   'What does {a} tell you about {s}?',
   'Who else depends on {a}?',
   'What would {s} look like {w} if {a} went well?',
@@ -340,15 +340,15 @@ export const QUESTIONS = [
   'Why should {a} matter for {s} at all?',
 ];
 
-export const LEADS = [
+const LEADS = [
   'In practice,', 'For most readers,', 'At first,', 'Later on,', 'Sooner or later,', 'In the long run,', 'As a rule,', 'Even so,', 'Above all,',
   'More often than not,', 'Step by step,', 'Here,', 'Still,', 'Then again,', 'Put simply,', 'For a beginner,', 'In a busy week,', 'Quite often,',
   'From experience,', 'On balance,', 'With time,', 'To be fair,', 'Oddly enough,', 'In short,',
 ];
 
-export const JOINS = ['; ', ', and ', ' — '];
+const JOINS = ['; ', ', and ', ' — '];
 
-export const MOMENTS = [
+const MOMENTS = [
   'in the first month', 'by the third week', 'after a full year', 'on a quiet weekend', 'at the end of each week', 'before the busy season',
   'on an ordinary Tuesday', 'every few days', 'in the first season', 'after the first setback', 'at the very start', 'once a month', 'when things go well',
   'when plans slip', 'over a long winter', 'by the second year', 'on a bad day', 'in the early weeks', 'after a holiday', 'at the halfway point',
@@ -356,7 +356,7 @@ export const MOMENTS = [
 ];
 
 /** First sentences of a section. */
-export const SECTION_OPENERS = [
+const SECTION_OPENERS = [
   'This part of the chapter is about {s}, and it begins with {a}.',
   'Consider {s} {w}, with {a} in mind.',
   'With {s}, you see {a} at work.',
@@ -368,7 +368,7 @@ export const SECTION_OPENERS = [
 ];
 
 /** How a chapter quotes a source passage: {source}, {quote} and {n}. */
-export const CITATIONS = [
+const CITATIONS = [
   'On {a}, {source} is direct: “{quote}” [{n}].',
   'One source makes the point about {a} plainly: “{quote}” [{n}].',
   'As {source} puts it when discussing {a}, “{quote}” [{n}].',

@@ -202,5 +202,8 @@ export function titleCase(phrase: string): string {
 
 export const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+// Chinese and Japanese sentences end in a full-width stop with no space after it.
+export const sentencesOf = (text: string) => text.split(/(?<=[.!?।؟])\s+|(?<=[。！？])/);
+
 /** A title's first capital dropped in running text ("Городское пчеловодство" → "городское пчеловодство"), but not an acronym's. */
 export const lowerTitleWord = (phrase: string) => (/^\p{Lu}\p{Ll}/u.test(phrase) ? phrase.charAt(0).toLowerCase() + phrase.slice(1) : phrase);

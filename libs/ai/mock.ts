@@ -3,7 +3,7 @@ import { mockWritesIn } from '../domain/mock-languages.ts';
 import type { Angle, MockLexicon } from './mock-lexicon.ts';
 import { lexiconFor } from './mock-languages.ts';
 import { mockAssist } from './mock-assist.ts';
-import { capitalise, phraseIn, phrasesIn, phrasesOf } from './mock-phrases.ts';
+import { capitalise, phraseIn, phrasesIn, phrasesOf, sentencesOf } from './mock-phrases.ts';
 import type { ChapterTask, Completion, FrameTask, OutlineTask, ResizeTask, TextProvider, WritingTask } from './tasks.ts';
 
 /**
@@ -155,9 +155,6 @@ function chapterVoice(lex: MockLexicon, seed: string, number: number, phrases: s
   const rng = seeded(`patterns of chapter ${number}`);
   return { ...voice(lex, seed, angleOf(lex, number).nouns, phrases, p, written), clauses: lex.clauses.filter(() => rng() < 0.5) };
 }
-
-// Chinese and Japanese sentences end in a full-width stop with no space after it.
-const sentencesOf = (text: string) => text.split(/(?<=[.!?।؟])\s+|(?<=[。！？])/);
 
 function slotsFor(v: Voice, s: string): Slots {
   const a = v.draw(v.nouns);

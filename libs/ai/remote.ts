@@ -1,5 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
+import { retryAfterMs } from '../domain/index.ts';
 import { promptFor } from './prompts.ts';
 import { isRetryableStatus, ProviderError, type Completion, type TextProvider, type WritingTask } from './tasks.ts';
 
@@ -21,14 +22,6 @@ function classify(provider: string, error: unknown): ProviderError {
   const said = body?.error?.message ?? body?.message;
   const message = said ? `${said} (HTTP ${status})` : error instanceof Error ? error.message : String(error);
   return new ProviderError(`${provider}: ${message}`, isRetryableStatus(status), status, status === 429 ? retryAfterMs(headers) : undefined);
-}
-
-/** A 429's Retry-After, in seconds or as an HTTP date (both SDKs hand back the response's Headers). */
-export function retryAfterMs(headers: Headers | undefined, now = Date.now()): number | undefined {
-  const value = headers?.get('retry-after')?.trim();
-  if (!value) return undefined;
-  const ms = /^\d+(\.\d+)?$/.test(value) ? Number(value) * 1000 : Date.parse(value) - now;
-  return Number.isFinite(ms) && ms > 0 ? Math.ceil(ms) : undefined;
 }
 
 interface RemoteSettings {

@@ -3,7 +3,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import { asFailure } from '../../activities/generation/writing.ts';
 import { FakeAiServer } from '../../testing/ai-fakes.ts';
 import { createProviders, ProviderError, type OutlineTask, type TextProvider } from './index.ts';
-import { retryAfterMs } from './remote.ts';
+import { retryAfterMs } from '../domain/index.ts';
 
 const task: OutlineTask = { kind: 'outline', title: 'Busy Days', author: 'Ada Writer', idea: 'What a writer does when the press is busy', chapterCount: 3, totalWords: 9000, language: 'English', style: 'practical' };
 let fake: FakeAiServer;

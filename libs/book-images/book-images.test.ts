@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { badCrc, damagedIdat, pngOf, TINY_GIF, TINY_JPEG, truncatedPng } from '../../testing/book-images.ts';
-import { BOOK_IMAGE_LIMITS, BookImageMessages } from '../domain/index.ts';
-import { BookImageError, bookImageAlt, bookImageFilename, measureBookImage, namedBookImagePaths } from './index.ts';
+import { BOOK_IMAGE_LIMITS, BookImageMessages, namedBookImagePaths } from '../domain/index.ts';
+import { BookImageError, bookImageAlt, bookImageFilename, measureBookImage } from './index.ts';
 
 const refusal = async (bytes: Uint8Array) => {
   try {

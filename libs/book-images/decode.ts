@@ -4,7 +4,7 @@ import type { BookImageType } from '../domain/index.ts';
 import type decode from './decode-worker.ts';
 
 /** Decoding an upload whole: off the event loop, at most two at once, each bounded in memory and time. */
-export const DECODE_LIMITS = { maxMemoryMb: 512, timeoutMs: 20_000 } as const;
+const DECODE_LIMITS = { maxMemoryMb: 512, timeoutMs: 20_000 } as const;
 const MAX_DECODERS = 2;
 
 export type DecodeOutcome = 'decoded' | 'damaged' | 'too-slow';

@@ -1,2 +1,2 @@
-export { loadBookImages, loadCoverFront, loadManuscript, namedBookImagePaths } from './load.ts';
+export { loadBookImages, loadCoverFront, loadManuscript } from './load.ts';
 export { BookImageError, bookImageAlt, bookImageFilename, measureBookImage, sniffBookImageType, type MeasuredImage } from './measure.ts';

@@ -1,21 +1,9 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { BookImage, GeneratedChapter, type GeneratorProject } from '../db/index.ts';
-import { BOOK_IMAGE_TYPES, bookImagePath, bookImageRef, trimInches } from '../domain/index.ts';
+import { BOOK_IMAGE_TYPES, bookImagePath, bookImageRef, namedBookImagePaths, trimInches } from '../domain/index.ts';
 import type { CoverInput } from '../render/cover.ts';
 import type { Manuscript, ManuscriptImage } from '../render/interior.ts';
 import type { StorageService } from '../storage/index.ts';
-
-const NAMED_PATH = /images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:png|jpg)/g;
-
-/**
- * Every book-image path the texts name (`images/<id>.png`), wherever it stands: what a renderer then draws is decided
- * by the safe-Markdown rule, so naming more than it draws costs only a lookup.
- */
-export function namedBookImagePaths(texts: readonly (string | null | undefined)[]): Set<string> {
-  const paths = new Set<string>();
-  for (const text of texts) for (const [path] of (text ?? '').matchAll(NAMED_PATH)) if (bookImageRef(path)) paths.add(path);
-  return paths;
-}
 
 /**
  * The images a book's texts name that are this project's own, with their bytes, keyed by the path the text names
@@ -35,10 +23,10 @@ export async function loadBookImages(
   for (const row of rows) {
     const path = bookImagePath({ id: row.id, extension: BOOK_IMAGE_TYPES[row.contentType] });
     if (!named.has(path)) continue;
-    const stream = await storage.getStreamIfExists(row.key);
+    const bytes = await storage.getBufferIfExists(row.key);
     // An image whose bytes are gone is drawn as any image the book does not hold: not at all.
-    if (!stream) continue;
-    images.set(path, { contentType: row.contentType, data: await bytesOf(stream), width: row.width, height: row.height });
+    if (!bytes) continue;
+    images.set(path, { contentType: row.contentType, data: new Uint8Array(bytes), width: row.width, height: row.height });
   }
   return images;
 }
@@ -64,12 +52,6 @@ export async function loadManuscript(em: EntityManager, storage: StorageService,
 export async function loadCoverFront(storage: StorageService, project: Pick<GeneratorProject, 'coverUpload'>): Promise<CoverInput['frontImage']> {
   const upload = project.coverUpload;
   if (upload?.kind !== 'front') return null;
-  const stream = await storage.getStreamIfExists(upload.key);
-  return stream && { contentType: upload.contentType, data: await bytesOf(stream) };
-}
-
-async function bytesOf(stream: AsyncIterable<unknown>): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return new Uint8Array(Buffer.concat(chunks));
+  const bytes = await storage.getBufferIfExists(upload.key);
+  return bytes && { contentType: upload.contentType, data: new Uint8Array(bytes) };
 }

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { SUPPORT_EMAIL } from '../domain/index.ts';
 import { ConfigError, configKeys, loadConfig, loadServiceConfigOrExit, testPaymentsRefusal } from './index.ts';
 
 const valid = {
@@ -31,6 +32,11 @@ describe('loadConfig', () => {
     expect(config.TEMPORAL_TASK_QUEUE).toBe('pressroom');
     expect(config.HEALTH_TIMEOUT_MS).toBe(2000);
     expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('mails support at the address the portal shows, unless SUPPORT_EMAIL names another', () => {
+    expect(loadConfig(valid).SUPPORT_EMAIL).toBe(SUPPORT_EMAIL);
+    expect(loadConfig({ ...valid, SUPPORT_EMAIL: 'help@example.com' }).SUPPORT_EMAIL).toBe('help@example.com');
   });
 
   it('coerces numbers from strings', () => {

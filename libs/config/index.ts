@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUPPORT_EMAIL } from '../domain/payments.ts';
 
 /**
  * Every environment variable Pressroom reads, validated once at start-up.
@@ -78,7 +79,7 @@ export const configSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Pressroom <no-reply@pressroom.local>'),
 
   /** Support's address: book requests and Elite project details are announced to it. */
-  SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@pressroom.local'),
+  SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default(SUPPORT_EMAIL),
 
   /**
    * Stripe. With a secret key the SDK talks to Stripe (live or test key) and Stripe hosts the checkout page. Without

@@ -1,4 +1,4 @@
-import type { PaperType, TrimSizeId } from '../domain/index.ts';
+import type { PaperType, SavedChapter, TrimSizeId } from '../domain/index.ts';
 import type { OwnCoverView, Previews } from './projects.ts';
 
 // Saved books (document 3): My Books, files, deletion and shop settings.
@@ -20,19 +20,8 @@ export interface ShopSettingsRequest {
   isbn?: string | null;
 }
 
-/** A chapter as the saved book lists it. */
-export interface SavedChapter {
-  id: string;
-  chapterNumber: number;
-  title: string;
-  slug: string;
-  description: string;
-  key_points: string[];
-  target_words: number;
-  word_count: number;
-  status: 'generated';
-  generated_at: string;
-}
+/** A chapter as the saved book lists it (kept as the database stores it: libs/domain). */
+export type { SavedChapter };
 
 /** A saved book as the dashboard reads it: the spec's book_projects fields, file URLs served by the API. */
 export interface BookProjectView {

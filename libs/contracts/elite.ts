@@ -6,6 +6,8 @@ import type {
   ElitePrintQuantity,
   ElitePromiseName,
   EliteProofState,
+  EliteQuoteStatus,
+  EliteRequestData,
   EliteStatus,
   EliteStep,
   EliteTimeline,
@@ -30,28 +32,8 @@ export interface CreateEliteRequestRequest {
   user_phone?: string;
 }
 
-/** The §3 "Elite service request data": what the team is sent, kept on the request as it was at submission. */
-export interface EliteRequestData {
-  book_id: string | null;
-  book_title: string | null;
-  book_author: string | null;
-  book_idea: string | null;
-  book_created: string | null;
-  pdf_available: boolean;
-  cover_available: boolean;
-  user_name: string;
-  user_email: string;
-  user_phone: string | null;
-  contact_method: EliteContactMethod;
-  preferred_timeline: EliteTimeline | string | null;
-  print_quantity: ElitePrintQuantity | null;
-  budget_range: EliteBudget | null;
-  additional_requirements: string | null;
-  request_date: string;
-  dashboard_url: string;
-  book_pdf_url: string | null;
-  book_cover_url: string | null;
-}
+/** The §3 "Elite service request data", and a quote's status: kept as the database stores them (libs/domain). */
+export type { EliteQuoteStatus, EliteRequestData };
 
 /** The §3 notification payload (send-notification's body): type elite_service_request and the request data. */
 export interface EliteNotification {
@@ -59,8 +41,6 @@ export interface EliteNotification {
   type: 'elite_service_request';
   data: EliteRequestData;
 }
-
-export type EliteQuoteStatus = 'open' | 'accepted' | 'declined' | 'expired' | 'superseded';
 
 /** A quote the team sent: the amount the author pays (USD cents), the copies it agrees, when and what. */
 export interface EliteQuoteView {

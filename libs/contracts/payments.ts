@@ -21,7 +21,6 @@ export interface CreateCheckoutSessionRequest {
   /** Default: the page the buyer came from (the portal's home when unknown). */
   cancelUrl?: string;
 }
-export type CreateCheckoutSessionResponse = { url: string; id: string } | { error: string };
 
 /** GET /api/subscription: the Account Status card (the spec's subscription view, plus the caller's unspent book credits). */
 export interface SubscriptionView {

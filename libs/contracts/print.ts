@@ -1,8 +1,8 @@
-import type { LuluStatus, PrintOrderStatus, PrintProduct, ShippingAddress, ShippingLevel } from '../domain/index.ts';
+import type { LuluStatus, PrintOrderEvent, PrintOrderStatus, PrintProduct, PrintSource, ShippingAddress, ShippingLevel } from '../domain/index.ts';
 import type { PaymentView } from './payments.ts';
 
-/** Where a price, an option or an order came from: the print provider, or the built-in mock it fell back to (§1, §9). */
-export type PrintSource = 'provider' | 'mock';
+/** Where a price, an option or an order came from, and an order's timeline entry: kept as the database stores them (libs/domain). */
+export type { PrintOrderEvent, PrintSource };
 
 /** GET /api/print/products. */
 export interface PrintProductsResponse {
@@ -66,14 +66,6 @@ export interface CreatePrintOrderRequest {
   shipping_level: ShippingLevel;
   contact_email: string;
   external_id?: string;
-}
-
-/** One status change of an order, as its timeline shows it. */
-export interface PrintOrderEvent {
-  at: string;
-  order_status: PrintOrderStatus;
-  lulu_status: string | null;
-  note?: string;
 }
 
 /** GET /api/print/orders/{id}, GET /api/print/orders/user/{userId} (the dashboard's list view, §3.6, plus what the pages need). */

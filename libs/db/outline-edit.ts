@@ -1,17 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
-import { OUTLINE_EDIT_LIMITS, OutlineMessages, outlineProblems, outlineTotalWords, projectName, type ProviderId } from '../domain/index.ts';
+import { OUTLINE_EDIT_LIMITS, OutlineMessages, outlineProblems, outlineTotalWords, projectName, type EditedChapter, type ProviderId } from '../domain/index.ts';
 import { writeChapter, type WrittenChapter } from './chapter-text.ts';
 import { BookProject, ChapterVersion, GeneratorProject, type OutlineChapter, type SavedChapter } from './entities/index.ts';
 
-/** One chapter of an edited outline: `from` is its number before the edit, null when new. */
-export interface EditedChapter {
-  title: string;
-  description: string;
-  key_points: string[];
-  target_words: number;
-  from: number | null;
-}
+// One chapter of an edited outline (`from`: its number before the edit, null when new) crosses the book workflow's boundary.
+export type { EditedChapter };
 
 /**
  * Why an edit was not applied: 'stale', it names a chapter the outline no longer has (it changed since the author read
@@ -103,7 +97,7 @@ export async function applyOutlineEdit(em: EntityManager, projectId: string, cha
 }
 
 /** The lowest chapter number a removed chapter's rows have (0 when none was removed yet). */
-export async function lowestRemoved(em: EntityManager, projectId: string): Promise<number> {
+async function lowestRemoved(em: EntityManager, projectId: string): Promise<number> {
   const [{ lowest }] = (await em.getConnection().execute(
     'select least(0, coalesce(min(chapter), 0), (select coalesce(min(chapter), 0) from assist_changes where project_id = ?)) as lowest from chapter_versions where project_id = ?',
     [projectId, projectId],

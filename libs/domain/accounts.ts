@@ -130,7 +130,6 @@ export const BOOK_REQUEST_STATUSES = ['pending', 'in_progress', 'completed', 'ca
 export type BookRequestStatus = (typeof BOOK_REQUEST_STATUSES)[number];
 export const SUBMISSIONS_QUERY_TIMEOUT_MS = 30_000;
 export const REQUEST_DESCRIPTION_PREVIEW = 150;
-export const PROJECT_IDEA_PREVIEW = 200;
 export const DashboardMessages = {
   submissionsTimeout: 'Query timed out - please try again',
   submissionsFailed: 'Failed to fetch submissions',

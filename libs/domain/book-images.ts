@@ -2,6 +2,8 @@
 // book's own assets, uploaded by its author, stored in MinIO and named in the Markdown by the path below. Every other
 // image in book text (a URL, a file path, a data: URI) is dropped as before.
 
+import { UUID_PATTERN } from './input.ts';
+
 /** The image types a book accepts, with their file extensions; each is recognised by its bytes, not its name. */
 export const BOOK_IMAGE_TYPES = { 'image/png': 'png', 'image/jpeg': 'jpg' } as const;
 export type BookImageType = keyof typeof BOOK_IMAGE_TYPES;
@@ -20,12 +22,23 @@ export const BOOK_IMAGE_LIMITS = {
 /** How Markdown names a book image: `![alt](images/<uuid>.png)`, the same relative path the Quarto project ships. */
 export const bookImagePath = (image: { id: string; extension: BookImageExtension }) => `images/${image.id}.${image.extension}`;
 
-const IMAGE_PATH = /^images\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(png|jpg)$/;
+const IMAGE_PATH = String.raw`images\/(${UUID_PATTERN})\.(png|jpg)`;
+const WHOLE_IMAGE_PATH = new RegExp(`^${IMAGE_PATH}$`);
 
 /** The asset an image source names (null: it names none, so no renderer will draw it). */
 export function bookImageRef(src: string): { id: string; extension: BookImageExtension } | null {
-  const match = IMAGE_PATH.exec(src);
+  const match = WHOLE_IMAGE_PATH.exec(src);
   return match ? { id: match[1]!, extension: match[2] as BookImageExtension } : null;
+}
+
+/**
+ * Every book-image path the texts name (`images/<id>.png`), wherever it stands: what a renderer then draws is decided
+ * by the safe-Markdown rule, so naming more than it draws costs only a lookup.
+ */
+export function namedBookImagePaths(texts: readonly (string | null | undefined)[]): Set<string> {
+  const paths = new Set<string>();
+  for (const text of texts) for (const [path] of (text ?? '').matchAll(new RegExp(IMAGE_PATH, 'g'))) paths.add(path);
+  return paths;
 }
 
 /**

@@ -92,7 +92,7 @@ export const titledFileName = (title: string, suffix: string) => `${fitUtf8(titl
 export const downloadName = (title: string, kind: BookFileKind) => titledFileName(title, BOOK_FILES[kind].suffix);
 
 /** True for a valid ISBN-13 (978/979, mod-10 weights 1,3) or ISBN-10 (mod-11, X as 10); hyphens and spaces ignored. */
-export function isValidIsbn(raw: string): boolean {
+function isValidIsbn(raw: string): boolean {
   const isbn = raw.replace(/[\s-]/g, '').toUpperCase();
   if (/^\d{13}$/.test(isbn)) {
     const sum = [...isbn].reduce((acc, d, i) => acc + Number(d) * (i % 2 ? 3 : 1), 0);
@@ -128,9 +128,6 @@ export function shopProblems(input: ShopSettingsInput): { field: string; message
   if (input.isbn && input.isbn.trim() && !isValidIsbn(input.isbn)) problems.push({ field: 'isbn', messages: [ProjectMessages.invalidIsbn] });
   return problems;
 }
-
-/** Where the author's unfinished books are, so My Books can offer to resume them. */
-export const UNFINISHED_STATUSES = ['generating', 'outline_complete', 'draft'] as const;
 
 /**
  * A book's badges in My Books, read from its generator project: finished; failed; being written in one go; or, for a

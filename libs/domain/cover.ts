@@ -26,26 +26,26 @@ export const BLEED_IN = 0.125;
 export const MIN_COVER_PDF_BYTES = 1000;
 
 /** Inches of spine per interior page on KDP paperbacks (black-and-white interiors). */
-export const KDP_PAGE_THICKNESS_IN: Record<PaperType, number> = { white: 0.002252, cream: 0.0025 };
+const KDP_PAGE_THICKNESS_IN: Record<PaperType, number> = { white: 0.002252, cream: 0.0025 };
 /**
  * Lulu softcover perfect bound: spine = pages / 444 + 0.06 in (444 pages per inch of its standard 60# paper, plus the
  * cover board). Source: Lulu's "How is spine width calculated?" (help.api.lulu.com, article 64000254616), which is also
  * what its cover-template calculator uses for paperbacks.
  */
-export const LULU_PAGES_PER_INCH = 444;
-export const LULU_COVER_ALLOWANCE_IN = 0.06;
+const LULU_PAGES_PER_INCH = 444;
+const LULU_COVER_ALLOWANCE_IN = 0.06;
 
 /**
  * Spine text needs more than 79 pages (KDP's rule: below that the spine is under about 0.2 in, too thin to hold type
  * with KDP's 0.0625 in clearance on each side). Lulu publishes no page rule, only the same clearance; its spines are
  * wider for the same count (80 pages → 0.24 in), so the KDP threshold is safe there too and keeps one rule for both.
  */
-export const SPINE_TITLE_MIN_PAGES = 80;
+const SPINE_TITLE_MIN_PAGES = 80;
 /** Clearance between spine text and each fold, in inches. */
 export const SPINE_TEXT_CLEARANCE_IN = 0.0625;
 
 /** KDP's barcode box: 2 in × 1.2 in, 0.25 in from the bottom trim and from the spine, lower right of the back cover. */
-export const BARCODE_BOX = { widthIn: 2, heightIn: 1.2, insetIn: 0.25 } as const;
+const BARCODE_BOX = { widthIn: 2, heightIn: 1.2, insetIn: 0.25 } as const;
 
 export const CoverMessages = {
   tooSmall: 'Cover PDF too small',
@@ -82,7 +82,7 @@ export interface CoverGeometry {
 }
 
 /** The pages a book is printed on: every leaf has two sides, so an odd count gains a blank last page. */
-export const printedPages = (pageCount: number) => pageCount + (pageCount % 2);
+const printedPages = (pageCount: number) => pageCount + (pageCount % 2);
 
 /** Spine width in inches for the template's binding, from the printed page count. */
 export function spineWidth(template: CoverTemplate, pageCount: number, paper: PaperType = 'white'): number {
@@ -159,7 +159,7 @@ export function coverImageDpi(image: { width: number; height: number }, trim: { 
  * How far a print file's page may be off the size it must be (an uploaded wrap, a preflighted interior or cover):
  * 1/32 in, less than any two spine formulas differ by.
  */
-export const SIZE_TOLERANCE_IN = 1 / 32;
+const SIZE_TOLERANCE_IN = 1 / 32;
 
 /** Whether a page of this size is the size expected, within SIZE_TOLERANCE_IN. */
 export const sizeFits = (actual: { widthIn: number; heightIn: number }, expected: { widthIn: number; heightIn: number }) =>

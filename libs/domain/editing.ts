@@ -18,7 +18,7 @@ export const CHAPTER_VERSION_LABELS: Record<ChapterVersionSource, string> = {
 export const CHAPTER_EDIT_LIMITS = { titleMax: 200, contentMaxChars: 200_000 } as const;
 
 /** The six-step flow's chapter footer (§2.5, §9): 200 words a minute, 250 words a page. */
-export const EDITOR_WORDS_PER_MINUTE = 200;
+const EDITOR_WORDS_PER_MINUTE = 200;
 export function chapterStats(content: string): { words: number; pages: number; minutes: number } {
   const words = countWords(content);
   return { words, pages: Math.max(1, Math.ceil(words / WORDS_PER_PAGE)), minutes: readingMinutes(words, EDITOR_WORDS_PER_MINUTE) };

@@ -2,7 +2,7 @@
 // promises and messages, and the rule deciding which action fits which state. The API, the `elite-<requestId>`
 // workflow, the mails and the portal all read them here.
 
-import type { ShippingAddress } from './print.ts';
+import { SHIPPING_LEVELS } from './print.ts';
 
 // The request modal's four selects (§5), each with its default.
 export const ELITE_CONTACT_METHODS = ['email', 'phone', 'both'] as const;
@@ -259,6 +259,32 @@ export const EliteRefusals = {
   team: 'Only the Elite team can do this',
 } as const;
 
+/** Why the workflow refuses what an action carries (the API checks the same first), and a proof asked for mid-rebuild. */
+export const EliteActRefusals = {
+  actor: 'An action names who takes it: their id, e-mail and role',
+  unknown: (action: unknown) => `Unknown action: ${String(action)}`,
+  assignee: 'Name the team member to assign',
+  amount: `A quote's amount must be whole cents between ${ELITE_QUOTE_AMOUNT.min} and ${ELITE_QUOTE_AMOUNT.max} USD`,
+  copies: `A quote's copies must be a whole number from ${ELITE_QUOTE_COPIES.min} to ${ELITE_QUOTE_COPIES.max}`,
+  quoteText: 'A quote needs its currency, timeline, what it includes and a message',
+  reason: 'Give the reason for cancelling',
+  comment: 'Say what should change in the proof',
+  address: 'Give the shipping address for the books',
+  revision: 'Name the uploaded revision and its file',
+  product: `Choose a print product and a shipping level (${SHIPPING_LEVELS.join(', ')})`,
+  noAddress: 'The request has no shipping address: the author gives it when approving the proof',
+  rebuilding: 'The book is being rebuilt: send the proof once it is ready',
+} as const;
+
+/** The notes the workflow writes on the timeline events it makes itself. */
+export const EliteNotes = {
+  refund: (sessionId: string, status: EliteStatus) => `A payment (${sessionId}) arrived while the request was ${ELITE_STATUS_LABELS[status].toLowerCase()}: a refund is due`,
+  rebuilt: (pages: number | null) => (pages === null ? 'The book was rebuilt' : `The book was rebuilt: ${pages} pages`),
+  coverRedrawn: 'The cover was redrawn for printing',
+  notRebuilt: (error: string) => `The book could not be rebuilt: ${error}`,
+  printEnded: (status: string) => `The print order ended ${status}`,
+} as const;
+
 /** Whether `action` (on `step`, for start_step / finish_step) fits the request's state; the refusal's words if not. */
 export function eliteActionProblem(facts: EliteFacts, action: EliteAction, step?: EliteStep): string | null {
   const { status } = facts;
@@ -318,62 +344,8 @@ export function eliteRoleProblem(action: EliteAction, role: EliteActorRole): str
 /** What a request's quote payment is called on the checkout page and the receipt. */
 export const elitePaymentName = (request: { topic: string }) => `Elite Service: ${request.topic}`;
 
-// The `elite-<requestId>` workflow's state: queried by the API, handed to the activities that write its projection,
-// carried into the next run by continue-as-new.
-
-/** One promise's timer (ISO times): due, and when it was met, reminded and breached. */
-export interface PromiseState {
-  name: ElitePromiseName;
-  dueAt: string;
-  metAt: string | null;
-  remindedAt: string | null;
-  breachedAt: string | null;
-}
-
-/** The quote in force: what accepting it makes the author pay, and until when it can be accepted. */
-export interface QuoteState {
-  id: string;
-  amountCents: number;
-  currency: string;
-  copies: number;
-  validUntil: string;
-}
-
-/** Everything the workflow knows of its request: queried by the API, carried into the next run by continue-as-new. */
-export interface EliteState {
-  status: EliteStatus;
-  step: EliteStep | null;
-  stepStarted: boolean;
-  proof: EliteProofState | null;
-  /** Proof rounds sent so far. */
-  proofRound: number;
-  /** The request's book has its PDF and cover (a proof can be sent). */
-  bookReady: boolean;
-  assignee: { id: string; email: string } | null;
-  quote: QuoteState | null;
-  firstQuotedAt: string | null;
-  /** While awaiting payment: until when, and the Checkout Session that paid it once paid. */
-  payBy: string | null;
-  paidWith: string | null;
-  paidAt: string | null;
-  copies: number | null;
-  shippingAddress: ShippingAddress | null;
-  printOrderId: string | null;
-  productionStartedAt: string | null;
-  deliveredAt: string | null;
-  completedAt: string | null;
-  cancelReason: string | null;
-  promises: PromiseState[];
-  /** The received mails went out (the first run sends them once). */
-  announced: boolean;
-}
-
 /** A request's page on the portal (mails and the checkout's return link lead there). */
 export const eliteRequestPath = (requestId: string) => `/elite-requests/${encodeURIComponent(requestId)}`;
-
-/** Where a new request starts: waiting for its quote, or (paid up front) in production at editing with the copies the offer includes. */
-export const eliteStart = (prepaid: boolean): Pick<EliteState, 'status' | 'step' | 'copies'> =>
-  prepaid ? { status: 'in_production', step: 'editing', copies: ELITE_PREPAID_COPIES } : { status: 'received', step: null, copies: null };
 
 /** The step after `step`, or null after printing. */
 export const nextEliteStep = (step: EliteStep): EliteStep | null => ELITE_STEPS[ELITE_STEPS.indexOf(step) + 1] ?? null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../testing/random.ts';
-import { BriefFieldMessages, briefFieldProblems, countWords, estimatedTime, GenerationMessages, inferWizardStage } from './generation.ts';
+import { BriefFieldMessages, briefFieldProblems, contentComplete, countWords, estimatedTime, furthestFlowStep, GenerationMessages, inferWizardStage, stageReached } from './generation.ts';
 
 describe('inferWizardStage', () => {
   const empty = { cover_path: null, pdf_path: null, summary: null, chapters: [], introduction: null, outline: null, finalized: false };
@@ -13,6 +13,43 @@ describe('inferWizardStage', () => {
     expect(inferWizardStage({ ...empty, summary: 's', finalized: true })).toBe('project_finalized');
     expect(inferWizardStage({ ...empty, summary: 's', finalized: true, pdf_path: '/p' })).toBe('pdf_built');
     expect(inferWizardStage({ ...empty, pdf_path: '/p', cover_path: '/c' })).toBe('complete');
+  });
+});
+
+describe('the staged pages read how far a book is from the one rule', () => {
+  const empty = { cover_path: null, pdf_path: null, summary: null, chapters: [], introduction: null, outline: null, finalized: false };
+  const outlined = { ...empty, outline: { chapters: [] } };
+  const written = { ...outlined, introduction: 'i', chapters: [1] };
+
+  it('orders the stages: a stage has reached itself and every stage before it', () => {
+    expect(stageReached('chapters_generated', 'outline_generated')).toBe(true);
+    expect(stageReached('outline_generated', 'outline_generated')).toBe(true);
+    expect(stageReached('project_created', 'outline_generated')).toBe(false);
+    expect(stageReached('complete', 'pdf_built')).toBe(true);
+    expect(stageReached('project_finalized', 'pdf_built')).toBe(false);
+  });
+
+  it('counts the content as done once the summary is written and the structure finalized', () => {
+    expect(contentComplete(null)).toBe(false);
+    expect(contentComplete({ summary: 's', finalized: false })).toBe(false);
+    expect(contentComplete({ summary: null, finalized: true })).toBe(false);
+    expect(contentComplete({ summary: 's', finalized: true })).toBe(true);
+  });
+
+  it("gives the demo's five steps and the workflow's six the step each book may be shown on", () => {
+    expect(furthestFlowStep(empty, 5)).toBe(1);
+    expect(furthestFlowStep(outlined, 5)).toBe(2);
+    expect(furthestFlowStep({ ...outlined, introduction: 'i' }, 5)).toBe(3);
+    expect(furthestFlowStep({ ...written, summary: 's' }, 6)).toBe(3);
+    expect(furthestFlowStep({ ...written, summary: 's', finalized: true }, 6)).toBe(4);
+    expect(furthestFlowStep({ ...written, summary: 's', finalized: true, pdf_path: '/p' }, 6)).toBe(5);
+    expect(furthestFlowStep({ ...written, summary: 's', finalized: true, pdf_path: '/p', cover_path: '/c' }, 5)).toBe(5);
+    expect(furthestFlowStep({ ...written, summary: 's', finalized: true, pdf_path: '/p', cover_path: '/c' }, 6)).toBe(6);
+  });
+
+  it('keeps a book finalized before its summary on Content, where finishing writes the summary', () => {
+    expect(inferWizardStage({ ...written, finalized: true })).toBe('project_finalized');
+    expect(furthestFlowStep({ ...written, finalized: true }, 6)).toBe(3);
   });
 });
 

@@ -102,6 +102,7 @@ export const GenerationMessages = {
   chapterBudget: (max: number) => `estimated_pages must be a whole number from 1 to ${max}`,
   bookFinalized: 'This book is finalized.',
   bookCancelled: 'This book was cancelled; start a new one to write it again.',
+  nothingToCancel: 'This book is not being written: there is nothing to cancel.',
   /** A step-mode book nobody touched for a while: its run ended, the next stage call starts a new one. */
   bookPutAway: 'Put away after a long pause; the next step picks the book up where it stopped',
   bookClosing: 'The book is being put away after a long pause; try again in a moment',
@@ -272,11 +273,8 @@ export const WIZARD_STAGES = [
 ] as const;
 export type WizardStage = (typeof WIZARD_STAGES)[number];
 
-/**
- * Where a resumed project stands, from what it has. The spec's rule, with two repairs: a PDF without a cover
- * resumes at pdf_built (the spec's cover_generated would skip the cover), and a finalized book waits for its build.
- */
-export function inferWizardStage(project: {
+/** What a staged book has, as far as how far it is goes (a ProjectView carries these). */
+export interface StagedBookFacts {
   cover_path: string | null;
   pdf_path: string | null;
   summary: string | null;
@@ -284,7 +282,14 @@ export function inferWizardStage(project: {
   introduction: string | null;
   outline: unknown;
   finalized?: boolean;
-}): WizardStage {
+}
+
+/**
+ * How far a book is, from what it has: the one rule every staged page reads (the wizard's stages, the demo's and
+ * workflow's steps, the older pages' downloads). The spec's rule, with two repairs: a PDF without a cover resumes at
+ * pdf_built (the spec's cover_generated would skip the cover), and a finalized book waits for its build.
+ */
+export function inferWizardStage(project: StagedBookFacts): WizardStage {
   if (project.cover_path) return 'complete';
   if (project.pdf_path) return 'pdf_built';
   if (project.finalized) return 'project_finalized';
@@ -293,6 +298,28 @@ export function inferWizardStage(project: {
   if (project.introduction) return 'introduction_generated';
   if (project.outline) return 'outline_generated';
   return 'project_created';
+}
+
+/** `stage` is `atLeast` or later. */
+export const stageReached = (stage: WizardStage, atLeast: WizardStage) => WIZARD_STAGES.indexOf(stage) >= WIZARD_STAGES.indexOf(atLeast);
+
+/** The content is done: the summary written and the structure finalized (what a build needs). */
+export const contentComplete = (project: Pick<StagedBookFacts, 'summary' | 'finalized'> | null) => Boolean(project?.summary && project.finalized);
+
+/** The step of the demo and the workflow (Idea, Structure, Content, PDF, Cover, Complete) each stage is shown on. */
+const FLOW_STEP_OF_STAGE: Record<WizardStage, number> = {
+  idle: 1, project_created: 1, outline_generated: 2, introduction_generated: 3, chapters_generated: 3,
+  summary_generated: 3, project_finalized: 4, pdf_built: 5, cover_generated: 6, complete: 6,
+};
+
+/**
+ * The furthest step of a flow of `steps` steps a book may be shown on (a cover opens the last). A book finalized
+ * before its summary was written stays on Content, which finishes it.
+ */
+export function furthestFlowStep(project: StagedBookFacts, steps: number): number {
+  const stage = inferWizardStage(project);
+  if (stage === 'project_finalized' && !contentComplete(project)) return FLOW_STEP_OF_STAGE.summary_generated;
+  return Math.min(FLOW_STEP_OF_STAGE[stage], steps);
 }
 
 /** Target length options (pages); Medium is the default. */

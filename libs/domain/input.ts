@@ -11,8 +11,12 @@ export const InputMessages = {
   nullNotAllowed: (field: string) => `${field} must not be null`,
 } as const;
 
+/** A uuid as PostgreSQL writes it (lower-case hex), as the source of the patterns that find one. */
+export const UUID_PATTERN = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const UUID = new RegExp(`^${UUID_PATTERN}$`, 'i');
+
 /** An id as the database keeps them; anything else names no row, so it is not looked up (PostgreSQL would refuse it as a uuid). */
-export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+export const isUuid = (value: string) => UUID.test(value);
 
 export interface InputProblem {
   field: string;

@@ -71,7 +71,7 @@ export const SERVICE_TIERS: readonly ServiceTier[] = [
   { name: 'Professional Books', offer: 'elite-service', price: offerPrice('elite-service'), quoted: false, delivery: '5 to 7 business days', summary: 'Edited, researched and formatted with our team alongside the AI; two bound copies included.', popular: true },
   { name: 'Premium Consulting', offer: 'elite-service', price: `from ${offerPrice('elite-service')}, quoted for your project`, quoted: true, delivery: '7 to 14 business days', summary: 'A dedicated project manager and multiple revision cycles.', popular: false },
 ];
-export const serviceTier = (name: string): ServiceTier => SERVICE_TIERS.find((tier) => tier.name === name) as ServiceTier;
+const serviceTier = (name: string): ServiceTier => SERVICE_TIERS.find((tier) => tier.name === name) as ServiceTier;
 
 /** The health and biotech page's kinds of book, each priced as the tier that makes it. */
 export const HEALTH_PRICING = [

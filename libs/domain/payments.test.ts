@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { chargeMismatch, PaymentMismatchMessages } from './payments.ts';
+import { chargeMismatch, formatAmount, PaymentMismatchMessages, roundToCent, toCents } from './payments.ts';
+
+describe('money', () => {
+  it('reads amounts in cents as money (a quote, a payment), in either case of currency', () => {
+    expect(formatAmount(125_000, 'USD')).toBe('$1,250.00');
+    expect(formatAmount(49_900, 'usd')).toBe('$499.00');
+  });
+
+  it('turns dollars into the whole cents Stripe charges, and rounds quoted dollars to the cent', () => {
+    expect(toCents(12.5)).toBe(1250);
+    expect(toCents(19.99)).toBe(1999);
+    expect(toCents('43.99' as unknown as number)).toBe(4399);
+    expect(roundToCent(12.3456)).toBe(12.35);
+    expect(roundToCent(3 * 4.1)).toBe(12.3);
+  });
+});
 
 describe('chargeMismatch', () => {
   const offer = { amount: 9900, currency: 'usd', priceId: 'price_book' };

@@ -109,6 +109,12 @@ function describeAmount(cents: number, currency: string): string {
   }
 }
 
+/**
+ * Where people write to the team: the portal shows it, and it is the default of SUPPORT_EMAIL (libs/config), the
+ * address the team's notices go to. A deployment that sets SUPPORT_EMAIL to another address changes it here too.
+ */
+export const SUPPORT_EMAIL = 'support@pressroom.local';
+
 /** What the spec promises the customer (§9), as the mails and /success put them. */
 export const SUPPORT_PROMISES = {
   contact: '24 hours',
@@ -165,3 +171,9 @@ export const BookRequestMessages = {
 /** "$99.00" from 9900 cents. */
 export const formatAmount = (cents: number, currency: string) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+
+/** Dollars (as prices and decimal columns hold them) in the whole cents Stripe charges: 12.5 → 1250. */
+export const toCents = (dollars: number) => Math.round(Number(dollars) * 100);
+
+/** Dollars rounded to the cent, as prices are quoted: 12.345 → 12.35. */
+export const roundToCent = (dollars: number) => Math.round(dollars * 100) / 100;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  coverGeometry, coverImageDpi, defaultProductFor, OwnCoverMessages, PAPER_TYPES, PRINT_PRODUCTS, PrintMessages, printProduct, productMismatch, productsForBook,
-  TRIM_SIZES, trimInches, trimLabel,
+  coverGeometry, coverImageDpi, defaultProductFor, isAnnouncedPrintStatus, OwnCoverMessages, PAPER_TYPES, PRINT_ORDER_STATUSES, PRINT_PRODUCTS, PrintMessages,
+  printProduct, productMismatch, productsForBook, TRIM_SIZES, trimInches, trimLabel,
 } from './index.ts';
 
 describe('trims and papers', () => {
@@ -67,5 +67,11 @@ describe('an uploaded front cover', () => {
     expect(coverImageDpi({ width: 1838, height: 2775 }, trimInches('6x9'))).toBe(300);
     expect(coverImageDpi({ width: 3000, height: 1850 }, trimInches('6x9'))).toBe(200);
     expect(OwnCoverMessages.soft(200, '6 × 9 in', { widthIn: 6.125, heightIn: 9.25 })).toContain('at least 1838 × 2775 pixels');
+  });
+});
+
+describe('print order statuses the author hears of', () => {
+  it('are every status but the two an order passes while it is set up', () => {
+    expect(PRINT_ORDER_STATUSES.filter((status) => !isAnnouncedPrintStatus(status))).toEqual(['draft', 'validating']);
   });
 });

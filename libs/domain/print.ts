@@ -221,6 +221,10 @@ export const PRINT_ORDER_STATUSES = [
 export type PrintOrderStatus = (typeof PRINT_ORDER_STATUSES)[number];
 /** Where an order's run ends: nothing changes after these. */
 export const FINAL_PRINT_ORDER_STATUSES: readonly PrintOrderStatus[] = ['shipped', 'delivered', 'failed', 'error', 'cancelled'];
+/** Statuses the author is not told about: the order is only being set up. */
+const QUIET_PRINT_ORDER_STATUSES: readonly PrintOrderStatus[] = ['draft', 'validating'];
+/** Whether the author hears (by mail and notification) that an order reached this status. */
+export const isAnnouncedPrintStatus = (status: PrintOrderStatus) => !QUIET_PRINT_ORDER_STATUSES.includes(status);
 /** The dashboard's progress bar: draft, paid, production, shipped, delivered at 20–100 %; any other status 0 %. */
 const PROGRESS: Partial<Record<PrintOrderStatus, number>> = { draft: 20, paid: 40, production: 60, shipped: 80, delivered: 100 };
 export const printOrderProgress = (status: string): number => PROGRESS[status as PrintOrderStatus] ?? 0;
@@ -254,7 +258,7 @@ export function orderStatusForLulu(status: string): PrintOrderStatus {
 }
 
 /** external_id of a print job: 'PB-' and a timestamp (§3.6, §9). */
-export const EXTERNAL_ID_PREFIX = 'PB-';
+const EXTERNAL_ID_PREFIX = 'PB-';
 export const externalIdAt = (at: Date) => `${EXTERNAL_ID_PREFIX}${at.getTime()}`;
 
 /** What a print order's payment is for, as the checkout page, the receipt and the payments list name it. */

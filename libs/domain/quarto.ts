@@ -33,7 +33,7 @@ export const QUARTO_DEFAULTS = {
 } as const;
 
 /** Below this many characters (after the front matter), a page is reported as thin. */
-export const QUARTO_MIN_CONTENT_CHARS = 100;
+const QUARTO_MIN_CONTENT_CHARS = 100;
 
 const CHAPTER_FILE = /^chapter-\d{3,}\.qmd$/;
 
@@ -43,7 +43,7 @@ export function chapterFileName(n: number): string {
   return `chapter-${String(n).padStart(3, '0')}.qmd`;
 }
 
-export const isChapterFileName = (path: string) => CHAPTER_FILE.test(path.split('/').at(-1) ?? '');
+const isChapterFileName = (path: string) => CHAPTER_FILE.test(path.split('/').at(-1) ?? '');
 
 /** "Café Society: Part 2!" → "cafe-society-part-2" (accents dropped; "book" when nothing is left; a long title's start). */
 export const quartoSlug = (title: string) => fitUtf8(projectName(title.normalize('NFKD').replace(/\p{M}/gu, '')), TITLE_IN_FILE_NAME_BYTES).replace(/-+$/, '') || 'book';

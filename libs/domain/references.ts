@@ -13,10 +13,10 @@ export interface BookReference {
 }
 
 /** A cited passage is shown in at most this many words, and at most this many passages per source. */
-export const REFERENCE_LIMITS = { quoteWords: 25, passages: 8 } as const;
+const REFERENCE_LIMITS = { quoteWords: 25, passages: 8 } as const;
 
 /** A quotation shortened to REFERENCE_LIMITS.quoteWords words (an ellipsis marks a cut). */
-export function shortQuote(text: string): string {
+function shortQuote(text: string): string {
   const words = text.replace(/[“”"]/g, '').split(/\s+/).filter(Boolean);
   const kept = words.slice(0, REFERENCE_LIMITS.quoteWords).join(' ');
   return words.length > REFERENCE_LIMITS.quoteWords ? `${kept.replace(/[.,;:!?…]+$/, '')}…` : kept;

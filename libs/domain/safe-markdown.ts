@@ -107,7 +107,7 @@ interface Edit {
 }
 
 /** Text that Markdown (CommonMark or Pandoc) shows as typed: every ASCII punctuation character escaped. */
-export const markdownLiteral = (text: string) => text.replace(/[!-/:-@[-`{-~]/g, '\\$&');
+const markdownLiteral = (text: string) => text.replace(/[!-/:-@[-`{-~]/g, '\\$&');
 
 // In a text node's source: an escape kept as it is, a backslash before a letter (raw TeX to Pandoc), a brace (a Pandoc
 // attribute such as {=html}, or a Quarto shortcode {{< include ... >}}) or a `<`. GFM reads a `<` as text where Pandoc

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookRequestConfirmation, bookRequestNotice, eliteAuthorUpdate, eliteRequestNotice, eliteTeamUpdate, printStatusChange, purchaseReceipt, type EliteEventFacts, type PrintStatusFacts } from './messages.ts';
+import { bookRequestConfirmation, bookRequestNotice, eliteAuthorUpdate, eliteRequestNotice, eliteTeamUpdate, printStatusChange, purchaseReceipt, RECEIPT_GRANTS, type EliteEventFacts, type PrintStatusFacts } from './messages.ts';
 
 const request = {
   id: 'b7c1',
@@ -44,6 +44,13 @@ describe('mail bodies', () => {
     expect(receipt.text).toContain('Amount: $99.00');
     expect(receipt.text).toContain('Reference: cs_test_1');
     expect(receipt.html).toContain('<a href="https://pressroom.example/dashboard">Go to your dashboard</a>');
+  });
+
+  it('say in the receipt what each purchase gives, the Elite Service with the contact the spec promises', () => {
+    const receipt = (grants: string) => purchaseReceipt({ productName: 'Elite Service', amountCents: 49_900, currency: 'usd', paidAt: new Date('2026-11-22T10:00:00Z'), sessionId: 'cs_test_2', grants, dashboardUrl: 'https://pressroom.example/dashboard' });
+    expect(receipt(RECEIPT_GRANTS.elite).text).toContain('Thank you for your purchase. Our team will contact you within 24 hours; complete your project details to get started.');
+    expect(receipt(RECEIPT_GRANTS.book_credit).text).toContain('You can now write one complete book with a paid AI model.');
+    expect(new Set(Object.values(RECEIPT_GRANTS)).size).toBe(4);
   });
 
   describe('print status', () => {

@@ -8,6 +8,7 @@ import {
   type EliteStep,
   type PrintOrderStatus,
   SUPPORT_PROMISES,
+  type ProductGrant,
 } from '../domain/index.ts';
 import type { MailMessage } from './index.ts';
 
@@ -48,6 +49,14 @@ export interface ReceiptFacts {
   grants: string;
   dashboardUrl: string;
 }
+
+/** What a receipt says the purchase gives: each offer's grant, an Elite quote paid, a print order paid. */
+export const RECEIPT_GRANTS: Readonly<Record<ProductGrant | 'eliteQuote' | 'printOrder', string>> = {
+  book_credit: 'You can now write one complete book with a paid AI model.',
+  elite: `Our team will contact you within ${SUPPORT_PROMISES.contact}; complete your project details to get started.`,
+  eliteQuote: 'Production of your book begins now; follow each step of your Elite Service request on your dashboard.',
+  printOrder: 'We send your book to the printer now; follow your order under Print Orders on your dashboard.',
+};
 
 export function purchaseReceipt(facts: ReceiptFacts): MailBody {
   return compose(

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Config } from '../config/index.ts';
 import type { CheckoutProduct } from '../contracts/payments.ts';
-import { PRODUCT_OFFERS, WEBHOOK_TOLERANCE_SECONDS, type FulfilledEventType, type ProductId, type ProductOffer } from '../domain/index.ts';
+import { PRODUCT_OFFERS, toCents, WEBHOOK_TOLERANCE_SECONDS, type FulfilledEventType, type ProductId, type ProductOffer } from '../domain/index.ts';
 
 export { Stripe };
 
@@ -78,7 +78,7 @@ export function offerForPrice(config: PriceSettings, priceId: string): ProductOf
 }
 
 /** What Stripe charges for an offer: cents. */
-export const amountInCents = (offer: ProductOffer) => offer.price * 100;
+export const amountInCents = (offer: ProductOffer) => toCents(offer.price);
 
 /** What a Checkout Session carries about its purchase (Stripe metadata), so an event stands on its own. */
 export interface CheckoutMetadata {

@@ -9,6 +9,7 @@ import {
   PRINT_CURRENCY,
   PRINT_PRODUCTS,
   printProduct,
+  roundToCent,
   type PrintProduct,
 } from '../domain/index.ts';
 import { printCoverSize } from './cover.ts';
@@ -23,15 +24,13 @@ import {
   type ShippingOptionQuote,
 } from './provider.ts';
 
-export const MOCK_JOB_PREFIX = 'mock-';
+const MOCK_JOB_PREFIX = 'mock-';
 
 export interface MockPrintOptions {
   /** How the spec's latencies are waited (tests pass one that does not wait). */
   wait?: (ms: number) => Promise<void>;
   now?: () => Date;
 }
-
-const cents = (value: number) => Math.round(value * 100) / 100;
 
 export class MockPrintProvider implements PrintProvider {
   readonly source = 'mock' as const;
@@ -52,9 +51,9 @@ export class MockPrintProvider implements PrintProvider {
   async calculateCost(request: CostRequest): Promise<CostQuote> {
     await this.#wait(MOCK_LATENCY_MS.calculate);
     const unitCost = MOCK_UNIT_COST[printProduct(request.podPackageId)?.spec.color === 'color' ? 'color' : 'bw'];
-    const printingCost = cents(unitCost * request.quantity);
+    const printingCost = roundToCent(unitCost * request.quantity);
     const shippingCost = MOCK_SHIPPING_COST[request.shippingLevel] ?? MOCK_DEFAULT_SHIPPING_COST;
-    return { unitCost, printingCost, shippingCost, tax: null, total: cents(printingCost + shippingCost), currency: PRINT_CURRENCY };
+    return { unitCost, printingCost, shippingCost, tax: null, total: roundToCent(printingCost + shippingCost), currency: PRINT_CURRENCY };
   }
 
   /** The offered levels at their mock costs, delivered within the mock's 7 days. */

@@ -1,7 +1,5 @@
-import { unitPrice, type PrintProduct } from '../domain/index.ts';
+import { roundToCent, unitPrice, type PrintProduct } from '../domain/index.ts';
 import type { CostQuote } from './provider.ts';
-
-const cents = (value: number) => Math.round(value * 100) / 100;
 
 /**
  * What the author pays for an order (§3.5, §9): our tier price per copy (unitPrice) × quantity, plus the shipping and
@@ -11,13 +9,13 @@ const cents = (value: number) => Math.round(value * 100) / 100;
  */
 export function authorPrice(product: PrintProduct, quantity: number, provider: CostQuote): CostQuote {
   const unitCost = unitPrice(product, quantity);
-  const printingCost = cents(unitCost * quantity);
+  const printingCost = roundToCent(unitCost * quantity);
   return {
     unitCost,
     printingCost,
     shippingCost: provider.shippingCost,
     tax: provider.tax,
-    total: cents(printingCost + provider.shippingCost + (provider.tax ?? 0)),
+    total: roundToCent(printingCost + provider.shippingCost + (provider.tax ?? 0)),
     currency: provider.currency,
   };
 }

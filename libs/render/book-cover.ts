@@ -23,7 +23,7 @@ function plainText(markdown: string): string {
 }
 
 /** A blurb of about `words` words, cut at a sentence end (found by the Unicode sentence segmenter, in any script). */
-export function blurbOf(text: string, words = 110): string {
+function blurbOf(text: string, words = 110): string {
   const paragraph = plainText(text).split(/\n{2,}/)[0] ?? '';
   let out = '';
   for (const { segment } of new Intl.Segmenter(undefined, { granularity: 'sentence' }).segment(paragraph)) {

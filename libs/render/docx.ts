@@ -38,11 +38,11 @@ import { parseBookMarkdown } from './safe-markdown.ts';
  */
 
 /** A serif every Word install has (Libertinus Serif, the PDF's face, is rarely installed where the DOCX is opened). */
-export const DOCX_FONT = 'Georgia';
+const DOCX_FONT = 'Georgia';
 const MONO = 'Courier New';
 const INCH = 1440;
 /** 6 x 9 in, in twips. */
-export const DOCX_PAGE = { width: 6 * INCH, height: 9 * INCH } as const;
+const DOCX_PAGE = { width: 6 * INCH, height: 9 * INCH } as const;
 const MARGIN_X = 0.75 * INCH;
 /** Word sizes images in pixels at 96 to the inch. */
 const WORD_PX_PER_IN = 96;

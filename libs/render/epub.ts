@@ -148,14 +148,14 @@ function sectionWithRole(path: string, text: string): string {
 }
 
 /** The source of the EPUB's page numbers: the book's print edition. */
-export const PRINT_EDITION = 'The print edition (Pressroom)';
+const PRINT_EDITION = 'The print edition (Pressroom)';
 
 /**
  * EPUB Accessibility 1.1 metadata: how the book can be read (text alone suffices: every image carries its description,
  * or an empty one when it only decorates, as HTML means it), its navigation features, no hazards, and the conformance
  * it is built to (WCAG 2.1 AA).
  */
-export function accessibilityMetadata(html: string, printPages = false): string {
+function accessibilityMetadata(html: string, printPages = false): string {
   const described = /<img\b[^>]*\balt="[^"]*[^"\s][^"]*"/.test(html);
   const meta = (property: string, value: string) => `        <meta property="${property}">${escapeHtml(value)}</meta>`;
   const features = ['structuralNavigation', 'tableOfContents', 'readingOrder', ...(described ? ['alternativeText'] : []), ...(printPages ? ['pageBreakMarkers', 'pageNavigation'] : [])];

@@ -42,7 +42,7 @@ const isFontFile = (name: string) => /\.(ttf|otf|ttc)$/i.test(name);
 let files: string[] | undefined;
 
 /** Every font file Typst is handed (a missing CJK collection leaves those scripts to the glyph check). */
-export function fontFiles(): string[] {
+function fontFiles(): string[] {
   files ??= [
     ...FONT_PACKAGES.flatMap(([name, weights]) => {
       const root = dirname(require.resolve(`@expo-google-fonts/${name}/package.json`));
@@ -85,7 +85,7 @@ export function assertPrintable(text: string, where: string): void {
 }
 
 /** The distinct characters of `text` that no font covers, in order of first appearance. */
-export function uncoveredCharacters(text: string): string[] {
+function uncoveredCharacters(text: string): string[] {
   const covered = coveredCodePoints();
   const missing = new Set<string>();
   for (const char of text) if (!covered.has(char.codePointAt(0) as number) && !UNDRAWN.test(char)) missing.add(char);

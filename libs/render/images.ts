@@ -6,7 +6,7 @@ export type BookImages = ReadonlyMap<string, ManuscriptImage>;
 export const NO_IMAGES: BookImages = new Map();
 
 /** An image with no size of its own is drawn at 300 pixels to the inch, print resolution. */
-export const IMAGE_DPI = 300;
+const IMAGE_DPI = 300;
 
 /** An image's natural width in inches; it is drawn at that width, or as wide as the text when that is narrower. */
 export const naturalWidthIn = (image: ManuscriptImage) => image.width / IMAGE_DPI;

@@ -62,7 +62,7 @@ export const typstLanguage = (language: BookLanguage) =>
   `lang: ${typstString(language.typst.lang)}${language.typst.region ? `, region: ${typstString(language.typst.region)}` : ''}`;
 
 /** Fails with the characters, by name, that no font covers, so a book never prints a box where a letter should be. */
-export function assertManuscriptPrintable(book: Manuscript): void {
+function assertManuscriptPrintable(book: Manuscript): void {
   const language = bookLanguage(book.language);
   const references = book.references.map((r) => Object.values(referenceParts(r, language)).flat().join(' ')).join('\n');
   assertPrintable(`${book.title}\n${book.author}`, 'the title or author');

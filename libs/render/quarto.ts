@@ -41,7 +41,7 @@ const LATEX_SYMBOLS: Record<string, string> = { '\\': '\\textbackslash{}', '{': 
 /** Text inside a BibTeX field (read as LaTeX): specials escaped, so its braces always balance. */
 export const bibText = (text: string) => text.replace(/[\\{}&%$#_~^]/g, (c) => LATEX_SYMBOLS[c] ?? `\\${c}`);
 
-export const citationKey = (n: number) => `source${n}`;
+const citationKey = (n: number) => `source${n}`;
 
 interface Edit {
   start: number;

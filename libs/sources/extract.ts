@@ -4,7 +4,7 @@ import { countWords } from '../domain/index.ts';
 import type { ParseLimits } from './parse.ts';
 import type parse from './parse-worker.ts';
 
-export const SOURCE_KINDS = ['md', 'txt', 'docx', 'pdf'] as const;
+const SOURCE_KINDS = ['md', 'txt', 'docx', 'pdf'] as const;
 export type SourceKind = (typeof SOURCE_KINDS)[number];
 
 export const SOURCE_LIMITS = { maxFiles: 5, maxTotalBytes: 10 * 1024 * 1024 } as const;
@@ -46,7 +46,7 @@ export function contentMatches(kind: SourceKind, bytes: Buffer): boolean {
  * DOCX and PDF are parsed in a worker thread, so that a hostile file costs that thread and not the API's event
  * loop: bounded in what it unpacks to, its heap, and its time; at most MAX_PARSERS at once.
  */
-export const PARSE_LIMITS = {
+const PARSE_LIMITS = {
   maxUnpackedBytes: 24 * 1024 * 1024,
   maxZipEntries: 2000,
   maxTextChars: 20 * 1024 * 1024,

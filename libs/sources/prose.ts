@@ -19,7 +19,7 @@ function frontMatter(text: string): { title: string | null; body: string } {
 }
 
 /** Inline Markdown to its text: images dropped, links to their text, code, emphasis and HTML markers removed. */
-export function inlineText(line: string): string {
+function inlineText(line: string): string {
   return line
     .replace(/!\[([^\]\n]{0,999})\]\([^)\n]{0,2000}\)/g, '')
     .replace(/\[\^[^\]\n]{1,99}\]/g, '')

@@ -87,9 +87,13 @@ export class StorageService {
   }
 
   async getBuffer(key: string): Promise<Buffer> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of await this.getStream(key)) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
+    return bytesOf(await this.getStream(key));
+  }
+
+  /** The object's bytes, or null when there is no such object. */
+  async getBufferIfExists(key: string): Promise<Buffer | null> {
+    const stream = await this.getStreamIfExists(key);
+    return stream && bytesOf(stream);
   }
 
   async stat(key: string): Promise<StoredObject | null> {
@@ -161,4 +165,10 @@ export function storageSettingsFrom(config: {
     secretKey: config.S3_SECRET_KEY,
     bucket: config.S3_BUCKET,
   };
+}
+
+async function bytesOf(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

@@ -2,10 +2,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { createQueryClient } from './api/queryClient.ts';
-import { AuthProvider, useAuth } from './auth/AuthContext.tsx';
-import { RedirectIfSignedIn, RequireAuth } from './auth/routes.tsx';
-import { SkipLink } from './layout/SkipLink.tsx';
-import { Spinner } from './layout/Spinner.tsx';
+import { AuthProvider, useAuth } from './components/AuthContext.tsx';
+import { RedirectIfSignedIn, RequireAuth } from './components/authRoutes.tsx';
+import { SkipLink } from './components/SkipLink.tsx';
+import { Spinner } from './components/Spinner.tsx';
 import { Landing } from './pages/Landing.tsx';
 import './styles.css';
 

@@ -1,9 +1,7 @@
 import type { Duration } from '@temporalio/common';
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
-import type { EditedChapter } from '../../activities/generation/outline-edit.ts';
-import type { OutlineSettings } from '../../activities/generation/writing.ts';
 import type { BookProgress } from '../../libs/contracts/projects.ts';
-import type { ChapterSettings, CoverChoice, ProviderId, WrittenSoFar } from '../../libs/domain/index.ts';
+import type { ChapterSettings, CoverChoice, EditedChapter, OutlineSettings, ProviderId, WrittenSoFar } from '../../libs/domain/index.ts';
 
 /** Shared by the workflow and its clients: how to read a book's progress and drive it stage by stage. */
 
@@ -35,6 +33,14 @@ export interface BookInput {
 }
 
 export const progressQuery = defineQuery<BookProgress>('progress');
+/** Whether a stage is writing the book's text right now (the author's edits wait for it); the run knows, so it answers. */
+export const writingQuery = defineQuery<boolean>('writing');
+
+/**
+ * The book's rules the API asks before editing a book (whether its run takes the edit; whether a run that predates
+ * `writingQuery` is writing, from its progress): pure, they live with the workflow's rules.
+ */
+export { isBeingWritten, workflowTakesEdit } from './rules.ts';
 
 // Step mode: each staged API call is an update that returns when its stage is done.
 // The outline settings travel with the update, and the workflow's activity writes them. Books whose history has the

@@ -12,21 +12,7 @@ import {
   workflowInfo,
 } from '@temporalio/workflow';
 import type { createActivities } from '../../activities/index.ts';
-import {
-  BOOK_FORMATS,
-  chapterProgress,
-  chapterSettingsProblem,
-  GenerationMessages,
-  innermostMessage,
-  OutlineMessages,
-  outlineProblems,
-  packageWorkflowId,
-  PROVIDERS,
-  STAGE_LABELS,
-  STAGE_PROGRESS,
-  type PackageFormat,
-  type WrittenSoFar,
-} from '../../libs/domain/index.ts';
+import { BOOK_FORMATS, chapterProgress, chapterSettingsProblem, GenerationMessages, innermostMessage, packageWorkflowId, STAGE_PROGRESS, type PackageFormat } from '../../libs/domain/index.ts';
 import { bookkeepingOptions, renderingOptions, writingOptions } from '../activity-options.ts';
 import {
   editOutlineUpdate,
@@ -37,6 +23,7 @@ import {
   generateSummaryUpdate,
   progressQuery,
   regenerateChapterUpdate,
+  writingQuery,
   type BookInput,
   type BookProgress,
   type ChapterSettings,
@@ -45,26 +32,28 @@ import {
 import { packageMilestoneSignal, type PackageMilestone } from '../package/messages.ts';
 import { packageWorkflow } from '../package/workflow.ts';
 import { StageAttribute } from '../search-attributes.ts';
+import {
+  chapterLanes,
+  chapterNumberProblem,
+  chapterStatuses,
+  DEFAULT_IDLE_TIMEOUT,
+  firstProgress,
+  followOutlineEdit,
+  isBeingWritten,
+  mergedSettings,
+  outlineEditProblem,
+  resumeProgress,
+  STAGE_MESSAGES,
+  stageCallProblem,
+  totalWords,
+  type BookFacts,
+  type StageName,
+} from './rules.ts';
 
 type Activities = ReturnType<typeof createActivities>;
 
 const bookkeeping = proxyActivities<Activities>(bookkeepingOptions);
 const rendering = proxyActivities<Activities>(renderingOptions);
-
-type StageName = keyof typeof STAGE_PROGRESS;
-
-const STAGE_MESSAGES = {
-  generating_outline: 'Planning the chapters',
-  generating_introduction: 'Writing the introduction',
-  generating_chapters: 'Writing the chapters',
-  generating_summary: 'Writing the summary',
-} satisfies Partial<Record<StageName, string>>;
-
-/** How long a step-mode book waits for its next stage before its run ends, unless the input says otherwise. */
-const DEFAULT_IDLE_TIMEOUT = '30 days';
-
-/** Chapters written at once when the input names neither a provider nor a bound (books started before either existed). */
-const DEFAULT_LANES = 4;
 
 /**
  * One book, id `book-<projectId>`. In `auto` mode it runs every stage in the spec's order; in `step` mode
@@ -75,35 +64,23 @@ const DEFAULT_LANES = 4;
 export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
   const { projectId } = input;
   const writing = proxyActivities<Activities>(writingOptions(input.heartbeatTimeout ?? '30 seconds'));
-  const state: BookProgress = {
-    projectId,
-    mode: input.mode,
-    stage: 'creating_project',
-    percent: STAGE_PROGRESS.creating_project[1],
-    message: GenerationMessages.ready,
-    history: [{ stage: 'creating_project', message: 'Project created', completed: true, timestamp: new Date(workflowInfo().startTime).toISOString() }],
-    currentChapter: null,
-    chapterCount: 0,
-    chapters: {},
-    chapterWords: {},
-    wordsSoFar: 0,
-    failedStage: null,
-    error: null,
-  };
+  const state: BookProgress = firstProgress(input, new Date(workflowInfo().startTime).toISOString());
   const chapterWords = state.chapterWords;
   let running: string | null = null;
   /** Step mode: the run is ending after a long pause; calls are turned away until the next run. */
   let closing = false;
-  let outlined = (input.outlinedChapters ?? 0) > 0;
-  if (outlined) {
-    state.chapterCount = input.outlinedChapters ?? 0;
-    state.chapters = Object.fromEntries(Array.from({ length: state.chapterCount }, (_, i) => [i + 1, 'pending' as const]));
-  }
+  let outlined = state.chapterCount > 0;
   let finalized = false;
+  /** A validator's refusal: the update is rejected with these words. */
+  const refuse = (problem: string | null) => {
+    if (problem) throw new Error(problem);
+  };
+  const facts = (): BookFacts => ({ mode: input.mode, outlined, closing, running, finalized, chapterCount: state.chapterCount });
   /** How chapters are written: the input's (a resumed book's come from its project), then what chapter calls bring (a regeneration writes the same way). */
   let chapterSettings = input.chapterSettings;
-  if (input.resume) resume(input.resume);
+  if (input.resume && resumeProgress(state, input.resume, new Date().toISOString())) outlined = true;
   setHandler(progressQuery, () => state);
+  setHandler(writingQuery, () => isBeingWritten(state));
   const milestones = new Set<PackageMilestone>();
   setHandler(packageMilestoneSignal, (milestone) => void milestones.add(milestone));
 
@@ -140,7 +117,7 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
     stage('generating_outline', STAGE_MESSAGES.generating_outline, async () => {
       const { chapterCount } = await (settings ? writing.writeOutline(projectId, settings) : writing.writeOutline(projectId));
       state.chapterCount = chapterCount;
-      state.chapters = Object.fromEntries(Array.from({ length: chapterCount }, (_, i) => [i + 1, 'pending' as const]));
+      state.chapters = chapterStatuses(chapterCount);
       for (const key of Object.keys(chapterWords)) delete chapterWords[Number(key)];
       state.wordsSoFar = 0;
       outlined = true;
@@ -163,7 +140,7 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
           const { words } = await (chapterSettings ? writing.writeChapter(projectId, n, force, chapterSettings) : writing.writeChapter(projectId, n, force));
           chapterWords[n] = words;
           state.chapters[n] = 'generated';
-          state.wordsSoFar = Object.values(chapterWords).reduce((a, b) => a + b, 0);
+          state.wordsSoFar = totalWords(chapterWords);
         } catch (error) {
           if (isCancellation(error)) throw error;
           state.chapters[n] = 'failed';
@@ -174,18 +151,12 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
       }
     };
     // Sequential: one lane, so each chapter is written once the ones before it are, and reads their text.
-    await Promise.all(Array.from({ length: chapterSettings?.mode === 'sequential' ? 1 : lanesFor(numbers.length) }, lane));
+    const lanes = chapterSettings?.mode === 'sequential' ? 1 : chapterLanes(numbers.length, input, patched('chapter-lanes-per-provider'));
+    await Promise.all(Array.from({ length: lanes }, lane));
     state.currentChapter = null;
     // Chapters that were written stay written; a chapter that failed for good fails the stage, visibly.
     if (failures.length) throw failures[0];
     return numbers;
-  }
-
-  /** Every chapter at once, up to the provider's cap and the operator's bound; older books keep their recorded lane count. */
-  function lanesFor(chapters: number): number {
-    if (!patched('chapter-lanes-per-provider')) return Math.min(input.chapterConcurrency ?? DEFAULT_LANES, chapters);
-    const cap = input.provider ? PROVIDERS[input.provider].maxConcurrency : DEFAULT_LANES;
-    return Math.min(chapters, cap, input.chapterConcurrency ?? cap);
   }
 
   /**
@@ -258,28 +229,6 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
     );
   };
 
-  /** A new run of a book whose earlier run ended picks up what is written: its outline, chapters and frame. */
-  function resume(written: WrittenSoFar) {
-    const timestamp = new Date().toISOString();
-    const already = (name: keyof typeof STAGE_MESSAGES) => {
-      state.history.push({ stage: name, message: `${STAGE_MESSAGES[name]} done`, completed: true, timestamp });
-      state.stage = name;
-      state.percent = STAGE_PROGRESS[name][1];
-    };
-    if (written.chapterCount === 0) return;
-    outlined = true;
-    state.chapterCount = written.chapterCount;
-    state.chapters = Object.fromEntries(
-      Array.from({ length: written.chapterCount }, (_, i) => [i + 1, written.chapterWords[i + 1] === undefined ? ('pending' as const) : ('generated' as const)]),
-    );
-    Object.assign(chapterWords, written.chapterWords);
-    state.wordsSoFar = Object.values(chapterWords).reduce((a, b) => a + b, 0);
-    already('generating_outline');
-    if (written.introduction) already('generating_introduction');
-    if (Object.values(state.chapters).every((status) => status === 'generated')) already('generating_chapters');
-    if (written.summary) already('generating_summary');
-  }
-
   const complete = async () => {
     await bookkeeping.completeProject(projectId);
     state.stage = 'complete';
@@ -296,33 +245,14 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
       running = 'editing_outline';
       try {
         const { chapterCount } = await bookkeeping.applyOutlineEdit(projectId, edited);
-        const before = { ...chapterWords };
-        for (const key of Object.keys(chapterWords)) delete chapterWords[Number(key)];
-        edited.forEach(({ from }, i) => {
-          const words = from === null ? undefined : before[from];
-          if (words !== undefined) chapterWords[i + 1] = words;
-        });
-        state.chapterCount = chapterCount;
-        state.chapters = Object.fromEntries(Array.from({ length: chapterCount }, (_, i) => [i + 1, chapterWords[i + 1] === undefined ? ('pending' as const) : ('generated' as const)]));
-        state.wordsSoFar = Object.values(chapterWords).reduce((a, b) => a + b, 0);
+        followOutlineEdit(state, edited, chapterCount);
         return { chapterCount };
       } finally {
         running = null;
       }
     },
     {
-      validator: (edited) => {
-        if (!outlined) throw new Error(OutlineMessages.notOutlined);
-        if (input.mode === 'auto') throw new Error(OutlineMessages.autoMode);
-        if (closing) throw new Error(GenerationMessages.bookClosing);
-        if (running) throw new Error(OutlineMessages.stageRunning(STAGE_LABELS[running] ?? 'saving an outline edit'));
-        if (finalized) throw new Error(OutlineMessages.finalized);
-        for (const { from } of edited) {
-          if (from !== null && (!Number.isInteger(from) || from < 1 || from > state.chapterCount)) throw new Error(OutlineMessages.fromUnknown(from, state.chapterCount));
-        }
-        const [problem] = outlineProblems(edited, input.provider ?? 'mock');
-        if (problem) throw new Error(problem);
-      },
+      validator: (edited) => refuse(outlineEditProblem(facts(), edited, input.provider)),
     },
   );
 
@@ -353,21 +283,12 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
       return state;
     }
 
-    const idle = () => {
-      if (closing) throw new Error(GenerationMessages.bookClosing);
-      if (running) throw new Error(`Another stage is running (${running}); wait for it to finish.`);
-      if (finalized) throw new Error(GenerationMessages.bookFinalized);
-    };
-    const needOutline = () => {
-      idle();
-      if (!outlined) throw new Error(GenerationMessages.tocNotLoaded);
-    };
+    const idle = () => refuse(stageCallProblem(facts(), false));
+    const needOutline = () => refuse(stageCallProblem(facts(), true));
     setHandler(generateOutlineUpdate, (settings) => outline(settings), { validator: (_settings) => idle() });
     setHandler(generateIntroductionUpdate, () => frame('introduction'), { validator: needOutline });
     // A request naming chapters this book does not have is refused before it starts, so the stage never fails for it.
-    const existingChapter = (n: number) => {
-      if (!Number.isInteger(n) || n < 1 || n > state.chapterCount) throw new Error(GenerationMessages.invalidChapter(n, state.chapterCount));
-    };
+    const existingChapter = (n: number) => refuse(chapterNumberProblem(n, state.chapterCount));
     /**
      * A call's settings become the book's, field by field, and are kept on the project (so a later run writes the same
      * way); books whose calls ran before that replay with the settings replaced whole and nothing recorded.
@@ -378,7 +299,7 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
         chapterSettings = settings;
         return undefined;
       }
-      chapterSettings = { ...chapterSettings, ...settings };
+      chapterSettings = mergedSettings(chapterSettings, settings);
       return chapterSettings;
     };
     setHandler(
@@ -389,8 +310,7 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
           needOutline();
           if (only && new Set(only).size !== only.length) throw new Error(GenerationMessages.chapterList);
           only?.forEach(existingChapter);
-          const problem = chapterSettingsProblem({ ...chapterSettings, ...settings }, only);
-          if (problem) throw new Error(problem);
+          refuse(chapterSettingsProblem(mergedSettings(chapterSettings, settings), only));
         },
       },
     );
@@ -398,8 +318,7 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
       validator: (n, settings?: ChapterSettings) => {
         needOutline();
         existingChapter(n);
-        const problem = settings ? chapterSettingsProblem({ ...chapterSettings, ...settings }, [n]) : null;
-        if (problem) throw new Error(problem);
+        if (settings) refuse(chapterSettingsProblem(mergedSettings(chapterSettings, settings), [n]));
       },
     });
     setHandler(generateSummaryUpdate, () => frame('summary'), { validator: needOutline });

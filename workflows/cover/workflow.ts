@@ -1,6 +1,6 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { createActivities } from '../../activities/index.ts';
-import type { StandaloneCoverInput } from '../../activities/render/build.ts';
+import type { StandaloneCoverInput } from './messages.ts';
 
 type Activities = ReturnType<typeof createActivities>;
 

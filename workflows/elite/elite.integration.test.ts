@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { WorkflowUpdateFailedError } from '@temporalio/client';
+import { tsToMs } from '@temporalio/common/lib/time.js';
 import { describe, expect, it } from 'vitest';
 import { EliteQuote, EliteRequest, EliteRevision, PrintOrder, StripeEvent } from '../../libs/db/index.ts';
 import {
@@ -105,6 +106,30 @@ describe('Elite request workflow', () => {
     const expired = await eventOf(orm(), unpaid.requestId, 'payment_expired');
     expect(expired.data).toEqual({ payBy: accepted.payBy });
     expect(await orm().em.fork().findOneOrFail(EliteQuote, { id: accepted.quote?.id })).toMatchObject({ status: 'accepted' });
+  });
+
+  it('reminds the author of a proof waiting for them every proofReminderEvery, on timers of that length, until they decide', async () => {
+    const opened = await open({ durations: { proofReminderEvery: '2 seconds' } });
+    const { handle, requestId, author, team } = opened;
+    await quoteAndPay(orm(), handle, requestId, author, team);
+    for (const step of ['editing', 'cover_design'] as const) {
+      await act(handle, team, { action: 'start_step', step });
+      await act(handle, team, { action: 'finish_step', step });
+    }
+    expect(await act(handle, team, { action: 'send_proof' })).toMatchObject({ proof: 'awaiting_author', proofRound: 1 });
+    const sent = await eventOf(orm(), requestId, 'proof_sent');
+    const [first, second] = await eventsOf(orm(), requestId, 'proof_reminder', 2);
+    expect(first).toMatchObject({ by: null, step: 'proof', data: { round: 1 } });
+    expect(first?.at.getTime()).toBeGreaterThanOrEqual(sent.at.getTime() + 2_000);
+    expect(second?.at.getTime()).toBeGreaterThanOrEqual((first?.at.getTime() ?? 0) + 2_000);
+    // The reminders' timers, as the run's history recorded them: the input's two seconds.
+    const history = await handle.fetchHistory();
+    const timers = (history.events ?? []).flatMap((e) => (e.timerStartedEventAttributes ? [tsToMs(e.timerStartedEventAttributes.startToFireTimeout)] : []));
+    expect(timers.filter((ms) => ms === 2_000).length).toBeGreaterThanOrEqual(2);
+
+    expect(await act(handle, author, { action: 'request_changes', comment: 'Please enlarge the title.' })).toMatchObject({ proof: 'changes_requested' });
+    await act(handle, author, { action: 'cancel', reason: 'Test over' });
+    expect(await handle.result()).toEqual({ status: 'cancelled' });
   });
 
   it("ends with the author's decline of the quote, with their reason", async () => {

@@ -13,15 +13,16 @@ import {
   workflowInfo,
 } from '@temporalio/workflow';
 import type { createActivities } from '../../activities/index.ts';
-import type { PrintOrderChange } from '../../activities/print/order.ts';
 import type { PrintJobState } from '../../libs/print/provider.ts';
 import {
   FINAL_PRINT_ORDER_STATUSES,
   innermostMessage,
+  isAnnouncedPrintStatus,
   orderStatusForLulu,
   PRINT_PAYMENT_WINDOW,
   PrintOrderProblems,
   printStatusMailId,
+  type PrintOrderChange,
   type PrintOrderStatus,
 } from '../../libs/domain/index.ts';
 import { bookkeepingOptions, mailOptions, printPollOptions, printPreflightOptions, printProviderOptions, renderingOptions } from '../activity-options.ts';
@@ -38,8 +39,6 @@ const { sendMail } = proxyActivities<Activities>(mailOptions);
 const DEFAULT_POLL_EVERY = '1 minute';
 const DEFAULT_POLL_AT_MOST = '1 hour';
 const DEFAULT_POLLS_PER_RUN = 500;
-/** Statuses the author is not mailed about: the order is only being set up. */
-const QUIET: readonly PrintOrderStatus[] = ['draft', 'validating'];
 
 const isFinal = (status: PrintOrderStatus) => FINAL_PRINT_ORDER_STATUSES.includes(status);
 const trackingOf = (job: PrintJobState) => (job.trackingId || job.trackingUrls.length ? { id: job.trackingId, carrier: job.carrierName, urls: job.trackingUrls } : null);
@@ -83,7 +82,7 @@ export async function printOrderWorkflow(input: PrintOrderInput): Promise<{ stat
     await recordPrintOrderChange(orderId, { at: new Date().toISOString(), ...next });
     const before = status;
     status = next.orderStatus;
-    if (before === status || QUIET.includes(status)) return;
+    if (before === status || !isAnnouncedPrintStatus(status)) return;
     // Mail never holds the order up: SMTP may be down for a while, and a message that cannot be sent is only logged.
     mails.push(
       sendMail('print-status', printStatusMailId(orderId, status)).then(

@@ -3,28 +3,29 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import type { Config } from '../../../libs/config/index.ts';
-import { AccountPaymentsModule } from './account-payments/account-payments.controller.ts';
+import { AccountPaymentsModule } from './account-payments/account-payments.module.ts';
 import { AdminModule } from './admin/admin.module.ts';
 import { AssistModule } from './assist/assist.module.ts';
 import { AuthModule } from './auth/auth.module.ts';
 import { JwtAuthGuard, RolesGuard, VerifiedEmailGuard } from './auth/guards.ts';
-import { BookProjectsModule } from './book-projects/book-projects.controller.ts';
+import { BookProjectsModule } from './book-projects/book-projects.module.ts';
 import { BookImagesModule } from './book-images/book-images.module.ts';
 import { OwnCoverModule } from './own-cover/own-cover.module.ts';
 import { ChaptersModule } from './chapters/chapters.module.ts';
 import { BookRequestsModule } from './book-requests/book-requests.module.ts';
 import { ConfigModule } from './config/config.module.ts';
 import { DatabaseModule } from './database/database.module.ts';
-import { EliteModule } from './elite/elite.controller.ts';
+import { EliteModule } from './elite/elite.module.ts';
 import { EliteRequestsModule } from './elite-requests/elite-requests.module.ts';
+import { AccountClaimsModule } from './common/account-claims.ts';
 import { RateLimitGuard, RateLimitModule } from './common/rate-limits.ts';
 import { HealthModule } from './health/health.module.ts';
 import { PaymentsModule } from './payments/payments.module.ts';
 import { PrintModule } from './print/print.module.ts';
 import { ProfileModule } from './profile/profile.module.ts';
 import { ProjectsModule } from './projects/projects.module.ts';
-import { ShopModule } from './shop/shop.controller.ts';
-import { SourcesModule } from './sources/sources.controller.ts';
+import { ShopModule } from './shop/shop.module.ts';
+import { SourcesModule } from './sources/sources.module.ts';
 import { StorageModule } from './storage/storage.module.ts';
 import { TemporalModule } from './temporal/temporal.module.ts';
 
@@ -57,6 +58,7 @@ export class AppModule {
         }),
         DatabaseModule,
         RateLimitModule,
+        AccountClaimsModule,
         StorageModule,
         TemporalModule,
         HealthModule,

@@ -8,7 +8,7 @@ const NOUNS_IN_NA = new Set(['योजना', 'सूचना', 'रचना
 const BEFORE_POSTPOSITION = /(\p{L}[\p{L}\p{M}]*)ना(?= (?:का|की|के|में|पर|से|को|तक)(?![\p{L}\p{M}]))/gu;
 
 /** A verb's -ना form takes -ने before a postposition: "छत्ता चुनना का" → "छत्ता चुनने का". */
-export function hindiOblique(text: string): string {
+function hindiOblique(text: string): string {
   return text.replace(BEFORE_POSTPOSITION, (word: string, stem: string) => (NOUNS_IN_NA.has(word) ? word : `${stem}ने`));
 }
 

@@ -1,7 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { User } from './user.ts';
 
-export const ACCOUNT_TOKEN_PURPOSES = ['recover', 'reauthenticate'] as const;
+const ACCOUNT_TOKEN_PURPOSES = ['recover', 'reauthenticate'] as const;
 export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
 
 /**

@@ -1,6 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import type { SavedChapter } from '../../contracts/book-projects.ts';
-import { SHOP } from '../../domain/index.ts';
+import { SHOP, type SavedChapter } from '../../domain/index.ts';
 import { GeneratorProject } from './generator-project.ts';
 import { User } from './user.ts';
 

@@ -1,5 +1,4 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import type { EliteQuoteStatus, EliteRequestData } from '../../contracts/index.ts';
 import {
   ELITE_BUDGETS,
   ELITE_CONTACT_METHODS,
@@ -7,6 +6,8 @@ import {
   ELITE_PRINT_QUANTITIES,
   ELITE_STATUSES,
   ELITE_STEPS,
+  type EliteQuoteStatus,
+  type EliteRequestData,
   type PromiseState,
   type ShippingAddress,
 } from '../../domain/index.ts';

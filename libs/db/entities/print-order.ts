@@ -1,6 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import type { PrintOrderEvent, PrintSource } from '../../contracts/index.ts';
-import { PRINT_ORDER_STATUSES, SHIPPING_LEVELS, type ShippingAddress } from '../../domain/index.ts';
+import { PRINT_ORDER_STATUSES, SHIPPING_LEVELS, type PrintOrderEvent, type PrintSource, type ShippingAddress } from '../../domain/index.ts';
 import { BookProject } from './book-project.ts';
 import { User } from './user.ts';
 

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useDataProvider } from 'react-admin';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AdminStatsResponse } from '../../../libs/contracts/index.ts';
-import { ELITE_STATUS_LABELS, formatAmount } from '../../../libs/domain/index.ts';
+import { ELITE_STATUS_LABELS, formatAmount, toCents } from '../../../libs/domain/index.ts';
 import type { AdminDataProvider } from './dataProvider.ts';
 
 const CHART_STYLE = { width: '100%', height: 260 } as const;
@@ -81,7 +81,7 @@ function Figures({ stats }: { stats: AdminStatsResponse }) {
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="month" tick={{ fontSize: 12 }} />
             <YAxis width={56} />
-            <Tooltip formatter={(value, name) => formatAmount(Math.round(Number(value) * 100), String(name))} />
+            <Tooltip formatter={(value, name) => formatAmount(toCents(Number(value)), String(name))} />
             <Legend />
             {currencies.map((currency, i) => (
               <Bar key={currency} dataKey={currency} name={currency} fill={colors[i % colors.length]} maxBarSize={60} />

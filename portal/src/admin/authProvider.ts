@@ -1,7 +1,7 @@
 import type { AuthProvider } from 'react-admin';
 import { AuthMessages, BACK_OFFICE_ROLES } from '../../../libs/domain/index.ts';
 import { apiFetch } from '../api/client.ts';
-import { sessionStore, signOut, type Session } from '../auth/session.ts';
+import { sessionStore, signOut, type Session } from '../api/session.ts';
 
 const inBackOffice = (session: Session | null) => !!session && BACK_OFFICE_ROLES.includes(session.user.role);
 

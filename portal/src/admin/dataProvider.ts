@@ -2,7 +2,7 @@ import { fetchUtils } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { AdminStatsResponse, BookRequestAdminView, PrintOrderAdminView } from '../../../libs/contracts/index.ts';
 import type { BookRequestStatus } from '../../../libs/domain/index.ts';
-import { sessionStore } from '../auth/session.ts';
+import { sessionStore } from '../api/session.ts';
 
 /** JSON calls with the signed-in team member's token; a refusal rejects with the server's message. */
 const httpClient = (url: string, options: fetchUtils.Options = {}) => {

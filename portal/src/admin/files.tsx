@@ -3,7 +3,7 @@ import { Box, Skeleton, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Button, useNotify } from 'react-admin';
 import { authorizedFetch } from '../api/client.ts';
-import { saveBlob } from '../generator/BookDownloads.tsx';
+import { saveBlob } from '../components/BookDownloads.tsx';
 
 // The API serves books, proofs and previews only with the caller's token, so plain links and <img src> cannot reach
 // them: files are fetched with the token and handed to the browser as blobs.

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { SubscriptionView } from '../../../libs/contracts/index.ts';
 import { SubscriptionMessages } from '../../../libs/domain/index.ts';
 import { apiFetch, ApiError } from '../api/client.ts';
-import { useAuth } from '../auth/AuthContext.tsx';
+import { useAuth } from '../components/AuthContext.tsx';
 
 export const subscriptionQueryKey = (userId: string | undefined) => ['subscription', userId] as const;
 

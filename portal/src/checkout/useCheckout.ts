@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { CheckoutMessages, type ProductId } from '../../../libs/domain/index.ts';
-import { useAuth } from '../auth/AuthContext.tsx';
-import { createCheckoutSession, fetchCheckoutProducts, PRODUCTS_QUERY_KEY, rememberProductType } from './checkout.ts';
+import { useAuth } from '../components/AuthContext.tsx';
+import { createCheckoutSession, fetchCheckoutProducts, PRODUCTS_QUERY_KEY, rememberProductType } from '../api/checkout.ts';
 
 export interface Checkout {
   /** The product whose checkout is starting (its button reads 'Processing...'); every checkout button waits meanwhile. */

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import type { BookSettingsRequest, ProjectView } from '../../../libs/contracts/index.ts';
 import { bookLanguage, PAPER_LABELS, PAPER_TYPES, TRIM_SIZES, trimLabel, type PaperType, type TrimSizeId } from '../../../libs/domain/index.ts';
 import { LanguagePicker } from '../components/LanguagePicker.tsx';
-import { editing } from './api.ts';
+import { editing } from '../api/editing.ts';
 
 /** What the status line says once a change is saved. */
 function savedText(change: BookSettingsRequest, after: ProjectView): string {

@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { staged } from '../generator/api.ts';
+import { staged } from '../api/projects.ts';
 import { BookSettings } from './BookSettings.tsx';
 import { OwnCover } from './OwnCover.tsx';
-import { ChapterStructure, useChapterLayout } from './ChapterStructure.tsx';
+import { ChapterStructure, useChapterLayout } from '../components/chapters/ChapterStructure.tsx';
 import { ChapterTabs } from './ChapterTabs.tsx';
-import { ChapterWorkspace } from './ChapterWorkspace.tsx';
-import { RebuildNotice } from './RebuildNotice.tsx';
+import { ChapterWorkspace } from '../components/chapters/ChapterWorkspace.tsx';
+import { RebuildNotice } from '../components/chapters/RebuildNotice.tsx';
 import { RemovedChapters } from './RemovedChapters.tsx';
 
 /**

@@ -3,7 +3,7 @@ import { useId, useRef, useState } from 'react';
 import type { ProjectView } from '../../../libs/contracts/index.ts';
 import { COVER_IMAGE_LIMITS, trimLabel } from '../../../libs/domain/index.ts';
 import { OwnedImage } from '../components/OwnedImage.tsx';
-import { editing } from './api.ts';
+import { editing } from '../api/editing.ts';
 
 const inches = (value: number) => `${Math.round(value * 1000) / 1000}`;
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { editing, type EditableChapterView } from './api.ts';
+import { editing, type EditableChapterView } from '../api/editing.ts';
 
 /** The chapters taken out of the book (their versions are kept): each can be put back at the end with its last text. */
 export function RemovedChapters({ projectId, onPutBack }: { projectId: string; onPutBack: (chapter: EditableChapterView) => void }) {

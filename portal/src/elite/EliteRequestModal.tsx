@@ -3,9 +3,9 @@ import { useState, type FormEvent } from 'react';
 import type { BookProjectView, ProfileView } from '../../../libs/contracts/index.ts';
 import { ELITE_INCLUDES, ELITE_LIMITS, ELITE_NEXT_STEPS, ELITE_SELECTS, EliteMessages, generationLabel, statusLabel, type EliteSelectField } from '../../../libs/domain/index.ts';
 import { apiFetch } from '../api/client.ts';
-import { useAuth } from '../auth/AuthContext.tsx';
+import { useAuth } from '../components/AuthContext.tsx';
 import { Dialog } from '../components/Dialog.tsx';
-import { createEliteRequest } from './eliteApi.ts';
+import { createEliteRequest } from '../api/eliteRequests.ts';
 import { eliteGuard, eliteRequestBody, eliteSubmitError, emptyEliteForm, type EliteForm } from './eliteView.ts';
 import { ALL_ELITE_REQUESTS } from './useEliteRequests.ts';
 

@@ -2,8 +2,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { EliteRequestView } from '../../../libs/contracts/index.ts';
 import { ELITE_STATUS_LABELS, ELITE_STEP_LABELS, type EliteStatus } from '../../../libs/domain/index.ts';
-import { QueryTab } from '../pages/dashboard/QueryTab.tsx';
-import { dateTime, eliteRequestPath, eliteStatusTone, eliteTodo, EliteListMessages } from './eliteView.ts';
+import { QueryTab } from '../components/QueryTab.tsx';
+import { EliteListMessages } from '../api/eliteRequests.ts';
+import { dateTime, eliteRequestPath, eliteStatusTone, eliteTodo } from './eliteView.ts';
 
 export function EliteStatusBadge({ status }: { status: EliteStatus }) {
   return <span className={`status tone-${eliteStatusTone(status)}`}>{ELITE_STATUS_LABELS[status]}</span>;

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ELITE_STATUS_LABELS, isFinalEliteStatus } from '../../../libs/domain/index.ts';
-import { useAuth } from '../auth/AuthContext.tsx';
-import { Spinner } from '../layout/Spinner.tsx';
+import { useAuth } from '../components/AuthContext.tsx';
+import { Spinner } from '../components/Spinner.tsx';
 import type { EliteBook } from './EliteRequestModal.tsx';
 import { eliteRequestPath } from './eliteView.ts';
 import { useEliteRequests } from './useEliteRequests.ts';

@@ -3,7 +3,6 @@ import type { EliteProofView, EliteQuoteView } from '../../../libs/contracts/ind
 import { EliteMessages, type EliteAction, type EliteStatus, type EliteStep } from '../../../libs/domain/index.ts';
 import { ApiError } from '../api/client.ts';
 import {
-  centsAsMoney,
   currentProof,
   ELITE_PAYMENT_REFRESH_MS,
   ELITE_REFRESH_MS,
@@ -175,9 +174,7 @@ describe('how a request reads', () => {
     expect(promiseState({ due_at: '2026-01-03T00:00:00Z', met_at: null, breached_at: null }, now)).toBe('due');
   });
 
-  it('reads amounts in cents as money, and names proof files and badge colours', () => {
-    expect(centsAsMoney(125_000)).toBe('$1,250.00');
-    expect(centsAsMoney(49_900, 'usd')).toBe('$499.00');
+  it('names proof files and badge colours', () => {
     expect(proofFileName('Trust at a Distance', 2, 'cover')).toBe('Trust_at_a_Distance_proof_2_cover.pdf');
     expect(['quoted', 'in_production', 'delivered', 'completed', 'declined'].map((s) => eliteStatusTone(s as EliteStatus))).toEqual(['yellow', 'blue', 'green', 'dark-green', 'red']);
   });

@@ -17,15 +17,6 @@ import {
 } from '../../../libs/domain/index.ts';
 import { ApiError } from '../api/client.ts';
 
-export const EliteListMessages = {
-  loadFailed: 'Failed to load your Elite Service requests',
-  loadOneFailed: 'Failed to load this Elite Service request',
-  empty: 'No Elite Service requests yet',
-  emptyHint: "Open a completed book under Book Projects and choose 'Elite Service': our team quotes within 24 hours.",
-  confirming: 'Thank you! We are confirming your payment…',
-  confirmed: 'Payment confirmed: production has started. We will keep you posted at each step.',
-} as const;
-
 /** The request modal's fields (§2, §5): the four selects start at their defaults, name and phone are optional. */
 export interface EliteForm {
   contact_method: EliteContactMethod;
@@ -206,9 +197,6 @@ export function promiseState(promise: Pick<ElitePromiseView, 'due_at' | 'met_at'
   return new Date(promise.due_at) < now ? 'overdue' : 'due';
 }
 export const PROMISE_STATE_LABELS: Record<PromiseState, string> = { met: 'Kept', met_late: 'Kept late', breached: 'Missed', overdue: 'Overdue', due: 'Due' };
-
-/** A quote's amount (in cents) as money. */
-export const centsAsMoney = (cents: number, currency = 'USD'): string => new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
 
 export const dateTime = (iso: string): string => new Date(iso).toLocaleString();
 

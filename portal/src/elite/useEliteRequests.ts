@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchEliteRequests } from './eliteApi.ts';
+import { fetchEliteRequests } from '../api/eliteRequests.ts';
 import { eliteListRefetchInterval } from './eliteView.ts';
 
 /** Every cached list of requests (whoever's session it was read in). */

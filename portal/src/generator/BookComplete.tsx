@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { plural, type BookFileKind } from '../../../libs/domain/index.ts';
 import { PreviewStrip } from '../components/OwnedImage.tsx';
-import { projectPreviews } from './api.ts';
-import { BookDownloads } from './BookDownloads.tsx';
+import { projectPreviews } from '../api/projects.ts';
+import { BookDownloads } from '../components/BookDownloads.tsx';
 import { SaveToAccount } from './SaveToAccount.tsx';
 
 export interface FinishedBook {

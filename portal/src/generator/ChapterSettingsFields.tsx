@@ -1,5 +1,5 @@
 import { CONTENT_DEPTHS, GENERATION_MODES, type ContentDepth, type GenerationMode } from '../../../libs/domain/index.ts';
-import type { ChapterChoice } from './api.ts';
+import type { ChapterChoice } from '../api/projects.ts';
 
 /** How the author wants the chapters written: the mode, the depth and, for selective, the chapters ticked. */
 export interface ChapterSettingsValue {

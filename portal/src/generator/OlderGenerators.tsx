@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { legacyBriefProblem, type WizardStage } from '../../../libs/domain/index.ts';
-import type { ProjectView } from './api.ts';
-import { saveBlob } from './BookDownloads.tsx';
+import { legacyBriefProblem, stageReached, type WizardStage } from '../../../libs/domain/index.ts';
+import type { ProjectView } from '../api/projects.ts';
+import { saveBlob } from '../components/BookDownloads.tsx';
 import type { ExportFile } from './exports.ts';
 
 /** The file makers (Markdown and YAML libraries) load when a file is asked for, not with the page. */
@@ -34,14 +34,13 @@ function ClientExports({ stage, project, html }: { stage: WizardStage; project: 
       setError((e as Error).message);
     }
   };
-  const index = ['outline_generated', 'introduction_generated', 'chapters_generated', 'summary_generated', 'project_finalized', 'pdf_built', 'cover_generated', 'complete'].indexOf(stage);
-  if (index < 0) return null;
+  if (!stageReached(stage, 'outline_generated')) return null;
   return (
     <div className="client-exports">
       <div className="book-actions">
         <button type="button" className="button button-secondary button-small" onClick={() => void save((x) => x.tocMarkdown(project))}>Download TOC (Markdown)</button>
         <button type="button" className="button button-secondary button-small" onClick={() => void save((x) => x.quartoConfig(project))}>Download _quarto.yml</button>
-        {index >= 2 && (
+        {stageReached(stage, 'chapters_generated') && (
           <>
             <label className="inline-field">
               Chapter

@@ -17,7 +17,7 @@ import {
 import { ApiError } from '../api/client.ts';
 import { ErrorSummary } from '../components/FieldErrors.tsx';
 import { useFocusOnChange } from '../components/useFocusOnChange.ts';
-import { orchestrationStatus, sleep, startGeneration, uploadSources, type OrchestrationStatus } from './api.ts';
+import { orchestrationStatus, sleep, startGeneration, uploadSources, type OrchestrationStatus } from '../api/projects.ts';
 import { MockLanguageNotice } from './MockLanguageNotice.tsx';
 import { useProviders } from './providers.ts';
 import { ProviderToggle } from './ProviderToggle.tsx';

@@ -11,7 +11,7 @@ import {
   providerFor,
   type OutlineDraftChapter,
 } from '../../../libs/domain/index.ts';
-import { staged, type ProjectView } from './api.ts';
+import { staged, type ProjectView } from '../api/projects.ts';
 
 /** One row of the editor; `from` is the chapter's number when the editor opened (null for a chapter added here). */
 interface Row {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { staged } from './api.ts';
+import { staged } from '../api/projects.ts';
 import { WIZARD_PROJECT_KEY } from './Wizard.tsx';
 
 /** /resume-project: reopen a book in the wizard by its project id. */

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SaveMessages } from '../../../libs/domain/index.ts';
-import { useAuth } from '../auth/AuthContext.tsx';
-import { saveBook } from '../pages/dashboard/bookProjects.ts';
+import { useAuth } from '../components/AuthContext.tsx';
+import { saveBook } from '../api/bookProjects.ts';
 
 /** Save a finished book to My Books: disabled when signed out, disabled once saved, a notice for 5 seconds. */
 export function SaveToAccount({ projectId, source, label = 'Save to Dashboard', variant = 'one-shot' }: { projectId: string | null; source: string; label?: string; variant?: 'one-shot' | 'wizard' }) {

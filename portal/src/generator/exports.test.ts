@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import type { ChapterView, ProjectView, TocEntry } from './api.ts';
+import type { ChapterView, ProjectView, TocEntry } from '../api/projects.ts';
 import { EXPORT_MESSAGES, chapterQmd, escapeHtml, htmlExport, markdownToHtml, quartoConfig, tocMarkdown } from './exports.ts';
 
 const entry = (n: number, title: string, extra: Partial<TocEntry> = {}): TocEntry => ({

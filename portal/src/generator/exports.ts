@@ -16,7 +16,7 @@ import {
   remarkAdmitNoExternalResources,
   withoutExternalResources,
 } from '../../../libs/domain/index.ts';
-import type { ChapterView, ProjectView, TocEntry } from './api.ts';
+import type { ChapterView, ProjectView, TocEntry } from '../api/projects.ts';
 
 // The older ten-step generator's downloads (/ai-generator-legacy): the table of contents as Markdown, a Quarto
 // config, single chapters as .qmd and an HTML export of all chapters. Pure: each returns the file, the page saves it.

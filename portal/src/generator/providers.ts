@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useAuth } from '../auth/AuthContext.tsx';
-import { fetchProviders } from './api.ts';
+import { useAuth } from '../components/AuthContext.tsx';
+import { fetchProviders } from '../api/projects.ts';
 
 /** The providers as the caller may use them: asked again on sign-in or sign-out, since paid providers need an account. */
 export function useProviders(enabled = true) {

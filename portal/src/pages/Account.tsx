@@ -3,9 +3,9 @@ import { Link } from 'react-router-dom';
 import type { UserView } from '../../../libs/contracts/index.ts';
 import { accountChangeProblems, AuthMessages } from '../../../libs/domain/index.ts';
 import { ApiError, apiFetch } from '../api/client.ts';
-import { useAuth } from '../auth/AuthContext.tsx';
+import { useAuth } from '../components/AuthContext.tsx';
 import { apiFieldErrors, ErrorSummary, FieldError, fieldAria, type FieldErrors } from '../components/FieldErrors.tsx';
-import { Spinner } from '../layout/Spinner.tsx';
+import { Spinner } from '../components/Spinner.tsx';
 import { PasswordField } from './AuthForm.tsx';
 import { useAccount } from './dashboard/ConfirmEmailBanner.tsx';
 

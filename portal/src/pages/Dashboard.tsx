@@ -4,17 +4,17 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ProfileView } from '../../../libs/contracts/index.ts';
 import { REQUEST_DESCRIPTION_PREVIEW, styleLabel } from '../../../libs/domain/index.ts';
 import { apiFetch } from '../api/client.ts';
-import { useAuth } from '../auth/AuthContext.tsx';
+import { useAuth } from '../components/AuthContext.tsx';
 import { EliteRequestsTab } from '../elite/EliteRequestsTab.tsx';
 import { useEliteRequests } from '../elite/useEliteRequests.ts';
 import { PrintOrdersTab, usePrintOrders } from '../print/PrintOrdersTab.tsx';
 import { AccountStatus } from './dashboard/AccountStatus.tsx';
 import { BookProjectCard } from './dashboard/BookProjectCard.tsx';
-import { fetchBookProjects } from './dashboard/bookProjects.ts';
-import { fetchBookRequests, type BookRequestView } from './dashboard/bookRequests.ts';
+import { fetchBookProjects } from '../api/bookProjects.ts';
+import { fetchBookRequests, type BookRequestView } from '../api/bookRequests.ts';
 import { ConfirmEmailBanner } from './dashboard/ConfirmEmailBanner.tsx';
-import { QueryTab } from './dashboard/QueryTab.tsx';
-import { Spinner } from '../layout/Spinner.tsx';
+import { QueryTab } from '../components/QueryTab.tsx';
+import { Spinner } from '../components/Spinner.tsx';
 
 // Dialogs the dashboard opens on request, loaded then: its first load does without them.
 const OrderConfirmation = lazy(async () => ({ default: (await import('../print/OrderConfirmation.tsx')).OrderConfirmation }));

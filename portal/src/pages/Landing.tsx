@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import { PRODUCTS, TYPING } from '../../../libs/domain/index.ts';
 import { CheckoutButton, CheckoutError } from '../checkout/CheckoutButton.tsx';
 import { useCheckout } from '../checkout/useCheckout.ts';
-import { Footer } from '../layout/Footer.tsx';
-import { TopBar } from '../layout/TopBar.tsx';
+import { Footer } from '../components/Footer.tsx';
+import { TopBar } from '../components/TopBar.tsx';
 
 const LONGEST_WORD = TYPING.words.reduce((longest, word) => (word.length > longest.length ? word : longest));
 

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { signInProblems, type FieldProblems } from '../../../libs/domain/index.ts';
-import { useAuth } from '../auth/AuthContext.tsx';
-import { useNextPath } from '../auth/routes.tsx';
+import { useAuth } from '../components/AuthContext.tsx';
+import { useNextPath } from '../components/authRoutes.tsx';
 import { AuthCard, EmailField, PasswordField } from './AuthForm.tsx';
 
 export function Login() {

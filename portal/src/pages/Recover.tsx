@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { SessionView } from '../../../libs/contracts/index.ts';
 import { AuthMessages, FieldMessages, isEmailAddress, newPasswordProblems, type FieldProblems } from '../../../libs/domain/index.ts';
 import { apiFetch } from '../api/client.ts';
-import { sessionStore } from '../auth/session.ts';
+import { sessionStore } from '../api/session.ts';
 import { ErrorSummary } from '../components/FieldErrors.tsx';
 import { EmailField, PasswordField } from './AuthForm.tsx';
 

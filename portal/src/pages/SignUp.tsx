@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { SIGNUP_REDIRECT_MS, signUpProblems, type FieldProblems } from '../../../libs/domain/index.ts';
-import { useAuth } from '../auth/AuthContext.tsx';
-import { sessionStore, type Session } from '../auth/session.ts';
+import { useAuth } from '../components/AuthContext.tsx';
+import { sessionStore, type Session } from '../api/session.ts';
 import { AuthCard, EmailField, PasswordField } from './AuthForm.tsx';
 
 export function SignUp() {

@@ -2,12 +2,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { ProfileView } from '../../../libs/contracts/index.ts';
-import { ONESHOT_PRODUCT_TYPE, PRODUCT_TYPE_KEY, PRODUCTS, SUBSCRIPTION_REFETCH_MS, SUCCESS_CLEAR_MS, SUPPORT_PROMISES } from '../../../libs/domain/index.ts';
+import { ONESHOT_PRODUCT_TYPE, PRODUCT_TYPE_KEY, PRODUCTS, SUBSCRIPTION_REFETCH_MS, SUCCESS_CLEAR_MS, SUPPORT_EMAIL, SUPPORT_PROMISES } from '../../../libs/domain/index.ts';
 import { apiFetch } from '../api/client.ts';
-import { useAuth } from '../auth/AuthContext.tsx';
+import { useAuth } from '../components/AuthContext.tsx';
 import { fetchSubscription, subscriptionQueryKey } from '../checkout/subscription.ts';
-import { CONTACT_EMAIL } from '../content/constants.ts';
-import { StaticPage } from '../layout/StaticPage.tsx';
+import { StaticPage } from '../components/StaticPage.tsx';
 import { EliteDetailsForm } from './success/EliteDetailsForm.tsx';
 
 function OneShotVariant({ signedIn }: { signedIn: boolean }) {
@@ -79,7 +78,7 @@ export function Success() {
         ) : (
           <Link className="button button-secondary" to="/login">Sign In to Dashboard</Link>
         )}
-        <a className="button button-secondary" href={`mailto:${CONTACT_EMAIL}`}>Contact Support</a>
+        <a className="button button-secondary" href={`mailto:${SUPPORT_EMAIL}`}>Contact Support</a>
       </div>
       {!user && (
         <p className="muted">

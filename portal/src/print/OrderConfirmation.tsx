@@ -1,14 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { CONTACT_EMAIL } from '../content/constants.ts';
-import { Spinner } from '../layout/Spinner.tsx';
-import { fetchPrintOrder } from './printApi.ts';
-import { addressLines, badgeTone, copies, isFinalOrder, money, PRINT_ORDER_REFRESH_MS, shippingLabel, statusLabel } from './printFlow.ts';
+import { SUPPORT_EMAIL } from '../../../libs/domain/index.ts';
+import { Spinner } from '../components/Spinner.tsx';
+import { fetchPrintOrder } from '../api/print.ts';
+import { addressLines, copies, isFinalOrder, money, PRINT_ORDER_REFRESH_MS, shippingLabel } from '../components/printFlow.ts';
+import { StatusBadge } from '../components/StatusBadge.tsx';
 import { EstimatedPrice } from './PrintOrderWizard.tsx';
-
-export function StatusBadge({ status }: { status: string }) {
-  return <span className={`status tone-${badgeTone(status)}`}>{statusLabel(status)}</span>;
-}
 
 /**
  * 'Order Confirmed!' (§2.5): the order as it stands, updating while it moves. The author comes here back from paying
@@ -114,7 +111,7 @@ export function OrderConfirmation({ orderId, paying, onClose }: { orderId: strin
             </ul>
             <h4>Need help?</h4>
             <p className="muted">
-              Write to <a href={`mailto:${CONTACT_EMAIL}?subject=${encodeURIComponent(`Print order ${view.order_id}`)}`}>{CONTACT_EMAIL}</a> and quote your order id{' '}
+              Write to <a href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(`Print order ${view.order_id}`)}`}>{SUPPORT_EMAIL}</a> and quote your order id{' '}
               <code>{view.order_id}</code>.
             </p>
           </>

@@ -18,10 +18,10 @@ import {
   type ShippingLevel,
 } from '../../../libs/domain/index.ts';
 import { apiFetch } from '../api/client.ts';
-import { useAuth } from '../auth/AuthContext.tsx';
-import { Spinner } from '../layout/Spinner.tsx';
-import { AddressForm } from './AddressForm.tsx';
-import { calculatePrint, createPrintOrder, fetchPrintProducts, waitForPayment } from './printApi.ts';
+import { useAuth } from '../components/AuthContext.tsx';
+import { Spinner } from '../components/Spinner.tsx';
+import { AddressForm } from '../components/AddressForm.tsx';
+import { calculatePrint, createPrintOrder, fetchPrintProducts, waitForPayment } from '../api/print.ts';
 import {
   addressErrors,
   addressLines,
@@ -39,7 +39,7 @@ import {
   WIZARD_STEPS,
   type AddressErrors,
   type WizardStep,
-} from './printFlow.ts';
+} from '../components/printFlow.ts';
 
 export type PrintBook = Pick<BookProjectView, 'id' | 'project_id' | 'title' | 'author' | 'page_count' | 'cover_blob_url' | 'cover_pdf_template' | 'trim_size' | 'paper'>;
 

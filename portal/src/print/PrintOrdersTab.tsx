@@ -3,9 +3,9 @@ import { useEffect, useState } from 'react';
 import type { PrintOrderView } from '../../../libs/contracts/index.ts';
 import { PrintMessages, printOrderProgress } from '../../../libs/domain/index.ts';
 import { authorizedFetch } from '../api/client.ts';
-import { Spinner } from '../layout/Spinner.tsx';
-import { fetchUserPrintOrders, refreshPrintOrder } from './printApi.ts';
-import { copies, money, ordersRefetchInterval, statusLabel } from './printFlow.ts';
+import { Spinner } from '../components/Spinner.tsx';
+import { fetchUserPrintOrders, refreshPrintOrder } from '../api/print.ts';
+import { copies, money, ordersRefetchInterval, statusLabel } from '../components/printFlow.ts';
 
 export const printOrdersKey = (userId: string | undefined) => ['print-orders', userId] as const;
 

@@ -3,10 +3,10 @@ import { useEffect, useRef, useState } from 'react';
 import type { BookProjectView } from '../../../libs/contracts/index.ts';
 import { defaultProductFor, PRINT_SERVICES, PrintMessages, trimLabel } from '../../../libs/domain/index.ts';
 import { OwnedImage } from '../components/OwnedImage.tsx';
-import { BookDownloads } from '../generator/BookDownloads.tsx';
-import { Spinner } from '../layout/Spinner.tsx';
-import { regenerateCover } from './printApi.ts';
-import { coverPlan } from './printFlow.ts';
+import { BookDownloads } from '../components/BookDownloads.tsx';
+import { Spinner } from '../components/Spinner.tsx';
+import { regenerateCover } from '../api/print.ts';
+import { coverPlan } from '../components/printFlow.ts';
 
 type PrintService = (typeof PRINT_SERVICES)[number];
 

@@ -3,10 +3,10 @@ import { Link, useParams } from 'react-router-dom';
 import { ShopMessages } from '../../../libs/domain/index.ts';
 import { ApiError } from '../api/client.ts';
 import { PreviewStrip } from '../components/OwnedImage.tsx';
-import { Spinner } from '../layout/Spinner.tsx';
-import { StaticPage } from '../layout/StaticPage.tsx';
+import { Spinner } from '../components/Spinner.tsx';
+import { StaticPage } from '../components/StaticPage.tsx';
 import { BookCover } from './BookCover.tsx';
-import { fetchShopBook, formatPrice } from './shopApi.ts';
+import { fetchShopBook, formatPrice } from '../api/shop.ts';
 import './shop.css';
 
 const backLink = (

@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { SHOP_CATEGORIES, SHOP_LIMITS, shopBookPath, ShopMessages } from '../../../libs/domain/index.ts';
-import { Spinner } from '../layout/Spinner.tsx';
-import { StaticPage } from '../layout/StaticPage.tsx';
+import { Spinner } from '../components/Spinner.tsx';
+import { StaticPage } from '../components/StaticPage.tsx';
 import { BookCover } from './BookCover.tsx';
-import { fetchShopBooks, formatPrice } from './shopApi.ts';
+import { fetchShopBooks, formatPrice } from '../api/shop.ts';
 import './shop.css';
 
 /** /shop: the books authors published, newest first; the category and the search are the API's, kept in the address. */

@@ -1,8 +1,8 @@
-import { Controller, Get, Module } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { PaymentView, SubscriptionView } from '../../../../libs/contracts/index.ts';
-import type { AuthUser } from '../auth/auth.types.ts';
-import { CurrentUser } from '../auth/public.decorator.ts';
+import type { AuthUser } from '../common/auth.types.ts';
+import { CurrentUser } from '../common/auth.decorators.ts';
 import { AccountPaymentsService } from './account-payments.service.ts';
 
 /** The dashboard's Account Status card and the caller's purchases; there is no way to name another user's here. */
@@ -24,6 +24,3 @@ export class AccountPaymentsController {
     return this.account.payments(user.id);
   }
 }
-
-@Module({ controllers: [AccountPaymentsController], providers: [AccountPaymentsService] })
-export class AccountPaymentsModule {}

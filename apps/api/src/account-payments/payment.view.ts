@@ -1,14 +1,15 @@
 import type { PaymentView } from '../../../../libs/contracts/index.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { EliteRequest, PrintOrder, type BookCredit, type Payment } from '../../../../libs/db/index.ts';
+import { EliteRequest, type BookCredit, type Payment } from '../../../../libs/db/index.ts';
 import { elitePaymentName, printPaymentName, productOffer } from '../../../../libs/domain/index.ts';
+import { printOrdersByIds } from '../print-orders/print-orders.module.ts';
 
 /** What each payment was for: the offer's name, the copies of the print order it paid ("10 × Title (print)"), or the Elite request's quote. */
 export async function paymentNames(em: EntityManager, payments: Payment[]): Promise<Map<string, string>> {
   const orderIds = payments.flatMap((p) => (p.printOrderId ? [p.printOrderId] : []));
   const requestIds = payments.flatMap((p) => (p.eliteRequestId ? [p.eliteRequestId] : []));
   const [orders, requests] = await Promise.all([
-    orderIds.length ? em.find(PrintOrder, { id: { $in: orderIds } }) : [],
+    printOrdersByIds(em, orderIds),
     requestIds.length ? em.find(EliteRequest, { id: { $in: requestIds } }) : [],
   ]);
   const orderName = new Map(orders.map((o) => [o.id, printPaymentName(o)]));

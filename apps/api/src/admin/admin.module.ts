@@ -1,18 +1,26 @@
 import { Module } from '@nestjs/common';
 import { BookRequestsModule } from '../book-requests/book-requests.module.ts';
 import { EliteRequestsModule } from '../elite-requests/elite-requests.module.ts';
-import { AdminBookRequestsController } from './admin-book-requests.controller.ts';
-import { AdminBooksController } from './admin-books.controller.ts';
-import { AdminEliteRequestsController } from './admin-elite-requests.controller.ts';
-import { AdminEliteRequestsService } from './admin-elite-requests.service.ts';
-import { AdminPaymentsController } from './admin-payments.controller.ts';
-import { AdminPrintOrdersController } from './admin-print-orders.controller.ts';
-import { AdminStatsController } from './admin-stats.controller.ts';
-import { AdminUsersController } from './admin-users.controller.ts';
+import { PrintOrdersModule } from '../print-orders/print-orders.module.ts';
+import { AdminBookRequestsController } from './book-requests/admin-book-requests.controller.ts';
+import { AdminBookRequestsService } from './book-requests/admin-book-requests.service.ts';
+import { AdminBooksController } from './books/admin-books.controller.ts';
+import { AdminBooksService } from './books/admin-books.service.ts';
+import { AdminEliteRequestsController } from './elite-requests/admin-elite-requests.controller.ts';
+import { AdminEliteRequestsService } from './elite-requests/admin-elite-requests.service.ts';
+import { AdminPaymentsController } from './payments/admin-payments.controller.ts';
+import { AdminPaymentsService } from './payments/admin-payments.service.ts';
+import { AdminPrintOrdersController } from './print-orders/admin-print-orders.controller.ts';
+import { AdminPrintOrdersService } from './print-orders/admin-print-orders.service.ts';
+import { AdminStatsController } from './stats/admin-stats.controller.ts';
+import { AdminStatsService } from './stats/admin-stats.service.ts';
+import { AdminUsersController } from './users/admin-users.controller.ts';
+import { AdminUsersService } from './users/admin-users.service.ts';
 
+/** The back office's API: each resource a thin controller over its service. */
 @Module({
-  imports: [BookRequestsModule, EliteRequestsModule],
+  imports: [BookRequestsModule, EliteRequestsModule, PrintOrdersModule],
   controllers: [AdminUsersController, AdminPaymentsController, AdminBookRequestsController, AdminPrintOrdersController, AdminEliteRequestsController, AdminBooksController, AdminStatsController],
-  providers: [AdminEliteRequestsService],
+  providers: [AdminUsersService, AdminPaymentsService, AdminBookRequestsService, AdminPrintOrdersService, AdminEliteRequestsService, AdminBooksService, AdminStatsService],
 })
 export class AdminModule {}

@@ -8,9 +8,9 @@ import { AssistChange, ChapterVersion, currentVersion, GeneratedChapter, Generat
 import { ASSIST_LIMITS, assistWorkflowId, EditingMessages, isUuid } from '../../../../libs/domain/index.ts';
 import type { assistWorkflow } from '../../../../workflows/assist/workflow.ts';
 import { ProjectIdAttribute, UserIdAttribute } from '../../../../workflows/search-attributes.ts';
-import type { AuthUser } from '../auth/auth.types.ts';
+import type { AuthUser } from '../common/auth.types.ts';
 import { CONFIG } from '../config/config.module.ts';
-import { ProjectsService } from '../projects/projects.service.ts';
+import { BookWorkflowService, ProjectsService } from '../projects/projects.module.ts';
 import type { AssistDto } from './assist.dto.ts';
 import { assistView } from './assist.view.ts';
 
@@ -24,12 +24,13 @@ export class AssistService {
     private readonly em: EntityManager,
     private readonly temporal: Client,
     private readonly projects: ProjectsService,
+    private readonly book: BookWorkflowService,
   ) {}
 
   async ask(projectId: string, order: string, dto: AssistDto, user: AuthUser | undefined): Promise<AssistView> {
     const project = await this.projects.owned(projectId, user);
     const chapter = await this.chapter(project, order);
-    if (await this.projects.beingWritten(project.id)) throw new ConflictException(EditingMessages.busy);
+    if (await this.book.beingWritten(project.id)) throw new ConflictException(EditingMessages.busy);
     const version = await currentVersion(this.em.fork(), project.id, chapter.number);
     if (dto.base_version !== undefined && dto.base_version !== version) throw new ConflictException(EditingMessages.stale);
     const instruction = dto.instruction?.trim() ?? '';

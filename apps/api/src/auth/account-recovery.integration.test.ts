@@ -145,8 +145,12 @@ describe('e-mail verification', () => {
     const statuses = [];
     for (let i = 0; i < HOURLY.max + 1; i++) statuses.push((await api.call('POST', '/auth/resend', undefined, token)).status);
     expect(statuses).toEqual([...Array<number>(HOURLY.max - 1).fill(200), 429, 429]);
-    const refused = await api.call('POST', '/auth/resend', undefined, token);
-    expect(refused.body.message).toMatch(/^Too many requests\. Please try again in \d+ minutes\.$/);
+    const refused = await fetch(`${url}/api/auth/resend`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+    expect(((await refused.json()) as { message: string }).message).toMatch(/^Too many requests\. Please try again in \d+ minutes\.$/);
+    // The hour's first message frees its place within the hour.
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(3600 - 120);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
     expect((await waitForMail(outside, HOURLY.max)).length).toBe(HOURLY.max);
   });
 
@@ -165,12 +169,18 @@ describe('e-mail verification', () => {
 });
 
 describe('re-authentication with a mailed code', () => {
-  it('counts the day as well as the hour: an address that had its fill today gets no code', async () => {
+  it('counts the day as well as the hour: an address that had its fill today gets no code, and hears when it frees', async () => {
     const { email, token } = await account();
     await sentEarlier(email, DAILY.max - 1);
-    const refused = await api.call('GET', '/auth/reauthenticate', undefined, token);
+    const refused = await fetch(`${url}/api/auth/reauthenticate`, { headers: { Authorization: `Bearer ${token}` } });
     expect(refused.status).toBe(429);
-    expect(refused.body.message).toMatch(/^Too many requests\./);
+    const body = (await refused.json()) as { message: string; details: { retry_after: number } };
+    expect(body.message).toMatch(/^Too many requests\./);
+    // The oldest of today's messages, sent two hours ago, leaves the day's window in 22 hours: Retry-After says so.
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBe(body.details.retry_after);
+    expect(retryAfter).toBeGreaterThan(22 * 3600 - 120);
+    expect(retryAfter).toBeLessThanOrEqual(22 * 3600);
     expect((await mailTo(email)).map((mail) => mail.subject).filter((subject) => subject.includes('confirmation code'))).toEqual([]);
   });
 

@@ -5,7 +5,7 @@ import type { Config } from '../../../../libs/config/index.ts';
 import { AuthMessages } from '../../../../libs/domain/index.ts';
 import { testConfig } from '../../../../testing/index.ts';
 import { createApp } from '../app.ts';
-import type { SessionView } from './auth.types.ts';
+import type { SessionView } from '../common/auth.types.ts';
 
 interface Answer<T = Record<string, unknown>> {
   status: number;

@@ -6,7 +6,6 @@ import cookieSession from 'cookie-session';
 import type { Config } from '../../../../libs/config/index.ts';
 import { createMailer } from '../../../../libs/mail/index.ts';
 import { CONFIG } from '../config/config.module.ts';
-import { EliteRequestsModule } from '../elite-requests/elite-requests.module.ts';
 import { AccountTokensService } from './account-tokens.service.ts';
 import { AuthController } from './auth.controller.ts';
 import { AuthService } from './auth.service.ts';
@@ -20,7 +19,6 @@ import { UnaskedMailService } from './unasked-mail.service.ts';
 
 @Module({
   imports: [
-    EliteRequestsModule,
     PassportModule,
     JwtModule.registerAsync({
       inject: [CONFIG],

@@ -5,7 +5,7 @@ import { BadRequestException, Injectable, Logger, UnauthorizedException, Unproce
 import { createAccount, hashPassword, Profile, User } from '../../../../libs/db/index.ts';
 import { AuthMessages, normalizeEmail } from '../../../../libs/domain/index.ts';
 import type { CredentialsDto, SignUpDto, UpdateUserDto } from './auth.dto.ts';
-import type { AuthUser, SessionView, UserView } from './auth.types.ts';
+import type { AuthUser, SessionView, UserView } from '../common/auth.types.ts';
 import { EmailChangeService } from './email-change.service.ts';
 import { assertStrongPassword } from './password-strength.ts';
 import { RateLimitService } from '../common/rate-limits.ts';

@@ -10,7 +10,7 @@ import { waitForSubject } from '../../../../testing/mail-inbox.ts';
 import { sql } from '../../../../testing/sql.ts';
 import { createApp } from '../app.ts';
 import { apiClient } from '../../../../testing/test-server.ts';
-import type { SessionView } from './auth.types.ts';
+import type { SessionView } from '../common/auth.types.ts';
 
 /**
  * A local OpenID provider stands in for Google: the API's real passport strategy runs the whole

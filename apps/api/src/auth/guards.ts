@@ -5,8 +5,8 @@ import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import { User } from '../../../../libs/db/index.ts';
 import { AuthMessages, type Role } from '../../../../libs/domain/index.ts';
-import type { AuthUser } from './auth.types.ts';
-import { IS_OPTIONAL, IS_PUBLIC, ROLES_KEY, VERIFIED_EMAIL } from './public.decorator.ts';
+import type { AuthUser } from '../common/auth.types.ts';
+import { IS_OPTIONAL, IS_PUBLIC, ROLES_KEY, VERIFIED_EMAIL } from '../common/auth.decorators.ts';
 
 /** Every route needs a valid access token unless it is marked @Public(). */
 @Injectable()

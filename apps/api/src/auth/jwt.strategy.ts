@@ -6,7 +6,7 @@ import type { Config } from '../../../../libs/config/index.ts';
 import { AuthSession, Profile } from '../../../../libs/db/index.ts';
 import { AuthMessages } from '../../../../libs/domain/index.ts';
 import { CONFIG } from '../config/config.module.ts';
-import type { AccessClaims, AuthUser } from './auth.types.ts';
+import type { AccessClaims, AuthUser } from '../common/auth.types.ts';
 
 /** Bearer access tokens: HS256 only, audience "authenticated", and their session must still be open. */
 @Injectable()

@@ -8,7 +8,7 @@ import type { Mailer } from '../../../../libs/mail/index.ts';
 import { passwordRecovery } from '../../../../libs/mail/messages.ts';
 import { CONFIG } from '../config/config.module.ts';
 import { AccountTokensService } from './account-tokens.service.ts';
-import type { SessionView } from './auth.types.ts';
+import type { SessionView } from '../common/auth.types.ts';
 import { MAILER } from './email-change.service.ts';
 import { assertStrongPassword } from './password-strength.ts';
 import { SessionTokensService } from './session-tokens.service.ts';

@@ -5,9 +5,9 @@ import { JwtService } from '@nestjs/jwt';
 import type { Config } from '../../../../libs/config/index.ts';
 import { AuthSession, claimPurchases, Profile, RefreshToken, User } from '../../../../libs/db/index.ts';
 import { AuthMessages } from '../../../../libs/domain/index.ts';
+import { AccountClaims } from '../common/account-claims.ts';
 import { CONFIG } from '../config/config.module.ts';
-import { EliteRequestsService } from '../elite-requests/elite-requests.service.ts';
-import type { AccessClaims, SessionView, UserView } from './auth.types.ts';
+import type { AccessClaims, SessionView, UserView } from '../common/auth.types.ts';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -38,7 +38,7 @@ export class SessionTokensService {
     @Inject(CONFIG) private readonly config: Config,
     private readonly jwt: JwtService,
     private readonly em: EntityManager,
-    private readonly elite: EliteRequestsService,
+    private readonly claims: AccountClaims,
   ) {}
 
   async start(user: User, profile: Profile): Promise<SessionView> {
@@ -77,10 +77,10 @@ export class SessionTokensService {
     );
   }
 
-  /** What the verified account bought signed out becomes its own; Elite project details sent then open their request. */
+  /** What the verified account bought signed out becomes its own; the features that keep such purchases then act on them. */
   async claim(userId: string): Promise<void> {
     await claimPurchases(this.em, userId);
-    await this.elite.openClaimed(userId);
+    await this.claims.claimed(userId);
   }
 
   /** Every sign-in, sign-up and refresh passes here, so a purchase made signed out reaches its verified account. */

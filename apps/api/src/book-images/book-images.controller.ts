@@ -4,11 +4,12 @@ import type { Response } from 'express';
 import type { BookImageView } from '../../../../libs/contracts/index.ts';
 import { BOOK_IMAGE_LIMITS, BookImageMessages } from '../../../../libs/domain/index.ts';
 import type { UploadedFile } from '../../../../libs/sources/ingest.ts';
-import type { AuthUser } from '../auth/auth.types.ts';
-import { CurrentUser, OptionalAuth } from '../auth/public.decorator.ts';
+import type { AuthUser } from '../common/auth.types.ts';
+import { CurrentUser, OptionalAuth } from '../common/auth.decorators.ts';
 import { RateLimited } from '../common/rate-limits.ts';
-import { ProjectsService } from '../projects/projects.service.ts';
-import { StreamedFilesInterceptor } from '../sources/streamed-files.interceptor.ts';
+import { StreamedFilesInterceptor } from '../common/streamed-files.interceptor.ts';
+import { UuidOrNotFound } from '../common/uuid.pipe.ts';
+import { NOT_FOUND, ProjectsService } from '../projects/projects.module.ts';
 import { UploadBookImageDto } from './book-images.dto.ts';
 import { BookImagesService } from './book-images.service.ts';
 
@@ -48,19 +49,19 @@ export class BookImagesController {
       tooLarge: () => new PayloadTooLargeException(BookImageMessages.tooLarge),
     }),
   )
-  async upload(@Param('id') id: string, @UploadedFiles() files: UploadedFile[] | undefined, @Body() dto: UploadBookImageDto, @CurrentUser() user?: AuthUser): Promise<BookImageView> {
+  async upload(@UuidOrNotFound(NOT_FOUND) id: string, @UploadedFiles() files: UploadedFile[] | undefined, @Body() dto: UploadBookImageDto, @CurrentUser() user?: AuthUser): Promise<BookImageView> {
     return this.images.upload(await this.projects.owned(id, user), files, dto);
   }
 
   @Get(':id/images')
   @ApiOperation({ summary: "The book's images, newest first" })
-  async list(@Param('id') id: string, @CurrentUser() user?: AuthUser): Promise<BookImageView[]> {
+  async list(@UuidOrNotFound(NOT_FOUND) id: string, @CurrentUser() user?: AuthUser): Promise<BookImageView[]> {
     return this.images.list(await this.projects.owned(id, user));
   }
 
   @Get(':id/images/:imageId')
   @ApiOperation({ summary: "One of the book's images: its bytes, for the book's owner only" })
-  async get(@Param('id') id: string, @Param('imageId') imageId: string, @Res() res: Response, @CurrentUser() user?: AuthUser): Promise<void> {
+  async get(@UuidOrNotFound(NOT_FOUND) id: string, @Param('imageId') imageId: string, @Res() res: Response, @CurrentUser() user?: AuthUser): Promise<void> {
     await this.images.send(res, await this.projects.owned(id, user), imageId);
   }
 }

@@ -1,11 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, Injectable, NotFoundException, ServiceUnavailableException, UnauthorizedException, UnprocessableEntityException } from '@nestjs/common';
-import { Client, WorkflowNotFoundError } from '@temporalio/client';
+import { BadRequestException, Injectable, NotFoundException, UnauthorizedException, UnprocessableEntityException } from '@nestjs/common';
 import { BookImage, BookProject, GeneratorProject, shelveBook, SourceFile, User } from '../../../../libs/db/index.ts';
 import {
   BOOK_FILE_KINDS,
   BOOK_FILES,
-  bookWorkflowId,
   isUuid,
   mayOpenProject,
   projectFilePrefix,
@@ -15,7 +13,8 @@ import {
   shopProblems,
 } from '../../../../libs/domain/index.ts';
 import { StorageService } from '../../../../libs/storage/index.ts';
-import type { AuthUser } from '../auth/auth.types.ts';
+import type { AuthUser } from '../common/auth.types.ts';
+import { BookWorkflowService } from '../projects/projects.module.ts';
 import type { ShopSettingsDto } from './book-projects.dto.ts';
 
 const FILE_KEYS = BOOK_FILE_KINDS.map((kind) => BOOK_FILES[kind].keyColumn);
@@ -26,7 +25,7 @@ export class BookProjectsService {
   constructor(
     private readonly em: EntityManager,
     private readonly storage: StorageService,
-    private readonly temporal: Client,
+    private readonly book: BookWorkflowService,
   ) {}
 
   /** Unfinished books first (to pick up where the author left off), then the most recently worked on. */
@@ -36,9 +35,10 @@ export class BookProjectsService {
     return books.sort((a, b) => unfinished(a) - unfinished(b) || b.generatorProject.updatedAt.getTime() - a.generatorProject.updatedAt.getTime());
   }
 
+  /** The caller's own book (a malformed id is refused at the route). */
   async owned(id: string, user: AuthUser | undefined, em = this.em.fork()): Promise<BookProject> {
     if (!user) throw new UnauthorizedException(ProjectMessages.notAuthenticated);
-    const book = isUuid(id) ? await em.findOne(BookProject, { id, user: user.id }, { populate: ['generatorProject'] }) : null;
+    const book = await em.findOne(BookProject, { id, user: user.id }, { populate: ['generatorProject'] });
     if (!book) throw new NotFoundException(ProjectMessages.notFound);
     return book;
   }
@@ -91,7 +91,8 @@ export class BookProjectsService {
     const em = this.em.fork();
     const book = await this.owned(id, user, em);
     const project = book.generatorProject;
-    if (shelfStatus(project).status !== 'complete') await this.stopWriting(project.id);
+    // An unfinished book's run is ended before its rows go, so no stage writes into a deleted book.
+    if (shelfStatus(project).status !== 'complete') await this.book.stopWriting(project.id);
     // Files first: if MinIO fails, the row stays and the author can try again; nothing is left orphaned.
     let filesRemoved = await this.storage.deletePrefix(projectFilePrefix({ id: project.id, user: { id: user.id } }));
     if (project.sourceBatchId) {
@@ -109,16 +110,6 @@ export class BookProjectsService {
     // The generator project cascades to the book row, its chapters and its provider calls.
     await em.nativeDelete(GeneratorProject, { id: project.id });
     return { filesRemoved };
-  }
-
-  /** An unfinished book's run is ended before its rows go, so no stage writes into a deleted book. */
-  private async stopWriting(projectId: string): Promise<void> {
-    try {
-      await this.temporal.workflow.getHandle(bookWorkflowId(projectId)).terminate('The author deleted the book');
-    } catch (error) {
-      if (error instanceof WorkflowNotFoundError) return;
-      throw new ServiceUnavailableException(ProjectMessages.deleteUnavailable);
-    }
   }
 
   /** The shop toggle and the edit form; publishing stamps published_at once, unpublishing clears it. */

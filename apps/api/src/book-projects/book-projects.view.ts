@@ -1,8 +1,8 @@
 import type { BookProjectView } from '../../../../libs/contracts/index.ts';
 import type { BookProject } from '../../../../libs/db/index.ts';
 import { bookLanguage, filesOutdated, shelfStatus, SHOP } from '../../../../libs/domain/index.ts';
-import { downloadsOf, ownCoverOf } from '../projects/project-files.ts';
-import { previewsOf } from '../projects/previews.ts';
+import { downloadsOf, ownCoverOf } from '../common/project-files.ts';
+import { previewsOf } from '../common/previews.ts';
 
 /** A saved book as the dashboard reads it: the spec's book_projects fields, file URLs served by this API. */
 export function bookProjectView(book: BookProject): BookProjectView {

@@ -1,8 +1,8 @@
 import { Body, Controller, Get, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { BookRequestView } from '../../../../libs/contracts/index.ts';
-import type { AuthUser } from '../auth/auth.types.ts';
-import { CurrentUser, OptionalAuth } from '../auth/public.decorator.ts';
+import type { AuthUser } from '../common/auth.types.ts';
+import { CurrentUser, OptionalAuth } from '../common/auth.decorators.ts';
 import { RateLimited } from '../common/rate-limits.ts';
 import { CreateBookRequestDto } from './book-requests.dto.ts';
 import { BookRequestsService } from './book-requests.service.ts';

@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
-import { Client, WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
-import type { Config } from '../../../../libs/config/index.ts';
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, Logger, NotFoundException, ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
 import { BookRequest, User } from '../../../../libs/db/index.ts';
-import { BookRequestAccountMessages, BookRequestMessages, bookRequestTransitionProblem, BookRequestStatusMessages, bookRequestWorkflowId, innermostMessage, isUuid, type BookRequestStatus } from '../../../../libs/domain/index.ts';
-import type { bookRequestWorkflow } from '../../../../workflows/book-request/workflow.ts';
-import { changeStatusUpdate } from '../../../../workflows/book-request/messages.ts';
-import { UserIdAttribute } from '../../../../workflows/search-attributes.ts';
-import type { AuthUser } from '../auth/auth.types.ts';
-import { CONFIG } from '../config/config.module.ts';
+import { BookRequestAccountMessages, BookRequestMessages, bookRequestTransitionProblem, BookRequestStatusMessages, isUuid, type BookRequestStatus } from '../../../../libs/domain/index.ts';
+import type { AuthUser } from '../common/auth.types.ts';
+import { BookRequestWorkflowService } from './book-request-workflow.service.ts';
 import type { CreateBookRequestDto } from './book-requests.dto.ts';
 
 const NOT_FOUND = 'Book request not found';
@@ -20,9 +15,8 @@ export class BookRequestsService {
   private readonly logger = new Logger(BookRequestsService.name);
 
   constructor(
-    @Inject(CONFIG) private readonly config: Config,
     private readonly em: EntityManager,
-    private readonly temporal: Client,
+    private readonly workflow: BookRequestWorkflowService,
   ) {}
 
   /** The caller's requests, newest first; filtered on the server, never in the page. */
@@ -58,12 +52,7 @@ export class BookRequestsService {
     });
     await em.flush();
     try {
-      await this.temporal.workflow.start<typeof bookRequestWorkflow>('bookRequestWorkflow', {
-        workflowId: bookRequestWorkflowId(request.id),
-        taskQueue: this.config.TEMPORAL_TASK_QUEUE,
-        args: [{ requestId: request.id }],
-        typedSearchAttributes: [{ key: UserIdAttribute, value: user.id }],
-      });
+      await this.workflow.start({ id: request.id, userId: user.id });
     } catch (error) {
       this.logger.error(`book request ${request.id}: its workflow did not start: ${(error as Error).message}`);
       await em.remove(request).flush();
@@ -93,12 +82,8 @@ export class BookRequestsService {
   /** A team member's status change, made by the request's workflow (its validator decides what is allowed). */
   async changeStatus(id: string, status: BookRequestStatus, by: string): Promise<BookRequest> {
     const request = await this.find(id);
-    try {
-      await this.temporal.workflow.getHandle<typeof bookRequestWorkflow>(bookRequestWorkflowId(id)).executeUpdate(changeStatusUpdate, { args: [{ status, by }] });
-    } catch (error) {
-      if (error instanceof WorkflowUpdateFailedError) throw new BadRequestException(innermostMessage(error));
+    if ((await this.workflow.changeStatus(id, { status, by })) === 'ended') {
       // A completed or cancelled request's run has ended; the row says why no change is possible.
-      if (!(error instanceof WorkflowNotFoundError)) throw error;
       const problem = bookRequestTransitionProblem(request.status, status);
       if (problem) throw new BadRequestException(problem);
       throw new ConflictException(BookRequestStatusMessages.noWorkflow);

@@ -4,9 +4,9 @@ import { BadRequestException, ConflictException, Injectable, NotFoundException }
 import type { ChapterCompareResponse, ChapterVersionDetail, ChapterVersionsResponse, EditableChapterView, RemovedChaptersResponse } from '../../../../libs/contracts/index.ts';
 import { AssistChange, ChapterVersion, currentVersion, GeneratedChapter, GeneratorProject, OutlineEditRefused, putBackChapter, removedChapters, writeChapter, type ChapterWrite } from '../../../../libs/db/index.ts';
 import { EditingMessages, isUuid, MAX_CHAPTERS } from '../../../../libs/domain/index.ts';
-import type { AuthUser } from '../auth/auth.types.ts';
-import { workflowTakesEdit } from '../projects/outline.service.ts';
-import { ProjectsService } from '../projects/projects.service.ts';
+import { workflowTakesEdit } from '../../../../workflows/book/messages.ts';
+import type { AuthUser } from '../common/auth.types.ts';
+import { BookWorkflowService } from '../projects/projects.module.ts';
 import { compareVersions, editableChapterView, versionDetail, versionView } from './chapters.view.ts';
 import type { UpdateChapterDto } from './chapters.dto.ts';
 
@@ -32,7 +32,7 @@ type Edit = Pick<ChapterWrite, 'title' | 'content' | 'source' | 'by'> & { baseVe
 export class ChaptersService {
   constructor(
     private readonly em: EntityManager,
-    private readonly projects: ProjectsService,
+    private readonly book: BookWorkflowService,
   ) {}
 
   async chapter(project: GeneratorProject, number: number): Promise<EditableChapterView> {
@@ -125,9 +125,9 @@ export class ChaptersService {
     return editableChapterView(chapter, version);
   }
 
-  /** Whether the book's workflow is writing now (one rule for every edit: ProjectsService.beingWritten). */
+  /** Whether the book's workflow is writing now (one rule for every edit: the run answers, through its door). */
   private writing(project: GeneratorProject): Promise<boolean> {
-    return this.projects.beingWritten(project.id);
+    return this.book.beingWritten(project.id);
   }
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChapterVersion } from '../../../../libs/db/index.ts';
 import { EditingMessages } from '../../../../libs/domain/index.ts';
-import { withoutHtml } from './book-html.ts';
+import { withoutHtml } from '../common/book-html.ts';
 import { chapterNumber } from './chapters.service.ts';
 import { compareVersions } from './chapters.view.ts';
 

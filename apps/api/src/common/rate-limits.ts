@@ -5,7 +5,6 @@ import pg from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '../../../../libs/config/index.ts';
 import { AuthMessages, RATE_LIMIT_WINDOW_SECONDS, RateLimitMessages, SIGNED_IN_RATE_FACTOR, type RateLimitBucket } from '../../../../libs/domain/index.ts';
-import type { AuthUser } from '../auth/auth.types.ts';
 import { CONFIG } from '../config/config.module.ts';
 
 const RATE_LIMITED = 'rateLimited';
@@ -93,7 +92,8 @@ export class RateLimitGuard implements CanActivate {
     const bucket = this.reflector.getAllAndOverride<RateLimitBucket | undefined>(RATE_LIMITED, [context.getHandler(), context.getClass()]);
     if (!bucket) return true;
     const http = context.switchToHttp();
-    const req = http.getRequest<Request & { user?: AuthUser }>();
+    // Only the caller's id is counted by: the guards before this one set `user` on a signed-in request.
+    const req = http.getRequest<Request & { user?: { id: string } }>();
     try {
       await this.limits.consumeWork(bucket, req.user ? { userId: req.user.id } : { address: req.ip ?? 'unknown' });
     } catch (error) {

@@ -1,5 +1,5 @@
 import { BadRequestException, ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
-import { ValidateIf } from 'class-validator';
+import { MaxLength, ValidateIf } from 'class-validator';
 import { inputProblem } from '../../../../libs/domain/index.ts';
 
 interface FieldErrors {
@@ -20,6 +20,9 @@ function flatten(errors: ValidationError[], parent = ''): FieldErrors[] {
  * field's rules, so a service never receives a null it did not ask for. Nullable fields say so with @IsOptional.
  */
 export const Optional = () => ValidateIf((_object, value) => value !== undefined);
+
+/** A text field's length limit, in the house words. Decorators apply bottom-up: write the type check last, so it is reported first. */
+export const within = (field: string, max: number) => MaxLength(max, { message: `${field} must be ${max} characters or less` });
 
 /**
  * Validation at the API boundary, in two steps: every body, query and route parameter first obeys the rules all

@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import type { EliteProof, EliteRequest } from '../../../../libs/db/index.ts';
 import type { StorageService } from '../../../../libs/storage/index.ts';
-import { sendObject } from '../projects/project-files.ts';
+import { sendObject } from '../common/project-files.ts';
 
 export type EliteProofFile = 'pdf' | 'cover';
 

@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ElitePrintOrderSummary, EliteQuoteView, EliteRequestView } from '../../../../libs/contracts/index.ts';
-import { EliteProof, EliteQuote, EliteRequest, EliteRequestEvent, PrintOrder } from '../../../../libs/db/index.ts';
+import { EliteProof, EliteQuote, EliteRequest, EliteRequestEvent, type PrintOrder } from '../../../../libs/db/index.ts';
 import { DEFAULT_PAPER, DEFAULT_TRIM_SIZE, ELITE_PROMISE_LABELS, ELITE_STATUS_LABELS, eliteActionsFor, type EliteActorRole, type EliteFacts, type EliteStatus } from '../../../../libs/domain/index.ts';
+import { printOrdersByIds } from '../print-orders/print-orders.module.ts';
 
 /** Where the caller downloads a proof round's files (the author's routes, or the back office's). */
 export type EliteProofUrls = (round: number) => { pdf_url: string; cover_url: string };
@@ -70,7 +71,7 @@ export async function loadEliteRequestViews(em: EntityManager, rows: EliteReques
     em.find(EliteRequestEvent, { request: { $in: ids } }, { orderBy: { at: 'asc', id: 'asc' } }),
     em.find(EliteProof, { request: { $in: ids } }, { orderBy: { round: 'asc' } }),
     em.find(EliteQuote, { request: { $in: ids }, status: { $in: ['open', 'accepted'] } }, { orderBy: { sentAt: 'desc', id: 'desc' } }),
-    orderIds.length ? em.find(PrintOrder, { id: { $in: orderIds } }) : Promise.resolve([]),
+    printOrdersByIds(em, orderIds),
   ]);
   const of = <T extends { request: { id: string } }>(list: T[], id: string) => list.filter((item) => item.request.id === id);
   return rows.map((row) => {

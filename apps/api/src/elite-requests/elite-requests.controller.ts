@@ -1,21 +1,16 @@
-import { EntityManager } from '@mikro-orm/postgresql';
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Res, ServiceUnavailableException } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Res, ServiceUnavailableException } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { EliteCheckoutResponse, EliteRequestView } from '../../../../libs/contracts/index.ts';
-import type { EliteRequest } from '../../../../libs/db/index.ts';
 import { EliteMessages } from '../../../../libs/domain/index.ts';
-import { StorageService } from '../../../../libs/storage/index.ts';
-import type { AuthUser } from '../auth/auth.types.ts';
-import { CurrentUser, OptionalAuth, VerifiedEmailRequired } from '../auth/public.decorator.ts';
+import type { AuthUser } from '../common/auth.types.ts';
+import { CurrentUser, OptionalAuth, VerifiedEmailRequired } from '../common/auth.decorators.ts';
 import { RateLimited } from '../common/rate-limits.ts';
-import { shippingAddressOf } from '../print/print.dto.ts';
-import { sendEliteProofFile } from './elite-proof-files.ts';
-import { authorProofUrls, loadEliteRequestView, loadEliteRequestViews } from './elite-request.view.ts';
+import { shippingAddressOf } from '../common/shipping-address.dto.ts';
+import { UuidParam } from '../common/uuid.pipe.ts';
+import { EliteRequestViewsService } from './elite-request-views.service.ts';
 import { ApproveEliteProofDto, CancelEliteRequestDto, CreateEliteRequestDto, DeclineEliteQuoteDto, RequestEliteChangesDto } from './elite-requests.dto.ts';
 import { EliteRequestsService } from './elite-requests.service.ts';
-
-const uuid = new ParseUUIDPipe();
 
 /** The author's Elite Service requests (the modal on a completed book, the dashboard's Elite tab and request page). */
 @ApiTags('elite-requests')
@@ -24,13 +19,8 @@ const uuid = new ParseUUIDPipe();
 export class EliteRequestsController {
   constructor(
     private readonly requests: EliteRequestsService,
-    private readonly em: EntityManager,
-    private readonly storage: StorageService,
+    private readonly views: EliteRequestViewsService,
   ) {}
-
-  private view(row: EliteRequest): Promise<EliteRequestView> {
-    return loadEliteRequestView(this.em.fork(), row, 'author', authorProofUrls(row.id));
-  }
 
   /** Open to everyone so that a signed-out visitor hears the spec's message rather than a bare 401. */
   @Post()
@@ -39,27 +29,26 @@ export class EliteRequestsController {
   @RateLimited('forms')
   @ApiOperation({ summary: 'Request the Elite Service for a completed book: stored with the §3 request data; its workflow mails the team and the author' })
   async create(@Body() dto: CreateEliteRequestDto, @CurrentUser() user?: AuthUser): Promise<EliteRequestView> {
-    return this.view(await this.requests.create(dto, user));
+    return this.views.one(await this.requests.create(dto, user));
   }
 
   @Get()
   @ApiOperation({ summary: "The caller's Elite requests, newest first, each with its status, quote, timeline and proofs" })
   async list(@CurrentUser() user: AuthUser): Promise<EliteRequestView[]> {
-    const rows = await this.requests.list(user);
-    return loadEliteRequestViews(this.em.fork(), rows, 'author', (row) => authorProofUrls(row.id));
+    return this.views.many(await this.requests.list(user));
   }
 
   @Get(':id')
   @ApiOperation({ summary: "One of the caller's Elite requests (another author's is not found)" })
-  async show(@Param('id', uuid) id: string, @CurrentUser() user: AuthUser): Promise<EliteRequestView> {
-    return this.view(await this.requests.owned(id, user));
+  async show(@UuidParam() id: string, @CurrentUser() user: AuthUser): Promise<EliteRequestView> {
+    return this.views.one(await this.requests.owned(id, user));
   }
 
   @Post(':id/accept')
   @HttpCode(200)
   @RateLimited('forms')
   @ApiOperation({ summary: 'Accept the quote: answers the Stripe Checkout page where the quoted amount is paid' })
-  async accept(@Param('id', uuid) id: string, @CurrentUser() user: AuthUser): Promise<EliteCheckoutResponse> {
+  async accept(@UuidParam() id: string, @CurrentUser() user: AuthUser): Promise<EliteCheckoutResponse> {
     const row = await this.requests.act(id, user, { action: 'accept_quote' });
     if (!row.checkoutUrl) throw new ServiceUnavailableException(EliteMessages.unavailable);
     return { checkout_url: row.checkoutUrl };
@@ -69,46 +58,44 @@ export class EliteRequestsController {
   @HttpCode(200)
   @RateLimited('forms')
   @ApiOperation({ summary: 'Decline the quote, with an optional reason: the request ends' })
-  async decline(@Param('id', uuid) id: string, @Body() dto: DeclineEliteQuoteDto, @CurrentUser() user: AuthUser): Promise<EliteRequestView> {
+  async decline(@UuidParam() id: string, @Body() dto: DeclineEliteQuoteDto, @CurrentUser() user: AuthUser): Promise<EliteRequestView> {
     const reason = dto.reason?.trim();
-    return this.view(await this.requests.act(id, user, { action: 'decline_quote', ...(reason ? { reason } : {}) }));
+    return this.views.one(await this.requests.act(id, user, { action: 'decline_quote', ...(reason ? { reason } : {}) }));
   }
 
   @Post(':id/proof/approve')
   @HttpCode(200)
   @RateLimited('forms')
   @ApiOperation({ summary: 'Approve the proof, with the address the books go to: printing can start' })
-  async approveProof(@Param('id', uuid) id: string, @Body() dto: ApproveEliteProofDto, @CurrentUser() user: AuthUser): Promise<EliteRequestView> {
-    return this.view(await this.requests.act(id, user, { action: 'approve_proof', shippingAddress: shippingAddressOf(dto.shipping_address) }));
+  async approveProof(@UuidParam() id: string, @Body() dto: ApproveEliteProofDto, @CurrentUser() user: AuthUser): Promise<EliteRequestView> {
+    return this.views.one(await this.requests.act(id, user, { action: 'approve_proof', shippingAddress: shippingAddressOf(dto.shipping_address) }));
   }
 
   @Post(':id/proof/changes')
   @HttpCode(200)
   @RateLimited('forms')
   @ApiOperation({ summary: 'Ask for changes to the proof: the team revises the book and sends a new round' })
-  async requestChanges(@Param('id', uuid) id: string, @Body() dto: RequestEliteChangesDto, @CurrentUser() user: AuthUser): Promise<EliteRequestView> {
-    return this.view(await this.requests.act(id, user, { action: 'request_changes', comment: dto.comment.trim() }));
+  async requestChanges(@UuidParam() id: string, @Body() dto: RequestEliteChangesDto, @CurrentUser() user: AuthUser): Promise<EliteRequestView> {
+    return this.views.one(await this.requests.act(id, user, { action: 'request_changes', comment: dto.comment.trim() }));
   }
 
   @Post(':id/cancel')
   @HttpCode(200)
   @RateLimited('forms')
   @ApiOperation({ summary: 'Cancel the request, with the reason (any time before printing)' })
-  async cancel(@Param('id', uuid) id: string, @Body() dto: CancelEliteRequestDto, @CurrentUser() user: AuthUser): Promise<EliteRequestView> {
-    return this.view(await this.requests.act(id, user, { action: 'cancel', reason: dto.reason.trim() }));
+  async cancel(@UuidParam() id: string, @Body() dto: CancelEliteRequestDto, @CurrentUser() user: AuthUser): Promise<EliteRequestView> {
+    return this.views.one(await this.requests.act(id, user, { action: 'cancel', reason: dto.reason.trim() }));
   }
 
   @Get(':id/proofs/:round/pdf')
   @ApiOperation({ summary: "A proof round's book PDF, as it was sent" })
-  async proofPdf(@Param('id', uuid) id: string, @Param('round') round: string, @Res() res: Response, @CurrentUser() user: AuthUser): Promise<void> {
-    const { request, proof } = await this.requests.proof(id, round, user);
-    await sendEliteProofFile(res, this.storage, request, proof, 'pdf');
+  async proofPdf(@UuidParam() id: string, @Param('round') round: string, @Res() res: Response, @CurrentUser() user: AuthUser): Promise<void> {
+    await this.views.sendProofFile(res, await this.requests.proof(id, round, user), 'pdf');
   }
 
   @Get(':id/proofs/:round/cover')
   @ApiOperation({ summary: "A proof round's cover PDF, as it was sent" })
-  async proofCover(@Param('id', uuid) id: string, @Param('round') round: string, @Res() res: Response, @CurrentUser() user: AuthUser): Promise<void> {
-    const { request, proof } = await this.requests.proof(id, round, user);
-    await sendEliteProofFile(res, this.storage, request, proof, 'cover');
+  async proofCover(@UuidParam() id: string, @Param('round') round: string, @Res() res: Response, @CurrentUser() user: AuthUser): Promise<void> {
+    await this.views.sendProofFile(res, await this.requests.proof(id, round, user), 'cover');
   }
 }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsObject, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { IsIn, IsObject, IsString, Matches, ValidateNested } from 'class-validator';
 import type {
   ApproveEliteProofRequest,
   CancelEliteRequestRequest,
@@ -22,11 +22,9 @@ import {
   type ElitePrintQuantity,
   type EliteTimeline,
 } from '../../../../libs/domain/index.ts';
-import { Optional } from '../common/validation.ts';
-import { ShippingAddressDto } from '../print/print.dto.ts';
+import { Optional, within } from '../common/validation.ts';
+import { ShippingAddressDto } from '../common/shipping-address.dto.ts';
 
-// Decorators apply bottom-up: the type check, written last, is reported first.
-const within = (field: string, max: number) => MaxLength(max, { message: `${field} must be ${max} characters or less` });
 const oneOf = (list: readonly string[], field: string) => ({ message: `${field} must be one of: ${list.join(', ')}` });
 const required = (field: string) => Matches(/\S/, { message: `${field} must not be empty` });
 const text = (field: string) => IsString({ message: `${field} must be text` });

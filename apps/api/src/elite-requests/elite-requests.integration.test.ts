@@ -9,7 +9,6 @@ import {
   ELITE_CONTACT_METHODS,
   ELITE_LIMITS,
   ELITE_PRINT_QUANTITIES,
-  ELITE_SELECTS,
   ELITE_TIMELINES,
   EliteMessages,
   EliteRefusals,
@@ -19,13 +18,13 @@ import {
   PRODUCTS,
   ProjectMessages,
 } from '../../../../libs/domain/index.ts';
+import { eliteProjectDetailsForm as details, eliteRequestForm as modal, endRunsOn, sendEliteQuote } from '../../../../testing/elite-request-forms.ts';
 import { pdfWithText } from '../../../../testing/files.ts';
 import { eventually, testConfig } from '../../../../testing/index.ts';
 import { TEST_ADDRESS } from '../../../../testing/print-orders.ts';
 import { insertPayment } from '../../../../testing/purchases.ts';
 import { insertSavedBook, type TestSavedBook } from '../../../../testing/saved-books.ts';
 import { sql } from '../../../../testing/sql.ts';
-import { actUpdate } from '../../../../workflows/elite/messages.ts';
 import { apiClient, serveApi, serveWithWorker } from '../../../../testing/test-server.ts';
 
 // A task queue of this file's own: the `elite-<id>` runs these requests start run on this file's worker.
@@ -35,21 +34,9 @@ const { call, signUpAccount } = apiClient(() => served.url);
 const em = () => served.engine.deps.orm.em.fork();
 
 // Requests wait for the team for days; this file's runs end with it (hooks after run in reverse).
-afterAll(async () => {
-  const runs = served.engine.client.workflow.list({ query: `TaskQueue = '${config.TEMPORAL_TASK_QUEUE}' AND ExecutionStatus = 'Running'` });
-  for await (const run of runs) await served.engine.client.workflow.getHandle(run.workflowId, run.runId).terminate('the test file ended').catch(() => undefined);
-});
+afterAll(() => endRunsOn(served.engine.client, config.TEMPORAL_TASK_QUEUE));
 
 const savedBook = (userId: string, book?: TestSavedBook) => insertSavedBook(served.engine.deps, userId, book);
-const modal = (bookId: string, overrides: Record<string, unknown> = {}) => ({
-  book_id: bookId,
-  contact_method: ELITE_SELECTS.contact_method.default,
-  preferred_timeline: ELITE_SELECTS.preferred_timeline.default,
-  print_quantity: ELITE_SELECTS.print_quantity.default,
-  budget_range: ELITE_SELECTS.budget_range.default,
-  additional_requirements: 'Hardcover, please.',
-  ...overrides,
-});
 
 /** An author with a completed book; their token, id, e-mail and the book's id. */
 async function authorWithBook(book?: TestSavedBook, verified = true): Promise<{ token: string; id: string; email: string; bookId: string }> {
@@ -66,12 +53,7 @@ async function opened(book?: TestSavedBook): Promise<{ author: Awaited<ReturnTyp
   return { author, request: body as unknown as EliteRequestView };
 }
 
-/** The team's quote, sent to the request's run as the back office sends it. */
-async function sendQuote(requestId: string): Promise<void> {
-  const team = { id: randomUUID(), email: `team-${randomUUID()}@example.com`, role: 'team' as const };
-  const quote = { amountCents: 180_000, currency: 'usd', copies: 25, timeline: 'Three weeks', includes: ['Editing', 'Cover design'], message: 'Here is our quote.' };
-  await served.engine.client.workflow.getHandle(eliteWorkflowId(requestId)).executeUpdate(actUpdate, { args: [{ actor: team, action: 'send_quote', quote }] });
-}
+const sendQuote = (requestId: string) => sendEliteQuote(served.engine.client, requestId);
 
 const requestsOf = (filter: Record<string, unknown>) => em().find(EliteRequest, filter);
 
@@ -96,6 +78,14 @@ describe('POST /api/elite-requests: the guards', () => {
     await sql(config.DATABASE_URL, 'update profiles set email = $2 where id = $1', [author.id, 'no-at-sign']);
     expect(await call('POST', '/elite-requests', modal(author.bookId), author.token)).toMatchObject({ status: 422, body: { message: EliteMessages.noEmail } });
     expect(await requestsOf({ bookProject: author.bookId })).toHaveLength(0);
+  });
+
+  it("takes only the account's confirmed address, never another one kept in the profile", async () => {
+    const author = await authorWithBook();
+    await sql(config.DATABASE_URL, 'update profiles set email = $2 where id = $1', [author.id, `stranger-${randomUUID()}@example.com`]);
+    expect((await call('POST', '/elite-requests', modal(author.bookId), author.token)).status).toBe(201);
+    const [row] = await requestsOf({ bookProject: author.bookId });
+    expect(row).toMatchObject({ userEmail: author.email, requestData: { user_email: author.email } });
   });
 
   it('offers the service only on a completed book of the caller', async () => {
@@ -367,29 +357,21 @@ describe('GET /api/elite-requests/:id/proofs/:round', () => {
 });
 
 describe('the request a 499 USD purchase opens from its project details', () => {
-  const details = (overrides: Record<string, unknown> = {}) => ({
-    name: 'Grace Author',
-    email: `elite-${randomUUID()}@example.com`,
-    bookTopic: `Clinical trials explained ${randomUUID().slice(0, 8)}`,
-    bookDescription: 'A plain-language guide to how clinical trials work.',
-    timeline: 'Within a month',
-    additionalNotes: 'Two bound copies to our office, please.',
-    ...overrides,
-  });
-
-  it('is opened paid up front, without a book, once per payment, for the buyer', async () => {
+  it("is opened paid up front, without a book, once per payment, for the buyer at the account's own address", async () => {
     const buyer = await signUpAccount();
+    const { email: own } = await em().findOneOrFail(User, { id: buyer.id });
     const paymentId = await insertPayment(config.DATABASE_URL, { userId: buyer.id, productId: PRODUCTS.eliteService.id });
+    // The address typed in the form is not the buyer's to give: the request carries the account's confirmed one.
     const form = details();
     const answer = await call('POST', '/elite/project-details', form, buyer.token);
     expect(answer.status).toBe(201);
 
     const [row, ...more] = await requestsOf({ user: buyer.id });
     expect(more).toHaveLength(0);
-    expect(row).toMatchObject({ prepaid: true, bookProject: null, topic: form.bookTopic, userName: form.name, userEmail: form.email, contactMethod: 'email', preferredTimeline: form.timeline, additionalRequirements: form.additionalNotes });
+    expect(row).toMatchObject({ prepaid: true, bookProject: null, topic: form.bookTopic, userName: form.name, userEmail: own, contactMethod: 'email', preferredTimeline: form.timeline, additionalRequirements: form.additionalNotes });
     expect(row?.payment?.id).toBe(paymentId);
     expect(row?.projectDetails?.id).toBe(answer.body.id);
-    expect(row?.requestData).toMatchObject({ book_id: null, book_title: null, pdf_available: false, cover_available: false, user_email: form.email, contact_method: 'email', preferred_timeline: form.timeline, book_pdf_url: null });
+    expect(row?.requestData).toMatchObject({ book_id: null, book_title: null, pdf_available: false, cover_available: false, user_email: own, contact_method: 'email', preferred_timeline: form.timeline, book_pdf_url: null });
     const run = await served.engine.client.workflow.getHandle(eliteWorkflowId(row?.id as string)).describe();
     expect(run.type).toBe('eliteRequestWorkflow');
     // Its run starts production at once, with the two books the offer includes.

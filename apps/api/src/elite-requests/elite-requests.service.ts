@@ -1,17 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ConflictException, Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException, UnauthorizedException, UnprocessableEntityException } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException, UnauthorizedException, UnprocessableEntityException, type OnModuleInit } from '@nestjs/common';
 import type { Config } from '../../../../libs/config/index.ts';
 import type { EliteRequestData } from '../../../../libs/contracts/index.ts';
-import { BookProject, EliteProjectDetails, EliteProof, EliteRequest, Payment, Profile, User } from '../../../../libs/db/index.ts';
-import { EliteMessages, eliteStart, isEmailAddress, isUuid, OPEN_ELITE_STATUSES, ProjectMessages } from '../../../../libs/domain/index.ts';
+import { BookProject, EliteProjectDetails, EliteProof, EliteRequest, Payment, Profile, User, type GeneratorProject } from '../../../../libs/db/index.ts';
+import { buyerAddress, EliteMessages, eliteStart, isEmailAddress, isUuid, OPEN_ELITE_STATUSES, ProjectMessages } from '../../../../libs/domain/index.ts';
 import type { EliteActionPayload } from '../../../../workflows/elite/messages.ts';
-import type { AuthUser } from '../auth/auth.types.ts';
+import type { AuthUser } from '../common/auth.types.ts';
+import { AccountClaims } from '../common/account-claims.ts';
+import { checkShippingAddress } from '../common/shipping-address.dto.ts';
 import { CONFIG } from '../config/config.module.ts';
-import { checkShippingAddress } from '../print/print.dto.ts';
 import { ELITE_VIEW_POPULATE } from './elite-request.view.ts';
 import { EliteWorkflowService } from './elite-workflow.service.ts';
 import type { CreateEliteRequestDto } from './elite-requests.dto.ts';
+
+/** What the request data takes from the form (or the project details) rather than from the book. */
+type RequestContact = Pick<
+  EliteRequestData,
+  'user_name' | 'user_email' | 'user_phone' | 'contact_method' | 'preferred_timeline' | 'print_quantity' | 'budget_range' | 'additional_requirements'
+>;
 
 /** A proof round as a route names it: a positive whole number the database can hold. */
 const ROUND = /^[1-9]\d{0,5}$/;
@@ -22,14 +29,19 @@ const ROUND = /^[1-9]\d{0,5}$/;
  * author's request is simply not found.
  */
 @Injectable()
-export class EliteRequestsService {
+export class EliteRequestsService implements OnModuleInit {
   private readonly logger = new Logger(EliteRequestsService.name);
 
   constructor(
     @Inject(CONFIG) private readonly config: Config,
     private readonly em: EntityManager,
     private readonly workflow: EliteWorkflowService,
+    private readonly claims: AccountClaims,
   ) {}
+
+  onModuleInit(): void {
+    this.claims.onClaimed((userId) => this.openClaimed(userId));
+  }
 
   /**
    * Stores the request with the §3 request data and starts its run. One open request per book: the check and the
@@ -40,14 +52,14 @@ export class EliteRequestsService {
     if (!user) throw new UnauthorizedException(EliteMessages.notLoggedIn);
     const em = this.em.fork();
     const [account, profile] = await Promise.all([em.findOne(User, user.id), em.findOne(Profile, { user: user.id })]);
-    const email = (profile?.email ?? account?.email ?? '').trim();
+    // The request is the author's to hear of: only the account's confirmed address, never one kept in the profile.
+    const email = buyerAddress(null, account) ?? '';
     if (!isEmailAddress(email)) throw new UnprocessableEntityException(EliteMessages.noEmail);
     const book = isUuid(dto.book_id) ? await em.findOne(BookProject, { id: dto.book_id, user: user.id }, { populate: ['generatorProject'] }) : null;
     if (!book) throw new NotFoundException(ProjectMessages.notFound);
     if (book.generationStatus !== 'completed') throw new UnprocessableEntityException(EliteMessages.notCompleted);
 
     const project = book.generatorProject;
-    const bookFile = (kind: string) => this.portalUrl(`/api/book-projects/${book.id}/download/${kind}`);
     const now = new Date();
     const contact = {
       userName: dto.user_name?.trim() || profile?.fullName?.trim() || email,
@@ -55,14 +67,7 @@ export class EliteRequestsService {
       userPhone: dto.user_phone?.trim() || profile?.phone?.trim() || null,
       additionalRequirements: dto.additional_requirements?.trim() || null,
     };
-    const requestData: EliteRequestData = {
-      book_id: book.id,
-      book_title: book.title,
-      book_author: book.author,
-      book_idea: book.bookIdea,
-      book_created: book.createdAt.toISOString(),
-      pdf_available: Boolean(project.pdfKey),
-      cover_available: Boolean(project.coverPdfKey),
+    const requestData = this.requestData({ book, project }, {
       user_name: contact.userName,
       user_email: contact.userEmail,
       user_phone: contact.userPhone,
@@ -71,11 +76,7 @@ export class EliteRequestsService {
       print_quantity: dto.print_quantity,
       budget_range: dto.budget_range,
       additional_requirements: contact.additionalRequirements,
-      request_date: now.toISOString(),
-      dashboard_url: this.portalUrl('/dashboard'),
-      book_pdf_url: project.pdfKey ? bookFile('pdf') : null,
-      book_cover_url: project.coverPdfKey ? bookFile('cover-pdf') : null,
-    };
+    }, now);
     const row = await em.transactional(async (tx) => {
       await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`elite-request:book:${book.id}`]);
       if (await tx.count(EliteRequest, { bookProject: book.id, status: { $in: [...OPEN_ELITE_STATUSES] } })) throw new ConflictException(EliteMessages.alreadyOpen);
@@ -120,34 +121,30 @@ export class EliteRequestsService {
    * The request the project details of a 499 USD purchase open: paid up front, without a book (its first revision
    * makes one), owned by the details' account. One per payment: a second form for the same payment opens none.
    * Details without an account open none (their buyer signed out and the payment has no account); the team still has
-   * the details' mail. Answers the request, or null when none was opened.
+   * the details' mail. The request is the buyer's to hear of: it carries the payment's or the account's confirmed
+   * address, never the one typed in the form (without either it waits for a later sign-in, like a claimed purchase).
+   * Answers the request, or null when none was opened.
    */
   async openPrepaid(details: EliteProjectDetails, payment: Payment, failed: string): Promise<EliteRequest | null> {
     const owner = details.user?.id;
     if (!owner) return null;
     const em = this.em.fork();
+    const email = buyerAddress(payment.email, await em.findOne(User, owner));
+    if (!email) {
+      this.logger.warn(`elite project details ${details.id}: no confirmed address of the buyer yet; the request opens once there is one`);
+      return null;
+    }
     const now = new Date();
-    const requestData: EliteRequestData = {
-      book_id: null,
-      book_title: null,
-      book_author: null,
-      book_idea: null,
-      book_created: null,
-      pdf_available: false,
-      cover_available: false,
+    const requestData = this.requestData(null, {
       user_name: details.name,
-      user_email: details.email,
+      user_email: email,
       user_phone: null,
       contact_method: 'email',
       preferred_timeline: details.timeline ?? null,
       print_quantity: null,
       budget_range: null,
       additional_requirements: details.additionalNotes ?? null,
-      request_date: now.toISOString(),
-      dashboard_url: this.portalUrl('/dashboard'),
-      book_pdf_url: null,
-      book_cover_url: null,
-    };
+    }, now);
     const row = await em.transactional(async (tx) => {
       await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`elite-request:payment:${payment.id}`]);
       if (await tx.count(EliteRequest, { payment: payment.id })) return null;
@@ -167,7 +164,7 @@ export class EliteRequestsService {
         budgetRange: null,
         additionalRequirements: details.additionalNotes ?? null,
         userName: details.name,
-        userEmail: details.email,
+        userEmail: email,
         userPhone: null,
         requestData,
         paidAt: payment.paidAt ?? now,
@@ -191,6 +188,25 @@ export class EliteRequestsService {
     }
   }
 
+  /** The §3 request data: the book's facts and links (none for a prepaid request, which has no book yet) and the contact's choices. */
+  private requestData(of: { book: BookProject; project: GeneratorProject } | null, contact: RequestContact, now: Date): EliteRequestData {
+    const bookFile = (kind: string) => (of ? this.portalUrl(`/api/book-projects/${of.book.id}/download/${kind}`) : null);
+    return {
+      book_id: of?.book.id ?? null,
+      book_title: of?.book.title ?? null,
+      book_author: of?.book.author ?? null,
+      book_idea: of?.book.bookIdea ?? null,
+      book_created: of?.book.createdAt.toISOString() ?? null,
+      pdf_available: Boolean(of?.project.pdfKey),
+      cover_available: Boolean(of?.project.coverPdfKey),
+      ...contact,
+      request_date: now.toISOString(),
+      dashboard_url: this.portalUrl('/dashboard'),
+      book_pdf_url: of?.project.pdfKey ? bookFile('pdf') : null,
+      book_cover_url: of?.project.coverPdfKey ? bookFile('cover-pdf') : null,
+    };
+  }
+
   private portalUrl(path: string): string {
     return new URL(path, this.config.PORTAL_URL).href;
   }
@@ -200,8 +216,9 @@ export class EliteRequestsService {
     return this.em.fork().find(EliteRequest, { user: user.id }, { populate: ELITE_VIEW_POPULATE, orderBy: { createdAt: 'desc', id: 'desc' }, limit: 200 });
   }
 
+  /** `id` has passed the routes' UUID pipe. */
   async owned(id: string, user: AuthUser): Promise<EliteRequest> {
-    const row = isUuid(id) ? await this.em.fork().findOne(EliteRequest, { id, user: user.id }, { populate: ELITE_VIEW_POPULATE }) : null;
+    const row = await this.em.fork().findOne(EliteRequest, { id, user: user.id }, { populate: ELITE_VIEW_POPULATE });
     if (!row) throw new NotFoundException(EliteMessages.notFound);
     return row;
   }

@@ -1,10 +1,9 @@
-import { Body, Controller, Module, Post } from '@nestjs/common';
+import { Body, Controller, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { EliteProjectDetailsResponse } from '../../../../libs/contracts/index.ts';
-import type { AuthUser } from '../auth/auth.types.ts';
-import { CurrentUser, OptionalAuth } from '../auth/public.decorator.ts';
+import type { AuthUser } from '../common/auth.types.ts';
+import { CurrentUser, OptionalAuth } from '../common/auth.decorators.ts';
 import { RateLimited } from '../common/rate-limits.ts';
-import { EliteRequestsModule } from '../elite-requests/elite-requests.module.ts';
 import { EliteProjectDetailsDto } from './elite.dto.ts';
 import { EliteService } from './elite.service.ts';
 
@@ -24,6 +23,3 @@ export class EliteController {
     return this.elite.submitDetails(dto, user);
   }
 }
-
-@Module({ imports: [EliteRequestsModule], controllers: [EliteController], providers: [EliteService] })
-export class EliteModule {}

@@ -124,6 +124,20 @@ describe('POST /api/elite/project-details: the payment', () => {
     expect(row?.user?.id).toBe(owner.id);
   });
 
+  it("mails a signed-out buyer's confirmation to the address they paid with, never to the one typed in the form", async () => {
+    const checkoutEmail = `guest-${randomUUID()}@example.com`;
+    const paid = await purchase({ userId: null, email: checkoutEmail, productId: PRODUCTS.eliteService.id });
+    const sent = details({ sessionId: paid.sessionId, email: `stranger-${randomUUID()}@example.com`, bookTopic: `Click http://phish.example now ${randomUUID().slice(0, 8)}` });
+    const answer = await submit(sent);
+    expect(answer.status).toBe(201);
+    expect(await served.engine.client.workflow.getHandle(mailWorkflowId('elite-details', answer.body.id as string)).result()).toEqual({ sent: 2 });
+    expect((await mailTo(checkoutEmail)).map((m) => m.subject)).toEqual([`Your Elite Service project: ${sent.bookTopic}`]);
+    expect(await mailTo(sent.email)).toEqual([]);
+    // The team is told, and its reply goes to the buyer.
+    const [notice] = (await mailTo(config.SUPPORT_EMAIL)).filter((m) => m.subject.includes(sent.bookTopic));
+    expect(notice?.text).toContain(`${sent.name} <${checkoutEmail}>`);
+  });
+
   it('ties a signed-out purchase to the session it names', async () => {
     const checkoutEmail = `guest-${randomUUID()}@example.com`;
     const paid = await purchase({ userId: null, email: checkoutEmail, productId: PRODUCTS.eliteService.id });
@@ -138,15 +152,19 @@ describe('POST /api/elite/project-details: the payment', () => {
     const checkoutEmail = `guest-${randomUUID()}@example.com`;
     const paid = await purchase({ userId: null, email: checkoutEmail, productId: PRODUCTS.eliteService.id });
     const sent = details({ sessionId: paid.sessionId });
-    expect((await submit(sent)).status).toBe(201);
+    const answer = await submit(sent);
+    expect(answer.status).toBe(201);
     const signUp = await call('POST', '/auth/signup', { email: checkoutEmail, password: 'a sturdy passphrase' });
-    const requests = async (token: string) => (await call('GET', '/elite-requests', undefined, token)).body as unknown as { topic: string; prepaid: boolean; status: string }[];
+    const requests = async (token: string) => (await call('GET', '/elite-requests', undefined, token)).body as unknown as { topic: string; prepaid: boolean; status: string; user_email: string }[];
     // Unverified, the account claims nothing; verified, its next sign-in opens the request the details asked for.
     expect(await requests(signUp.body.access_token as string)).toEqual([]);
     await sql(config.DATABASE_URL, 'update users set email_verified = true where id = $1', [(signUp.body.user as { id: string }).id]);
     const signIn = await call('POST', '/auth/token?grant_type=password', { email: checkoutEmail, password: 'a sturdy passphrase' });
     const opened = await requests(signIn.body.access_token as string);
-    expect(opened).toEqual([expect.objectContaining({ topic: sent.bookTopic, prepaid: true, status: 'in_production' })]);
+    // The request is the buyer's: it carries the address they paid with, not the one typed in the form.
+    expect(opened).toEqual([expect.objectContaining({ topic: sent.bookTopic, prepaid: true, status: 'in_production', user_email: checkoutEmail })]);
+    expect(await served.engine.client.workflow.getHandle(mailWorkflowId('elite-details', answer.body.id as string)).result()).toEqual({ sent: 2 });
+    expect(await mailTo(sent.email)).toEqual([]);
     // A later sign-in opens no second request.
     const again = await call('POST', '/auth/token?grant_type=password', { email: checkoutEmail, password: 'a sturdy passphrase' });
     expect(await requests(again.body.access_token as string)).toHaveLength(1);
@@ -159,7 +177,8 @@ describe('POST /api/elite/project-details: stored and mailed', () => {
     const checkoutEmail = `checkout-${randomUUID()}@example.com`;
     await purchase({ userId: buyer.id, email: `older-${randomUUID()}@example.com`, productId: PRODUCTS.eliteService.id, paidAt: new Date(Date.now() - 86_400_000) });
     const latest = await purchase({ userId: buyer.id, email: checkoutEmail, productId: PRODUCTS.eliteService.id });
-    const sent = details({ bookDescription: '  Five words in this description.  ', hidden: { price: '$1', paymentStatus: 'paid', formVersion: '9' } });
+    // Whatever address the form names, only the buyer's own hears of what they wrote.
+    const sent = details({ email: `stranger-${randomUUID()}@example.com`, bookDescription: '  Five words in this description.  ', hidden: { price: '$1', paymentStatus: 'paid', formVersion: '9' } });
 
     const answer = await submit(sent, buyer.token);
     expect(answer.status).toBe(201);
@@ -182,7 +201,7 @@ describe('POST /api/elite/project-details: stored and mailed', () => {
       price: '$499',
     });
 
-    const [confirmation] = await waitForMail(sent.email);
+    const [confirmation] = await waitForMail(checkoutEmail);
     expect(confirmation?.subject).toBe(`Your Elite Service project: ${sent.bookTopic}`);
     const notices = await eventually(
       async () => (await mailTo(config.SUPPORT_EMAIL)).filter((m) => m.subject.includes(sent.bookTopic)),
@@ -192,10 +211,13 @@ describe('POST /api/elite/project-details: stored and mailed', () => {
     expect(await served.engine.client.workflow.getHandle(mailWorkflowId('elite-details', answer.body.id as string)).result()).toEqual({ sent: 2 });
     // The buyer hears of the details once, and once of the Elite request they opened (its own workflow's mail).
     const toBuyer = await eventually(
-      () => mailTo(sent.email),
+      () => mailTo(checkoutEmail),
       (found) => found.length >= 2,
     );
     expect(toBuyer.map((m) => m.subject).sort()).toEqual([`We received your Elite Service request: ${sent.bookTopic}`, `Your Elite Service project: ${sent.bookTopic}`]);
+    const [request] = (await call('GET', '/elite-requests', undefined, buyer.token)).body as unknown as { user_email: string }[];
+    expect(request?.user_email).toBe(checkoutEmail);
+    expect(await mailTo(sent.email)).toEqual([]);
   });
 
   it('answers a filled honeypot like a success, but stores and sends nothing', async () => {

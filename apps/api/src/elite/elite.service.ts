@@ -7,9 +7,9 @@ import type { EliteProjectDetailsResponse } from '../../../../libs/contracts/ind
 import { EliteProjectDetails, Payment, User } from '../../../../libs/db/index.ts';
 import { EliteDetailsMessages, eliteDetailsProblems, mailWorkflowId, productsGranting } from '../../../../libs/domain/index.ts';
 import type { mailWorkflow } from '../../../../workflows/notify/workflow.ts';
-import type { AuthUser } from '../auth/auth.types.ts';
+import type { AuthUser } from '../common/auth.types.ts';
 import { CONFIG } from '../config/config.module.ts';
-import { EliteRequestsService } from '../elite-requests/elite-requests.service.ts';
+import { EliteRequestsService } from '../elite-requests/elite-requests.module.ts';
 import type { EliteProjectDetailsDto } from './elite.dto.ts';
 import { eliteHiddenFields } from './hidden-fields.ts';
 

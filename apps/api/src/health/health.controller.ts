@@ -1,7 +1,7 @@
 import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Public, Roles } from '../auth/public.decorator.ts';
+import { Public, Roles } from '../common/auth.decorators.ts';
 import { HealthService, type DeepHealthReport, type HealthReport } from './health.service.ts';
 
 @ApiTags('health')

@@ -1,14 +1,15 @@
-import { Controller, Delete, Get, HttpCode, Param, PayloadTooLargeException, BadRequestException, Post, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, PayloadTooLargeException, BadRequestException, Post, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { OwnCoverAnswer } from '../../../../libs/contracts/index.ts';
 import { COVER_IMAGE_LIMITS, OwnCoverMessages } from '../../../../libs/domain/index.ts';
 import type { UploadedFile } from '../../../../libs/sources/ingest.ts';
-import type { AuthUser } from '../auth/auth.types.ts';
-import { CurrentUser, OptionalAuth } from '../auth/public.decorator.ts';
+import type { AuthUser } from '../common/auth.types.ts';
+import { CurrentUser, OptionalAuth } from '../common/auth.decorators.ts';
 import { RateLimited } from '../common/rate-limits.ts';
-import { ProjectsService } from '../projects/projects.service.ts';
-import { StreamedFilesInterceptor } from '../sources/streamed-files.interceptor.ts';
+import { StreamedFilesInterceptor } from '../common/streamed-files.interceptor.ts';
+import { UuidOrNotFound } from '../common/uuid.pipe.ts';
+import { NOT_FOUND, ProjectsService } from '../projects/projects.module.ts';
 import { OwnCoverService } from './own-cover.service.ts';
 
 /** A book's own cover, uploaded by its author: a front image or a full-wrap PDF. Same ownership as the project. */
@@ -41,13 +42,13 @@ export class OwnCoverController {
       tooLarge: () => new PayloadTooLargeException(OwnCoverMessages.tooLarge),
     }),
   )
-  async upload(@Param('id') id: string, @UploadedFiles() files: UploadedFile[] | undefined, @CurrentUser() user?: AuthUser): Promise<OwnCoverAnswer> {
+  async upload(@UuidOrNotFound(NOT_FOUND) id: string, @UploadedFiles() files: UploadedFile[] | undefined, @CurrentUser() user?: AuthUser): Promise<OwnCoverAnswer> {
     return this.covers.upload(await this.projects.owned(id, user), files);
   }
 
   @Get(':id/cover-image')
   @ApiOperation({ summary: 'The cover the author uploaded (a front image or a full-wrap PDF)' })
-  async get(@Param('id') id: string, @Res() res: Response, @CurrentUser() user?: AuthUser): Promise<void> {
+  async get(@UuidOrNotFound(NOT_FOUND) id: string, @Res() res: Response, @CurrentUser() user?: AuthUser): Promise<void> {
     await this.covers.send(res, await this.projects.owned(id, user));
   }
 
@@ -55,7 +56,7 @@ export class OwnCoverController {
   @RateLimited('generation')
   @HttpCode(204)
   @ApiOperation({ summary: "Stop using your own front cover: the cover is drawn again in the book's design" })
-  async remove(@Param('id') id: string, @CurrentUser() user?: AuthUser): Promise<void> {
+  async remove(@UuidOrNotFound(NOT_FOUND) id: string, @CurrentUser() user?: AuthUser): Promise<void> {
     await this.covers.remove(await this.projects.owned(id, user));
   }
 }

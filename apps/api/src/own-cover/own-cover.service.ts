@@ -14,9 +14,8 @@ import { bookCoverGeometry } from '../../../../libs/render/book-cover.ts';
 import type { UploadedFile } from '../../../../libs/sources/ingest.ts';
 import { StorageService } from '../../../../libs/storage/index.ts';
 import { bookImageRefusal } from '../common/book-image-refusal.ts';
-import { PackagingService } from '../projects/packaging.service.ts';
-import { ownCoverOf } from '../projects/project-files.ts';
-import { coverAnswerOf } from '../projects/projects.view.ts';
+import { ownCoverOf } from '../common/project-files.ts';
+import { coverAnswerOf, PackagingService } from '../projects/projects.module.ts';
 
 const PDF_MAGIC = Buffer.from('%PDF-');
 

@@ -1,8 +1,8 @@
 import { Body, Controller, Get, Headers, HttpCode, Post, UseFilters } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { CheckoutProduct } from '../../../../libs/contracts/index.ts';
-import type { AuthUser } from '../auth/auth.types.ts';
-import { CurrentUser, OptionalAuth, Public, VerifiedEmailRequired } from '../auth/public.decorator.ts';
+import type { AuthUser } from '../common/auth.types.ts';
+import { CurrentUser, OptionalAuth, Public, VerifiedEmailRequired } from '../common/auth.decorators.ts';
 import { ErrorFieldExceptionFilter } from '../common/http-exception.filter.ts';
 import { RateLimited } from '../common/rate-limits.ts';
 import { CreateCheckoutSessionDto } from './checkout.dto.ts';

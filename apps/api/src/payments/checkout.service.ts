@@ -16,7 +16,7 @@ import {
   type PaymentsMode,
   type Stripe,
 } from '../../../../libs/payments/index.ts';
-import type { AuthUser } from '../auth/auth.types.ts';
+import type { AuthUser } from '../common/auth.types.ts';
 import { CONFIG } from '../config/config.module.ts';
 import type { CreateCheckoutSessionDto } from './checkout.dto.ts';
 

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Public } from '../auth/public.decorator.ts';
+import { Public } from '../common/auth.decorators.ts';
 import { CheckoutService } from './checkout.service.ts';
 import { TestPaymentDto } from './checkout.dto.ts';
 import { testCheckoutPage, testCheckoutPolicy, type TestCheckoutView } from './test-checkout.page.ts';

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadGatewayException, Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import type { Config } from '../../../../libs/config/index.ts';
-import { CheckoutSession, EliteRequest, PrintOrder } from '../../../../libs/db/index.ts';
+import { CheckoutSession, EliteRequest } from '../../../../libs/db/index.ts';
 import { CheckoutMessages, elitePaymentName, isEmailAddress, printPaymentName, productOffer, WebhookMessages } from '../../../../libs/domain/index.ts';
 import {
   checkoutMetadata,
@@ -14,6 +14,7 @@ import {
   testPaymentIntentId,
 } from '../../../../libs/payments/index.ts';
 import { CONFIG } from '../config/config.module.ts';
+import { PrintOrderQueries } from '../print-orders/print-orders.module.ts';
 import { CheckoutService } from './checkout.service.ts';
 import type { TestCheckoutView } from './test-checkout.page.ts';
 
@@ -33,6 +34,7 @@ export class TestCheckoutService {
     @Inject(CONFIG) private readonly config: Config,
     private readonly em: EntityManager,
     private readonly checkout: CheckoutService,
+    private readonly printOrders: PrintOrderQueries,
   ) {}
 
   /** The session this server started; the page exists only in test mode. */
@@ -50,7 +52,7 @@ export class TestCheckoutService {
       const request = await this.em.findOne(EliteRequest, { id: session.eliteRequestId });
       return request ? elitePaymentName(request) : 'Elite Service';
     }
-    const order = session.printOrderId ? await this.em.findOne(PrintOrder, { id: session.printOrderId }) : null;
+    const order = session.printOrderId ? await this.printOrders.byId(session.printOrderId) : null;
     return order ? printPaymentName(order) : 'Print order';
   }
 
@@ -110,7 +112,7 @@ export class TestCheckoutService {
   /** Like Stripe's `expires_at`: a print order's session closes with the order's payment window, or with the order. */
   private async expired(session: CheckoutSession): Promise<boolean> {
     if (!session.printOrderId) return false;
-    const order = await this.em.findOne(PrintOrder, { id: session.printOrderId });
+    const order = await this.printOrders.byId(session.printOrderId);
     return !order || order.orderStatus !== 'unpaid' || (order.payBy !== null && order.payBy !== undefined && order.payBy.getTime() < Date.now());
   }
 

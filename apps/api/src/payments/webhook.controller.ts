@@ -1,7 +1,7 @@
 import { Controller, Headers, HttpCode, Post, Req, type RawBodyRequest } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { Public } from '../auth/public.decorator.ts';
+import { Public } from '../common/auth.decorators.ts';
 import { WebhookService } from './webhook.service.ts';
 
 @ApiTags('payments')

@@ -1,35 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ForbiddenException, Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException, UnprocessableEntityException } from '@nestjs/common';
-import { Client, WorkflowNotFoundError } from '@temporalio/client';
-import type { Config } from '../../../../libs/config/index.ts';
-import { BookProject, PrintOrder, User } from '../../../../libs/db/index.ts';
-import {
-  DEFAULT_PRINT_PAGE_COUNT,
-  externalIdAt,
-  isUuid,
-  printOrderFileKey,
-  printOrderWorkflowId,
-  printProduct,
-  productMismatch,
-  PrintMessages,
-  ProjectMessages,
-  type PrintProduct,
-} from '../../../../libs/domain/index.ts';
+import { ForbiddenException, Injectable, Logger, NotFoundException, ServiceUnavailableException, UnprocessableEntityException } from '@nestjs/common';
+import type { Response } from 'express';
+import { BookProject, type PrintOrder } from '../../../../libs/db/index.ts';
+import { DEFAULT_PRINT_PAGE_COUNT, externalIdAt, isUuid, printOrderFileKey, printProduct, productMismatch, PrintMessages, ProjectMessages, type PrintProduct } from '../../../../libs/domain/index.ts';
 import { ownWrapMismatch } from '../../../../libs/print/index.ts';
 import { StorageService } from '../../../../libs/storage/index.ts';
-import { refreshSignal } from '../../../../workflows/print-order/messages.ts';
-import type { printOrderWorkflow } from '../../../../workflows/print-order/workflow.ts';
-import { ProjectIdAttribute, UserIdAttribute } from '../../../../workflows/search-attributes.ts';
-import type { AuthUser } from '../auth/auth.types.ts';
-import { withTimeout } from '../common/with-timeout.ts';
-import { CONFIG } from '../config/config.module.ts';
-import { shippingAddressOf, type CreatePrintOrderDto } from './print.dto.ts';
+import type { AuthUser } from '../common/auth.types.ts';
+import { PrintOrderQueries, PrintOrderWorkflowService } from '../print-orders/print-orders.module.ts';
+import { sendObject } from '../common/project-files.ts';
+import { shippingAddressOf } from '../common/shipping-address.dto.ts';
+import type { CreatePrintOrderDto } from './print.dto.ts';
 import type { PrintFiles } from './print-preflight.service.ts';
 import { PrintQuoteService } from './print-quote.service.ts';
-
-/** A signal is one short call; a Temporal that does not answer within this is treated as down. */
-const SIGNAL_TIMEOUT_MS = 10_000;
 
 /**
  * Print orders (§3.6, §7.1): created here as drafts with their price and their own copies of the book's files, then
@@ -41,11 +24,11 @@ export class PrintOrdersService {
   private readonly logger = new Logger(PrintOrdersService.name);
 
   constructor(
-    @Inject(CONFIG) private readonly config: Config,
     private readonly em: EntityManager,
     private readonly storage: StorageService,
-    @Inject(Client) private readonly temporal: Client,
     private readonly quotes: PrintQuoteService,
+    private readonly orders: PrintOrderQueries,
+    private readonly workflow: PrintOrderWorkflowService,
   ) {}
 
   /** The caller's saved book, if it is one. */
@@ -101,52 +84,39 @@ export class PrintOrdersService {
       await this.removeFiles(keys);
       throw new ServiceUnavailableException(PrintMessages.createFailed);
     }
-    const em = this.em.fork();
-    const order = em.create(PrintOrder, {
-      id,
-      user: em.getReference(User, user.id),
-      bookProject: em.getReference(BookProject, book.id),
-      bookTitle: book.title,
-      bookAuthor: book.author,
-      podPackageId: product.spec.pod_package_id,
-      quantity: dto.quantity,
-      pageCount,
-      shippingAddress: address,
-      shippingLevel: dto.shipping_level,
-      contactEmail: dto.contact_email.trim(),
-      // 'PB-' and the time (§9), then a piece of the order's id: two orders in the same millisecond stay apart.
-      externalId: `${externalIdAt(now)}-${id.slice(0, 8)}`,
-      unitCost: quote.costs.unit_cost,
-      printingCost: quote.costs.printing_cost,
-      shippingCost: quote.costs.shipping_cost,
-      tax: quote.costs.tax ?? null,
-      totalCost: quote.costs.total,
-      currency: quote.costs.currency,
-      costSource: quote.source,
-      orderStatus: 'draft',
-      trackingUrls: [],
-      ...keys,
-      history: [{ at: now.toISOString(), order_status: 'draft', lulu_status: null, note: 'Order placed' }],
-      createdAt: now,
-      updatedAt: now,
-    });
-    await em.flush();
+    const order = await this.orders.create(
+      {
+        id,
+        userId: user.id,
+        bookProjectId: book.id,
+        bookTitle: book.title,
+        bookAuthor: book.author,
+        podPackageId: product.spec.pod_package_id,
+        quantity: dto.quantity,
+        pageCount,
+        shippingAddress: address,
+        shippingLevel: dto.shipping_level,
+        contactEmail: dto.contact_email.trim(),
+        // 'PB-' and the time (§9), then a piece of the order's id: two orders in the same millisecond stay apart.
+        externalId: `${externalIdAt(now)}-${id.slice(0, 8)}`,
+        unitCost: quote.costs.unit_cost,
+        printingCost: quote.costs.printing_cost,
+        shippingCost: quote.costs.shipping_cost,
+        tax: quote.costs.tax ?? null,
+        totalCost: quote.costs.total,
+        currency: quote.costs.currency,
+        costSource: quote.source,
+        ...keys,
+      },
+      now,
+    );
 
     try {
-      await this.temporal.workflow.start<typeof printOrderWorkflow>('printOrderWorkflow', {
-        workflowId: printOrderWorkflowId(order.id),
-        taskQueue: this.config.TEMPORAL_TASK_QUEUE,
-        args: [{ orderId: order.id }],
-        typedSearchAttributes: [
-          // The generator project's id, as the book's own book-… and package-… runs have it.
-          { key: ProjectIdAttribute, value: book.generatorProject.id },
-          { key: UserIdAttribute, value: user.id },
-        ],
-      });
+      await this.workflow.start({ id: order.id, userId: user.id, generatorProjectId: book.generatorProject.id });
     } catch (error) {
       // Nothing would carry the order: it is removed again and refused, so no draft waits unseen.
       this.logger.error(`print order ${order.id}: its workflow did not start: ${(error as Error).message}`);
-      await em.remove(order).flush();
+      await this.orders.remove(order.id);
       await this.removeFiles(keys);
       throw new ServiceUnavailableException(PrintMessages.createFailed);
     }
@@ -157,16 +127,22 @@ export class PrintOrdersService {
     await Promise.allSettled([this.storage.delete(keys.interiorKey), this.storage.delete(keys.coverKey)]);
   }
 
-  async owned(id: string, user: AuthUser): Promise<PrintOrder> {
-    const order = isUuid(id) ? await this.em.fork().findOne(PrintOrder, { id, user: user.id }) : null;
-    if (!order) throw new NotFoundException(PrintMessages.orderNotFound);
-    return order;
+  /** The caller's own order (a malformed id is refused at the route). */
+  owned(id: string, user: AuthUser): Promise<PrintOrder> {
+    return this.orders.owned(id, user.id);
+  }
+
+  /** The cover PDF printed for the order: its own copy, drawn when it was placed. */
+  async sendCover(res: Response, id: string, user: AuthUser): Promise<void> {
+    const order = await this.owned(id, user);
+    if (!order.coverKey) throw new NotFoundException(ProjectMessages.fileNotFound);
+    await sendObject(res, this.storage, order.coverKey, { type: 'application/pdf', name: `${order.externalId}_cover.pdf`, inline: true });
   }
 
   /** The caller's own orders, newest first; any other account's id is refused, not filtered. */
   async ofUser(userId: string, user: AuthUser): Promise<PrintOrder[]> {
     if (userId !== user.id) throw new ForbiddenException(PrintMessages.notYours);
-    return this.em.fork().find(PrintOrder, { user: user.id }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: 500 });
+    return this.orders.ofUser(user.id);
   }
 
   /**
@@ -175,14 +151,7 @@ export class PrintOrdersService {
    */
   async refresh(id: string, user: AuthUser): Promise<PrintOrder> {
     const order = await this.owned(id, user);
-    try {
-      await withTimeout(this.temporal.workflow.getHandle(printOrderWorkflowId(order.id)).signal(refreshSignal), SIGNAL_TIMEOUT_MS, 'Temporal');
-    } catch (error) {
-      if (!(error instanceof WorkflowNotFoundError)) {
-        this.logger.error(`print order ${order.id}: refresh not delivered: ${(error as Error).message}`);
-        throw new ServiceUnavailableException(PrintMessages.unavailable);
-      }
-    }
+    await this.workflow.refresh(order.id);
     return this.owned(id, user);
   }
 }

@@ -1,9 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { ValidatePrintResponse } from '../../../../libs/contracts/index.ts';
-import { PrintMessages, type PrintProduct } from '../../../../libs/domain/index.ts';
+import { PrintMessages, printProduct, type PrintProduct } from '../../../../libs/domain/index.ts';
 import { pdfFactsOf, PreflightMessages, preflightProblems, type PdfFacts } from '../../../../libs/print/preflight.ts';
 import { StorageService } from '../../../../libs/storage/index.ts';
+import type { AuthUser } from '../common/auth.types.ts';
+import { PackagingService } from '../projects/projects.module.ts';
+import { PrintOrdersService } from './print-orders.service.ts';
 import { PrintQuoteService } from './print-quote.service.ts';
+import type { ValidatePrintDto } from './print.dto.ts';
 
 /** Print files larger than this are not fetched for preflight (Lulu's own upload limit is far below it). */
 const MAX_PRINT_PDF_BYTES = 1024 * 1024 * 1024;
@@ -24,7 +28,19 @@ export class PrintPreflightService {
   constructor(
     private readonly storage: StorageService,
     private readonly quotes: PrintQuoteService,
+    private readonly orders: PrintOrdersService,
+    private readonly packaging: PackagingService,
   ) {}
+
+  /** A saved book of the caller, with the cover an order of the product would print (drawn from the book's design for it). */
+  async validateBook(dto: ValidatePrintDto, user: AuthUser): Promise<ValidatePrintResponse> {
+    const book = await this.orders.book(dto.book_project_id, user);
+    const product = printProduct(dto.pod_package_id) as PrintProduct;
+    const { interiorKey } = this.orders.printFiles(book);
+    this.orders.checkFits(product, book);
+    const coverKey = await this.packaging.productCover(book.generatorProject, product.spec.pod_package_id);
+    return this.validate(product, { interiorKey, coverKey });
+  }
 
   async validate(product: PrintProduct, files: PrintFiles): Promise<ValidatePrintResponse> {
     const interior = await this.facts(files.interiorKey, PreflightMessages.interiorUnreadable);

@@ -1,16 +1,11 @@
 import { Inject, Injectable, Logger, UnprocessableEntityException } from '@nestjs/common';
 import type { CalculatePrintResponse, PrintCosts, ShippingOptionView } from '../../../../libs/contracts/index.ts';
-import {
-  OFFERED_SHIPPING,
-  PrintMessages,
-  type PrintProduct,
-  type ShippingAddress,
-  type ShippingLevel,
-} from '../../../../libs/domain/index.ts';
+import { DEFAULT_PRINT_PAGE_COUNT, OFFERED_SHIPPING, PrintMessages, printProduct, type PrintProduct, type ShippingAddress, type ShippingLevel } from '../../../../libs/domain/index.ts';
 import { PrintProviderError, withFallback, type PrintProvider, type PrintProviders, type Sourced } from '../../../../libs/print/index.ts';
 import { PreflightMessages } from '../../../../libs/print/preflight.ts';
 import { authorPrice } from '../../../../libs/print/pricing.ts';
-import { checkShippingAddress } from './print.dto.ts';
+import { checkShippingAddress, shippingAddressOf } from '../common/shipping-address.dto.ts';
+import type { CalculatePrintDto } from './print.dto.ts';
 import { ShortLivedCache } from './short-lived-cache.ts';
 
 export const PRINT_PROVIDERS = Symbol('PRINT_PROVIDERS');
@@ -84,6 +79,16 @@ export class PrintQuoteService {
       const message = PreflightMessages.pageCount(product, pageCount);
       throw new UnprocessableEntityException({ message, details: [{ field, messages: [message] }] });
     }
+  }
+
+  /** POST /api/print/calculate: the address and the page count checked, then the quote. */
+  calculate(dto: CalculatePrintDto): Promise<CalculatePrintResponse> {
+    const address = shippingAddressOf(dto.shipping_address);
+    this.checkAddress(address);
+    const product = printProduct(dto.pod_package_id) as PrintProduct;
+    const pageCount = dto.page_count ?? DEFAULT_PRINT_PAGE_COUNT;
+    this.checkPages(product, pageCount, 'page_count');
+    return this.quote({ product, quantity: dto.quantity, pageCount, address, shippingLevel: dto.shipping_level });
   }
 
   async quote(quoted: QuoteRequest): Promise<CalculatePrintResponse> {

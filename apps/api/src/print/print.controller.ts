@@ -1,22 +1,20 @@
-import { Body, Controller, Get, Headers, HttpCode, NotFoundException, Param, Post, Req, Res, type RawBodyRequest } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Req, Res, type RawBodyRequest } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { CalculatePrintResponse, PrintOrderView, PrintProductsResponse, ValidatePrintResponse } from '../../../../libs/contracts/index.ts';
-import { DEFAULT_PRINT_PAGE_COUNT, printProduct, ProjectMessages, type PrintProduct } from '../../../../libs/domain/index.ts';
+import { PrintMessages } from '../../../../libs/domain/index.ts';
 import { LULU_SIGNATURE_HEADER } from '../../../../libs/print/index.ts';
-import { StorageService } from '../../../../libs/storage/index.ts';
-import type { AuthUser } from '../auth/auth.types.ts';
-import { CurrentUser, Public, VerifiedEmailRequired } from '../auth/public.decorator.ts';
+import type { AuthUser } from '../common/auth.types.ts';
+import { CurrentUser, Public, VerifiedEmailRequired } from '../common/auth.decorators.ts';
 import { RateLimited } from '../common/rate-limits.ts';
-import { PackagingService } from '../projects/packaging.service.ts';
-import { sendObject } from '../projects/project-files.ts';
+import { UuidOrNotFound } from '../common/uuid.pipe.ts';
+import { printOrderView } from '../print-orders/print-orders.module.ts';
 import { LuluWebhookService, type LuluWebhookOutcome } from './lulu-webhook.service.ts';
 import { PrintHealthService, type PrintHealth } from './print-health.service.ts';
-import { printOrderView } from './print-order.view.ts';
 import { PrintOrdersService } from './print-orders.service.ts';
 import { PrintPreflightService } from './print-preflight.service.ts';
 import { PrintQuoteService } from './print-quote.service.ts';
-import { CalculatePrintDto, CreatePrintOrderDto, shippingAddressOf, ValidatePrintDto } from './print.dto.ts';
+import { CalculatePrintDto, CreatePrintOrderDto, ValidatePrintDto } from './print.dto.ts';
 
 /** The print API of §7.1 (base /api/print): products, preflight, quotes, orders and their refresh, a health check. */
 @ApiTags('print')
@@ -28,8 +26,6 @@ export class PrintController {
     private readonly preflight: PrintPreflightService,
     private readonly orders: PrintOrdersService,
     private readonly health: PrintHealthService,
-    private readonly storage: StorageService,
-    private readonly packaging: PackagingService,
   ) {}
 
   @Public()
@@ -45,13 +41,7 @@ export class PrintController {
   @RateLimited('print')
   @ApiOperation({ summary: "Preflight of a saved book's interior and of the cover an order of the product would print (drawn from the book's design), then the provider's own check" })
   async validate(@Body() dto: ValidatePrintDto, @CurrentUser() user: AuthUser): Promise<ValidatePrintResponse> {
-    const book = await this.orders.book(dto.book_project_id, user);
-    const product = printProduct(dto.pod_package_id) as PrintProduct;
-    const { interiorKey } = this.orders.printFiles(book);
-    this.orders.checkFits(product, book);
-    // The cover checked is the one an order would print: drawn from the book's design for this product.
-    const coverKey = await this.packaging.productCover(book.generatorProject, product.spec.pod_package_id);
-    return this.preflight.validate(product, { interiorKey, coverKey });
+    return this.preflight.validateBook(dto, user);
   }
 
   @Post('calculate')
@@ -59,12 +49,7 @@ export class PrintController {
   @RateLimited('print')
   @ApiOperation({ summary: 'Price (our tier price per copy) plus the shipping and tax quoted for the destination' })
   calculate(@Body() dto: CalculatePrintDto): Promise<CalculatePrintResponse> {
-    const address = shippingAddressOf(dto.shipping_address);
-    this.quotes.checkAddress(address);
-    const product = printProduct(dto.pod_package_id) as PrintProduct;
-    const pageCount = dto.page_count ?? DEFAULT_PRINT_PAGE_COUNT;
-    this.quotes.checkPages(product, pageCount, 'page_count');
-    return this.quotes.quote({ product, quantity: dto.quantity, pageCount, address, shippingLevel: dto.shipping_level });
+    return this.quotes.calculate(dto);
   }
 
   @Post('orders')
@@ -82,23 +67,21 @@ export class PrintController {
   }
 
   @Get('orders/:id')
-  async order(@Param('id') id: string, @CurrentUser() user: AuthUser): Promise<PrintOrderView> {
+  async order(@UuidOrNotFound(PrintMessages.orderNotFound) id: string, @CurrentUser() user: AuthUser): Promise<PrintOrderView> {
     return printOrderView(await this.orders.owned(id, user));
   }
 
   @Get('orders/:id/cover')
   @ApiOperation({ summary: 'The cover PDF printed for the order (its own copy, taken when it was placed)' })
-  async cover(@Param('id') id: string, @Res() res: Response, @CurrentUser() user: AuthUser): Promise<void> {
-    const order = await this.orders.owned(id, user);
-    if (!order.coverKey) throw new NotFoundException(ProjectMessages.fileNotFound);
-    await sendObject(res, this.storage, order.coverKey, { type: 'application/pdf', name: `${order.externalId}_cover.pdf`, inline: true });
+  async cover(@UuidOrNotFound(PrintMessages.orderNotFound) id: string, @Res() res: Response, @CurrentUser() user: AuthUser): Promise<void> {
+    await this.orders.sendCover(res, id, user);
   }
 
   @Post('orders/:orderId/refresh')
   @HttpCode(200)
   @RateLimited('generation')
   @ApiOperation({ summary: "Asks the order's workflow to fetch the provider's status now; answers the order as it stands" })
-  async refresh(@Param('orderId') orderId: string, @CurrentUser() user: AuthUser): Promise<PrintOrderView> {
+  async refresh(@UuidOrNotFound(PrintMessages.orderNotFound, 'orderId') orderId: string, @CurrentUser() user: AuthUser): Promise<PrintOrderView> {
     return printOrderView(await this.orders.refresh(orderId, user));
   }
 

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import type { Config } from '../../../../libs/config/index.ts';
 import { createPrintProviders } from '../../../../libs/print/index.ts';
 import { CONFIG } from '../config/config.module.ts';
+import { PrintOrdersModule } from '../print-orders/print-orders.module.ts';
 import { ProjectsModule } from '../projects/projects.module.ts';
 import { LuluWebhookService } from './lulu-webhook.service.ts';
 import { LuluWebhookController, PrintController } from './print.controller.ts';
@@ -12,7 +13,7 @@ import { PRINT_PROVIDERS, PrintQuoteService } from './print-quote.service.ts';
 
 /** Print-on-demand (document 3, §7.1): the print API and Lulu's webhook; the print-order workflow does the rest. */
 @Module({
-  imports: [ProjectsModule],
+  imports: [ProjectsModule, PrintOrdersModule],
   controllers: [PrintController, LuluWebhookController],
   providers: [
     { provide: PRINT_PROVIDERS, inject: [CONFIG], useFactory: (config: Config) => createPrintProviders(config) },

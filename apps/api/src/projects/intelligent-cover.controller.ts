@@ -4,11 +4,11 @@ import type { Response } from 'express';
 import { pdfPageToPng } from '../../../../libs/render/png.ts';
 import { briefProblems, DEFAULT_COVER_PAGE_COUNT } from '../../../../libs/domain/index.ts';
 import { StorageService } from '../../../../libs/storage/index.ts';
-import { OptionalAuth } from '../auth/public.decorator.ts';
+import { OptionalAuth } from '../common/auth.decorators.ts';
 import { RateLimited } from '../common/rate-limits.ts';
-import { StreamedFilesInterceptor } from '../sources/streamed-files.interceptor.ts';
+import { sendObject } from '../common/project-files.ts';
+import { StreamedFilesInterceptor } from '../common/streamed-files.interceptor.ts';
 import { PackagingService } from './packaging.service.ts';
-import { sendObject } from './project-files.ts';
 import { coverChoiceOf, IntelligentCoverDto } from './projects.dto.ts';
 
 /** A PDF sent for a thumbnail may be a whole book; larger than this is refused as it arrives. */

@@ -3,10 +3,11 @@ import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { OutlineChapter } from '../../../../libs/db/index.ts';
 import { estimatedPages, GenerationMessages, TARGET_WORDS, WORDS_PER_PAGE } from '../../../../libs/domain/index.ts';
 import { generateChaptersUpdate, generateOutlineUpdate, regenerateChapterUpdate } from '../../../../workflows/book/messages.ts';
-import type { AuthUser } from '../auth/auth.types.ts';
-import { CurrentUser, OptionalAuth } from '../auth/public.decorator.ts';
+import type { AuthUser } from '../common/auth.types.ts';
+import { CurrentUser, OptionalAuth } from '../common/auth.decorators.ts';
 import { RateLimited } from '../common/rate-limits.ts';
 import { ChapterRequestDto, chapterSettingsOf, TocDto, type CreateProjectDto, type TocEntryDto } from './projects.dto.ts';
+import { BookWorkflowService } from './book-workflow.service.ts';
 import { PROVIDER_HEADER, ProjectsService } from './projects.service.ts';
 import { tocView } from './projects.view.ts';
 
@@ -28,7 +29,10 @@ const outlineFromToc = (toc: TocEntryDto[]): OutlineChapter[] =>
 @ApiHeader(PROVIDER_HEADER)
 @Controller('intelligent')
 export class IntelligentController {
-  constructor(private readonly projects: ProjectsService) {}
+  constructor(
+    private readonly projects: ProjectsService,
+    private readonly book: BookWorkflowService,
+  ) {}
 
   @Post('toc')
   @RateLimited('generation')
@@ -37,7 +41,7 @@ export class IntelligentController {
   async toc(@Body() body: TocDto, @Headers('x-ai-provider') provider: string | undefined, @CurrentUser() user?: AuthUser) {
     const dto: CreateProjectDto = { title: body.title, author: body.author, book_idea: body.book_idea, language: body.language, ai_model: this.projects.providerNamed(provider, body, user), total_target_words: body.total_target_words };
     const project = await this.projects.create(dto, user, 'step');
-    await this.projects.step(() => this.projects.handle(project.id).executeUpdate(generateOutlineUpdate, { args: [{}] }));
+    await this.book.stage(project.id, (run) => run.executeUpdate(generateOutlineUpdate, { args: [{}] }));
     const outlined = await this.projects.owned(project.id, user);
     const words = (outlined.outline ?? []).reduce((sum, c) => sum + c.target_words, 0);
     // A range, as the older API gives it: the estimate ± 5 %, the spread of the measured words a page (368–416).
@@ -74,12 +78,11 @@ export class IntelligentController {
     const id = project.id;
     const costBefore = Number(project.costUsd);
     const written = (await this.projects.chapters(id)).some((c) => c.number === n);
-    const handle = this.projects.handle(id);
     const settings = chapterSettingsOf(body);
-    await this.projects.step<unknown>(() =>
+    await this.book.stage<unknown>(id, (run) =>
       written
-        ? handle.executeUpdate(regenerateChapterUpdate, { args: settings ? [n, settings] : [n] })
-        : handle.executeUpdate(generateChaptersUpdate, { args: settings ? [[n], settings] : [[n]] }),
+        ? run.executeUpdate(regenerateChapterUpdate, { args: settings ? [n, settings] : [n] })
+        : run.executeUpdate(generateChaptersUpdate, { args: settings ? [[n], settings] : [[n]] }),
     );
     const chapter = (await this.projects.chapters(id)).find((c) => c.number === n);
     const after = await this.projects.owned(id, user);

@@ -3,8 +3,9 @@ import { BadRequestException, ConflictException, Injectable } from '@nestjs/comm
 import type { TocEntry } from '../../../../libs/contracts/index.ts';
 import { applyOutlineEdit, OutlineEditRefused, type EditedChapter, type GeneratorProject, type OutlineChapter } from '../../../../libs/db/index.ts';
 import { EditingMessages, OutlineMessages, outlineProblems, wordsOfPages } from '../../../../libs/domain/index.ts';
-import { editOutlineUpdate } from '../../../../workflows/book/messages.ts';
-import type { AuthUser } from '../auth/auth.types.ts';
+import { editOutlineUpdate, workflowTakesEdit } from '../../../../workflows/book/messages.ts';
+import type { AuthUser } from '../common/auth.types.ts';
+import { BookWorkflowService } from './book-workflow.service.ts';
 import type { SpecOutlineDto, UpdateOutlineDto } from './outline.dto.ts';
 import { ProjectsService } from './projects.service.ts';
 import { tocView } from './projects.view.ts';
@@ -34,18 +35,12 @@ function specChapters(outline: SpecOutlineDto, current: OutlineChapter[]): Edite
 /** Stages after which an auto-mode book writes nothing more by itself. */
 const AUTO_ENDED = ['complete', 'failed', 'cancelled'];
 
-/**
- * Whether the book's workflow takes the edit (a step-mode book still being put together, resumed if its run ended):
- * otherwise no workflow writes the book any more (it is finalized, finished, failed or cancelled) and the edit is
- * applied here.
- */
-export const workflowTakesEdit = (project: GeneratorProject) => project.mode === 'step' && !project.finalizedAt && project.stage !== 'cancelled';
-
 /** Editing a book's outline: validated here, applied whole by the book workflow while it is put together, or directly after. */
 @Injectable()
 export class OutlineService {
   constructor(
     private readonly projects: ProjectsService,
+    private readonly book: BookWorkflowService,
     private readonly em: EntityManager,
   ) {}
 
@@ -65,7 +60,7 @@ export class OutlineService {
   /** A book no workflow writes any more: the same edit, applied here; a new chapter is there at once, empty, for the author to write. */
   private async applyHere(project: GeneratorProject, chapters: EditedChapter[]): Promise<void> {
     if (!project.outline?.length) throw new ConflictException(OutlineMessages.notOutlined);
-    if (await this.projects.beingWritten(project.id)) throw new ConflictException(EditingMessages.busy);
+    if (await this.book.beingWritten(project.id)) throw new ConflictException(EditingMessages.busy);
     try {
       await applyOutlineEdit(this.em.fork(), project.id, chapters, { newChapters: 'empty' });
     } catch (error) {
@@ -77,7 +72,7 @@ export class OutlineService {
   private async applyInWorkflow(projectId: string, chapters: EditedChapter[]): Promise<void> {
     try {
       // A step-mode book put away after a long pause is picked up by a new run first, as for every stage.
-      await this.projects.step(() => this.projects.handle(projectId).executeUpdate(editOutlineUpdate, { args: [chapters] }));
+      await this.book.stage(projectId, (run) => run.executeUpdate(editOutlineUpdate, { args: [chapters] }));
     } catch (error) {
       // The book refused it for where it stands (a stage running, nothing planned yet, finished): a conflict, not bad input.
       if (error instanceof BadRequestException) throw new ConflictException(error.message);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadGatewayException, Inject, Injectable, UnprocessableEntityException } from '@nestjs/common';
 import { Client, WorkflowFailedError } from '@temporalio/client';
-import type { StandaloneCoverInput } from '../../../../activities/render/build.ts';
+import type { StandaloneCoverInput } from '../../../../workflows/cover/messages.ts';
 import type { Config } from '../../../../libs/config/index.ts';
 import { nextPackageRun, type GeneratorProject } from '../../../../libs/db/index.ts';
 import { AUTHOR_FIXES, coverWorkflowId, innermostMessage, innermostType, packageWorkflowId, type CoverChoice, type PackageFormat } from '../../../../libs/domain/index.ts';

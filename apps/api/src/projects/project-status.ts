@@ -2,7 +2,7 @@ import type { BuildStatus, OrchestrationStatus } from '../../../../libs/contract
 import type { GeneratorProject } from '../../../../libs/db/index.ts';
 import { BuildMessages } from '../../../../libs/domain/index.ts';
 import type { BookProgress } from '../../../../workflows/book/messages.ts';
-import { downloadsOf } from './project-files.ts';
+import { downloadsOf } from '../common/project-files.ts';
 
 /** Where a one-shot run stands, from the workflow's progress and the project's row. */
 export function orchestrationStatusOf(project: GeneratorProject, progress: BookProgress): OrchestrationStatus {
@@ -45,19 +45,4 @@ export function buildStatusOf(project: GeneratorProject): BuildStatus {
   }
   if (project.pdfKey) return { status: 'complete', message: BuildMessages.complete, error: null, ...files };
   return { status: 'not_started', message: BuildMessages.notStarted, error: null, ...files };
-}
-
-/** The stages that write the book's text: while one runs, its chapters are not the author's to change. */
-const WRITING_STAGES = new Set(['generating_outline', 'generating_introduction', 'generating_chapters', 'generating_summary', 'finalizing']);
-
-/** Whether a writing stage is running now: its start has no end in the history, and it has not failed. */
-export function isBeingWritten(progress: BookProgress): boolean {
-  if (progress.stage === 'cancelled' || progress.stage === 'idle') return false;
-  const open = new Set<string>();
-  for (const event of progress.history) {
-    if (event.completed) open.delete(event.stage);
-    else open.add(event.stage);
-  }
-  if (progress.failedStage) open.delete(progress.failedStage);
-  return [...open].some((stage) => WRITING_STAGES.has(stage));
 }

@@ -30,17 +30,19 @@ import {
   generateSummaryUpdate,
   regenerateChapterUpdate,
 } from '../../../../workflows/book/messages.ts';
-import type { AuthUser } from '../auth/auth.types.ts';
-import { CurrentUser, OptionalAuth } from '../auth/public.decorator.ts';
-import { BookHtmlService, sendBookHtml, withoutHtml } from '../chapters/book-html.ts';
+import type { AuthUser } from '../common/auth.types.ts';
+import { CurrentUser, OptionalAuth } from '../common/auth.decorators.ts';
+import { BookHtmlService, sendBookHtml, withoutHtml } from '../common/book-html.ts';
+import { previewsOf, sendPreview } from '../common/previews.ts';
+import { sendProjectFile } from '../common/project-files.ts';
 import { RateLimited } from '../common/rate-limits.ts';
+import { UuidOrNotFound } from '../common/uuid.pipe.ts';
+import { BookWorkflowService } from './book-workflow.service.ts';
 import { streamChapters } from './chapter-stream.ts';
 import { PackagingService } from './packaging.service.ts';
-import { previewsOf, sendPreview } from './previews.ts';
-import { sendProjectFile } from './project-files.ts';
 import { buildStatusOf, orchestrationStatusOf } from './project-status.ts';
 import { BookSettingsDto, BuildDto, chapterSettingsOf, coverChangesOf, CoverDto, CreateProjectDto, StageDto } from './projects.dto.ts';
-import { PROVIDER_HEADER, ProjectsService } from './projects.service.ts';
+import { NOT_FOUND, PROVIDER_HEADER, ProjectsService } from './projects.service.ts';
 import { chapterView, coverAnswerOf, projectView, tocView } from './projects.view.ts';
 
 
@@ -51,6 +53,7 @@ import { chapterView, coverAnswerOf, projectView, tocView } from './projects.vie
 export class ProjectsController {
   constructor(
     private readonly projects: ProjectsService,
+    private readonly book: BookWorkflowService,
     private readonly storage: StorageService,
     private readonly packaging: PackagingService,
     private readonly bookHtml: BookHtmlService,
@@ -81,13 +84,13 @@ export class ProjectsController {
   }
 
   @Get('orchestration/:id/status')
-  async status(@Param('id') id: string, @CurrentUser() user?: AuthUser): Promise<OrchestrationStatus> {
+  async status(@UuidOrNotFound(NOT_FOUND) id: string, @CurrentUser() user?: AuthUser): Promise<OrchestrationStatus> {
     const project = await this.projects.owned(id, user);
-    return orchestrationStatusOf(project, await this.projects.progress(id));
+    return orchestrationStatusOf(project, await this.book.progress(id));
   }
 
   @Get(':id')
-  async get(@Param('id') id: string, @CurrentUser() user?: AuthUser): Promise<ProjectView> {
+  async get(@UuidOrNotFound(NOT_FOUND) id: string, @CurrentUser() user?: AuthUser): Promise<ProjectView> {
     const project = await this.projects.owned(id, user);
     return projectView(project, await this.projects.chapters(id));
   }
@@ -95,29 +98,29 @@ export class ProjectsController {
   @Patch(':id/settings')
   @RateLimited('edits')
   @ApiOperation({ summary: "Change the book's settings from the editor (its language): its files are then older than its text. 409 while the book is being written" })
-  async settings(@Param('id') id: string, @Body() dto: BookSettingsDto, @CurrentUser() user?: AuthUser): Promise<ProjectView> {
+  async settings(@UuidOrNotFound(NOT_FOUND) id: string, @Body() dto: BookSettingsDto, @CurrentUser() user?: AuthUser): Promise<ProjectView> {
     const project = await this.projects.changeSettings(await this.projects.owned(id, user), dto);
     return projectView(project, await this.projects.chapters(id));
   }
 
   @Get(':id/writing')
   @ApiOperation({ summary: 'Whether a stage is writing the book now; 503 when the workflow service cannot say' })
-  async writing(@Param('id') id: string, @CurrentUser() user?: AuthUser): Promise<WritingAnswer> {
+  async writing(@UuidOrNotFound(NOT_FOUND) id: string, @CurrentUser() user?: AuthUser): Promise<WritingAnswer> {
     await this.projects.owned(id, user);
-    return { writing: await this.projects.beingWritten(id) };
+    return { writing: await this.book.beingWritten(id) };
   }
 
   @Get(':id/lifecycle')
-  async lifecycle(@Param('id') id: string, @CurrentUser() user?: AuthUser): Promise<BookProgress> {
+  async lifecycle(@UuidOrNotFound(NOT_FOUND) id: string, @CurrentUser() user?: AuthUser): Promise<BookProgress> {
     await this.projects.owned(id, user);
-    return this.projects.progress(id);
+    return this.book.progress(id);
   }
 
   @Post(':id/generate-outline')
   @RateLimited('generation')
   @HttpCode(200)
   @ApiHeader(PROVIDER_HEADER)
-  async outline(@Param('id') id: string, @Body() dto: StageDto, @Headers('x-ai-provider') provider: string | undefined, @CurrentUser() user?: AuthUser): Promise<OutlineAnswer> {
+  async outline(@UuidOrNotFound(NOT_FOUND) id: string, @Body() dto: StageDto, @Headers('x-ai-provider') provider: string | undefined, @CurrentUser() user?: AuthUser): Promise<OutlineAnswer> {
     await this.projects.owned(id, user);
     if (dto.title !== undefined || dto.author !== undefined || dto.book_idea !== undefined) {
       const problems = briefProblems({ title: dto.title, author: dto.author, idea: dto.book_idea });
@@ -125,28 +128,28 @@ export class ProjectsController {
     }
     this.projects.providerNamed(provider, dto, user);
     const settings = { ...(dto.chapter_count !== undefined ? { chapterCount: dto.chapter_count } : {}), ...(dto.book_style !== undefined ? { writingStyle: dto.book_style } : {}) };
-    await this.projects.step(() => this.projects.handle(id).executeUpdate(generateOutlineUpdate, { args: [settings] }));
+    await this.book.stage(id, (run) => run.executeUpdate(generateOutlineUpdate, { args: [settings] }));
     return { toc: tocView(await this.projects.owned(id, user)) };
   }
 
   @Post(':id/generate-introduction')
   @RateLimited('generation')
   @HttpCode(200)
-  async introduction(@Param('id') id: string, @CurrentUser() user?: AuthUser): Promise<IntroductionAnswer> {
+  async introduction(@UuidOrNotFound(NOT_FOUND) id: string, @CurrentUser() user?: AuthUser): Promise<IntroductionAnswer> {
     await this.projects.owned(id, user);
-    await this.projects.step(() => this.projects.handle(id).executeUpdate(generateIntroductionUpdate));
+    await this.book.stage(id, (run) => run.executeUpdate(generateIntroductionUpdate));
     return { introduction: (await this.projects.owned(id, user)).introduction ?? null };
   }
 
   @Post(':id/generate-chapters')
   @RateLimited('generation')
   @HttpCode(200)
-  async chapters(@Param('id') id: string, @Body() dto: StageDto, @CurrentUser() user?: AuthUser): Promise<ChaptersAnswer> {
+  async chapters(@UuidOrNotFound(NOT_FOUND) id: string, @Body() dto: StageDto, @CurrentUser() user?: AuthUser): Promise<ChaptersAnswer> {
     await this.projects.owned(id, user);
     const only = dto.chapters_to_generate === undefined ? null : dto.chapters_to_generate;
     if (only?.length === 0) return { chapters_generated: 0, chapters: [] };
     const settings = chapterSettingsOf(dto);
-    const { generated } = await this.projects.step(() => this.projects.handle(id).executeUpdate(generateChaptersUpdate, { args: settings ? [only, settings] : [only] }));
+    const { generated } = await this.book.stage(id, (run) => run.executeUpdate(generateChaptersUpdate, { args: settings ? [only, settings] : [only] }));
     const chapters = (await this.projects.chapters(id)).filter((c) => generated.includes(c.number));
     return { chapters_generated: chapters.length, chapters: chapters.map(chapterView) };
   }
@@ -154,20 +157,20 @@ export class ProjectsController {
   @Post(':id/generate-chapters/stream')
   @RateLimited('generation')
   @ApiOperation({ summary: 'The chapter stage as server-sent events: chapter_start, progress, chapter_complete, all_complete, error' })
-  async chaptersStream(@Param('id') id: string, @Body() dto: StageDto, @Res() res: Response, @CurrentUser() user?: AuthUser): Promise<void> {
+  async chaptersStream(@UuidOrNotFound(NOT_FOUND) id: string, @Body() dto: StageDto, @Res() res: Response, @CurrentUser() user?: AuthUser): Promise<void> {
     const project = await this.projects.owned(id, user);
     const titles = new Map((project.outline ?? []).map((c) => [c.number, c.title]));
-    await streamChapters(this.projects.handle(id), dto.chapters_to_generate ?? null, chapterSettingsOf(dto), (n) => titles.get(n) ?? `Chapter ${n}`, res);
+    await streamChapters(this.book.handle(id), dto.chapters_to_generate ?? null, chapterSettingsOf(dto), (n) => titles.get(n) ?? `Chapter ${n}`, res);
   }
 
   @Post(':id/chapters/:number/regenerate')
   @RateLimited('generation')
   @HttpCode(200)
   @ApiOperation({ summary: 'Write a chapter again; its new text is saved as the next version of the chapter' })
-  async regenerate(@Param('id') id: string, @Param('number') number: string, @CurrentUser() user?: AuthUser): Promise<RegeneratedChapter | null> {
+  async regenerate(@UuidOrNotFound(NOT_FOUND) id: string, @Param('number') number: string, @CurrentUser() user?: AuthUser): Promise<RegeneratedChapter | null> {
     await this.projects.owned(id, user);
     const n = Number(number);
-    await this.projects.step(() => this.projects.handle(id).executeUpdate(regenerateChapterUpdate, { args: [n] }));
+    await this.book.stage(id, (run) => run.executeUpdate(regenerateChapterUpdate, { args: [n] }));
     const chapter = (await this.projects.chapters(id)).find((c) => c.number === n);
     return chapter ? { ...chapterView(chapter), version: await this.projects.currentVersion(id, n) } : null;
   }
@@ -175,27 +178,27 @@ export class ProjectsController {
   @Post(':id/generate-summary')
   @RateLimited('generation')
   @HttpCode(200)
-  async summary(@Param('id') id: string, @CurrentUser() user?: AuthUser): Promise<SummaryAnswer> {
+  async summary(@UuidOrNotFound(NOT_FOUND) id: string, @CurrentUser() user?: AuthUser): Promise<SummaryAnswer> {
     await this.projects.owned(id, user);
-    await this.projects.step(() => this.projects.handle(id).executeUpdate(generateSummaryUpdate));
+    await this.book.stage(id, (run) => run.executeUpdate(generateSummaryUpdate));
     return { summary: (await this.projects.owned(id, user)).summary ?? null };
   }
 
   @Post(':id/finalize')
   @RateLimited('generation')
   @HttpCode(200)
-  async finalize(@Param('id') id: string, @CurrentUser() user?: AuthUser): Promise<FinalizeAnswer> {
+  async finalize(@UuidOrNotFound(NOT_FOUND) id: string, @CurrentUser() user?: AuthUser): Promise<FinalizeAnswer> {
     await this.projects.owned(id, user);
-    await this.projects.step(() => this.projects.handle(id).executeUpdate(finalizeUpdate));
+    await this.book.stage(id, (run) => run.executeUpdate(finalizeUpdate));
     return { status: 'finalized', project_id: id };
   }
 
   @Post(':id/cancel')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Stop generating this book (chapters already written are kept)' })
-  async cancel(@Param('id') id: string, @CurrentUser() user?: AuthUser): Promise<CancelAnswer> {
+  @ApiOperation({ summary: 'Stop generating this book (chapters already written are kept)', description: 'A book that no run ever wrote here has nothing to stop: 409. A run that has ended takes the request again (202).' })
+  async cancel(@UuidOrNotFound(NOT_FOUND) id: string, @CurrentUser() user?: AuthUser): Promise<CancelAnswer> {
     await this.projects.owned(id, user);
-    await this.projects.handle(id).cancel();
+    await this.book.cancel(id);
     return { project_id: id, status: 'cancelling' };
   }
 
@@ -203,7 +206,7 @@ export class ProjectsController {
   @RateLimited('generation')
   @HttpCode(202)
   @ApiOperation({ summary: "Build the book's files (a packaging run); the book's own build starts by itself once it is finalized. html needs no build: it is always rendered from the current text (view/html, download/html)" })
-  async build(@Param('id') id: string, @Body() dto: BuildDto, @CurrentUser() user?: AuthUser): Promise<BuildStatus> {
+  async build(@UuidOrNotFound(NOT_FOUND) id: string, @Body() dto: BuildDto, @CurrentUser() user?: AuthUser): Promise<BuildStatus> {
     const project = await this.projects.owned(id, user);
     const wanted = withoutHtml(dto.formats, dto.format);
     const onlyHtml = wanted.html && Array.isArray(wanted.formats) && wanted.formats.length === 0;
@@ -216,7 +219,7 @@ export class ProjectsController {
   }
 
   @Get(':id/build/status')
-  async buildStatus(@Param('id') id: string, @CurrentUser() user?: AuthUser): Promise<BuildStatus> {
+  async buildStatus(@UuidOrNotFound(NOT_FOUND) id: string, @CurrentUser() user?: AuthUser): Promise<BuildStatus> {
     return buildStatusOf(await this.projects.owned(id, user));
   }
 
@@ -224,7 +227,7 @@ export class ProjectsController {
   @RateLimited('generation')
   @HttpCode(200)
   @ApiOperation({ summary: 'Draw the print cover (full wrap PDF and front PNG) for the built book; the spine follows its page count' })
-  async cover(@Param('id') id: string, @Body() dto: CoverDto, @CurrentUser() user?: AuthUser): Promise<CoverAnswer> {
+  async cover(@UuidOrNotFound(NOT_FOUND) id: string, @Body() dto: CoverDto, @CurrentUser() user?: AuthUser): Promise<CoverAnswer> {
     const project = await this.projects.owned(id, user);
     if (!project.pdfKey || !project.pageCount) throw new BadRequestException(BuildMessages.pdfFirst);
     await this.packaging.cover(project, coverChangesOf(dto));
@@ -233,19 +236,19 @@ export class ProjectsController {
 
   @Get(':id/previews')
   @ApiOperation({ summary: 'Images of the first pages of the PDF and of the cover, to look at before downloading' })
-  async previews(@Param('id') id: string, @CurrentUser() user?: AuthUser): Promise<Previews> {
+  async previews(@UuidOrNotFound(NOT_FOUND) id: string, @CurrentUser() user?: AuthUser): Promise<Previews> {
     const project = await this.projects.owned(id, user);
     return previewsOf(project, `/api/projects/${id}`);
   }
 
   @Get(':id/preview/:page')
-  async preview(@Param('id') id: string, @Param('page') page: string, @Res() res: Response, @CurrentUser() user?: AuthUser): Promise<void> {
+  async preview(@UuidOrNotFound(NOT_FOUND) id: string, @Param('page') page: string, @Res() res: Response, @CurrentUser() user?: AuthUser): Promise<void> {
     await sendPreview(res, this.storage, await this.projects.owned(id, user), page);
   }
 
   @Get(':id/download/:kind')
   @ApiOperation({ summary: 'Download a built file: pdf, zip, cover-pdf, cover-png, epub or docx (add ?inline=1 to view in the browser), or html (the book as one page, from its current text)' })
-  async download(@Param('id') id: string, @Param('kind') kind: string, @Query('inline') inline: string | undefined, @Res() res: Response, @CurrentUser() user?: AuthUser): Promise<void> {
+  async download(@UuidOrNotFound(NOT_FOUND) id: string, @Param('kind') kind: string, @Query('inline') inline: string | undefined, @Res() res: Response, @CurrentUser() user?: AuthUser): Promise<void> {
     const project = await this.projects.owned(id, user);
     if (kind === 'html') return sendBookHtml(res, await this.bookHtml.page(project), titledFileName(project.title, 'book.html'));
     await sendProjectFile(res, this.storage, project, kind, inline === '1');

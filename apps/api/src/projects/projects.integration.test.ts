@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { GenerationMessages, InputMessages, LanguageMessages, PROVIDERS, WORDS_PER_PAGE } from '../../../../libs/domain/index.ts';
+import { GeneratorProject } from '../../../../libs/db/index.ts';
+import { bookWorkflowId, GenerationMessages, InputMessages, LanguageMessages, PROVIDERS, WORDS_PER_PAGE } from '../../../../libs/domain/index.ts';
 import { testConfig } from '../../../../testing/index.ts';
 import { apiClient, serveApi, type Json, serveWithWorker } from '../../../../testing/test-server.ts';
 
@@ -178,6 +179,21 @@ describe('POST /api/projects/{id}/cancel', () => {
     }
     expect(status.status).toBe('cancelled');
     expect((await call('GET', `/projects/${id}`)).body.stage).toBe('cancelled');
+    // Once its run has ended, Temporal takes a cancel again: the answer stays the same.
+    await served.engine.client.workflow.getHandle(bookWorkflowId(id)).result().catch(() => undefined);
+    expect(await call('POST', `/projects/${id}/cancel`)).toEqual({ status: 202, body: { project_id: id, status: 'cancelling' } });
+  });
+
+  it('answers 409 for a book that no run ever wrote, saying there is nothing to cancel', async () => {
+    // A project row as an earlier system, or a run whose history is gone, leaves it: no book-<id> workflow exists.
+    const em = served.engine.deps.orm.em.fork();
+    const project = em.create(GeneratorProject, {
+      id: randomUUID(), name: 'never-started', title: brief.title, author: brief.author, topic: brief.book_idea, writingStyle: 'practical',
+      totalTargetWords: 10_000, language: 'English', provider: 'mock', mode: 'step', createdAt: new Date(), updatedAt: new Date(),
+    });
+    await em.flush();
+    const answer = await call('POST', `/projects/${project.id}/cancel`);
+    expect(answer).toEqual({ status: 409, body: { statusCode: 409, message: GenerationMessages.nothingToCancel } });
   });
 });
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { BookHtmlService } from '../chapters/book-html.ts';
+import { BookHtmlService } from '../common/book-html.ts';
+import { BookWorkflowService } from './book-workflow.service.ts';
 import { IntelligentCoverController } from './intelligent-cover.controller.ts';
 import { IntelligentController } from './intelligent.controller.ts';
 import { OutlineController } from './outline.controller.ts';
@@ -8,5 +9,15 @@ import { PackagingService } from './packaging.service.ts';
 import { ProjectsController } from './projects.controller.ts';
 import { ProjectsService } from './projects.service.ts';
 
-@Module({ controllers: [ProjectsController, OutlineController, IntelligentController, IntelligentCoverController], providers: [ProjectsService, PackagingService, OutlineService, BookHtmlService], exports: [ProjectsService, PackagingService, BookHtmlService] })
+/** What other features build on: the caller's project, its packaging runs, and the one door to its `book-<id>` run. */
+export { BookWorkflowService } from './book-workflow.service.ts';
+export { PackagingService } from './packaging.service.ts';
+export { NOT_FOUND, ProjectsService } from './projects.service.ts';
+export { coverAnswerOf } from './projects.view.ts';
+
+@Module({
+  controllers: [ProjectsController, OutlineController, IntelligentController, IntelligentCoverController],
+  providers: [ProjectsService, BookWorkflowService, PackagingService, OutlineService, BookHtmlService],
+  exports: [ProjectsService, BookWorkflowService, PackagingService, BookHtmlService],
+})
 export class ProjectsModule {}

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, ConflictException, HttpException, HttpStatus, Inject, Injectable, NotFoundException, ServiceUnavailableException, UnauthorizedException, UnprocessableEntityException } from '@nestjs/common';
-import { Client, WorkflowNotFoundError, WorkflowUpdateFailedError, type WorkflowHandle, type WorkflowStartOptions } from '@temporalio/client';
+import { BadRequestException, ConflictException, HttpException, HttpStatus, Inject, Injectable, NotFoundException, UnauthorizedException, UnprocessableEntityException } from '@nestjs/common';
 import { providerCatalogue } from '../../../../libs/ai/index.ts';
 import type { Config } from '../../../../libs/config/index.ts';
 import type { ProviderOption } from '../../../../libs/contracts/index.ts';
 import { currentVersion, GeneratedChapter, GeneratorProject, reserveBookCredit, shelveBook, SourceFile, User, type OutlineChapter } from '../../../../libs/db/index.ts';
 import {
-  bookWorkflowId,
   briefProblems,
   chapterSettingsProblem,
   CreditMessages,
@@ -16,8 +14,6 @@ import {
   DEFAULT_WRITING_STYLE,
   EditingMessages,
   GenerationMessages,
-  innermostMessage,
-  isUuid,
   mayOpenProject,
   projectName,
   providerFor,
@@ -25,23 +21,14 @@ import {
   PROVIDERS,
   targetWordsProblem,
   wordsForPages,
-  writtenSoFar,
   type ProviderId,
 } from '../../../../libs/domain/index.ts';
-import type { bookWorkflow } from '../../../../workflows/book/workflow.ts';
-import { progressQuery, type BookInput, type BookProgress } from '../../../../workflows/book/messages.ts';
-import { ProjectIdAttribute, StageAttribute, UserIdAttribute } from '../../../../workflows/search-attributes.ts';
-import type { AuthUser } from '../auth/auth.types.ts';
+import type { AuthUser } from '../common/auth.types.ts';
 import { CONFIG } from '../config/config.module.ts';
-import { isBeingWritten } from './project-status.ts';
+import { BookWorkflowService } from './book-workflow.service.ts';
 import { AI_MODEL_MAX, chapterSettingsOf, coverChoiceOf, type BookSettingsDto, type CreateProjectDto } from './projects.dto.ts';
 
 export const NOT_FOUND = ProjectMessages.notFound;
-/** A stage call waits out a run that is just ending (it takes an activity's time) for at most this long. */
-const CLOSING_WAIT_MS = 250;
-const STEP_ATTEMPTS = 20;
-/** How long an edit waits to learn whether the book is being written before it gives up (503). */
-const PROGRESS_DEADLINE_MS = 5000;
 
 /** The header the intelligent API names its provider in; every call that starts a book reads it. */
 export const PROVIDER_HEADER = { name: 'X-AI-Provider', required: false, description: 'anthropic, hal9 or mock: the same as ai_model, which it must agree with' };
@@ -53,7 +40,7 @@ export class ProjectsService {
   constructor(
     @Inject(CONFIG) private readonly config: Config,
     private readonly em: EntityManager,
-    private readonly temporal: Client,
+    private readonly book: BookWorkflowService,
   ) {
     this.available = new Set(providerCatalogue(config, true).filter((p) => p.available).map((p) => p.id));
   }
@@ -140,7 +127,7 @@ export class ProjectsService {
       return created;
     });
 
-    await this.startBook(project, {
+    await this.book.start(project, {
       mode,
       chaptersToGenerate: dto.chapters_to_generate ?? null,
       ...(chapterSettings ? { chapterSettings } : {}),
@@ -151,43 +138,11 @@ export class ProjectsService {
     return project;
   }
 
-  /** Starts a run of the book's workflow, `book-<id>`; a step-mode run ends after STEP_MODE_IDLE_DAYS without a stage call. */
-  private startBook(project: GeneratorProject, input: Omit<BookInput, 'projectId' | 'provider' | 'chapterConcurrency' | 'idleTimeout'>, options: Pick<WorkflowStartOptions, 'workflowIdReusePolicy' | 'workflowIdConflictPolicy'> = {}) {
-    return this.temporal.workflow.start<typeof bookWorkflow>('bookWorkflow', {
-      workflowId: bookWorkflowId(project.id),
-      taskQueue: this.config.TEMPORAL_TASK_QUEUE,
-      args: [{ projectId: project.id, provider: project.provider, ...(this.config.CHAPTER_CONCURRENCY ? { chapterConcurrency: this.config.CHAPTER_CONCURRENCY } : {}), idleTimeout: `${this.config.STEP_MODE_IDLE_DAYS} days` as const, ...input }],
-      typedSearchAttributes: [
-        { key: ProjectIdAttribute, value: project.id },
-        { key: StageAttribute, value: 'creating_project' },
-        ...(project.user ? [{ key: UserIdAttribute, value: project.user.id }] : []),
-      ],
-      ...options,
-    });
-  }
-
-  /**
-   * A step-mode book whose run ended after a long pause gets a new run that reads what is written so far; the same
-   * id may start again once the old run has closed, and two calls resuming at once share one run. Any other closed
-   * book says why it takes no more stages.
-   */
-  private async resume(workflowId: string): Promise<void> {
-    const projectId = workflowId.slice(bookWorkflowId('').length);
-    const project = await this.em.fork().findOne(GeneratorProject, { id: projectId });
-    if (!project) throw new NotFoundException(NOT_FOUND);
-    if (project.finalizedAt) throw new BadRequestException(GenerationMessages.bookFinalized);
-    if (project.stage === 'cancelled') throw new BadRequestException(GenerationMessages.bookCancelled);
-    if (project.mode !== 'step') throw new BadRequestException(project.error ?? GenerationMessages.failed);
-    const written = writtenSoFar(project, await this.chapters(projectId));
-    // The settings the book's chapters were last written with (kept by the earlier run): a regeneration writes the same way.
-    const kept = chapterSettingsOf({ generation_mode: project.generationMode ?? undefined, content_depth: project.contentDepth ?? undefined });
-    await this.startBook(project, { mode: 'step', chaptersToGenerate: null, resume: written, ...(kept ? { chapterSettings: kept } : {}) }, { workflowIdReusePolicy: 'ALLOW_DUPLICATE', workflowIdConflictPolicy: 'USE_EXISTING' });
-  }
-
   /** The project, if the caller may see it: its owner, or anyone holding the id of an anonymous project. */
   async owned(projectId: string, user: AuthUser | undefined): Promise<GeneratorProject> {
-    // A fresh read each time: the workflow's activities change the row while a request waits for a stage.
-    const project = isUuid(projectId) ? await this.em.fork().findOne(GeneratorProject, { id: projectId }) : null;
+    // A fresh read each time: the workflow's activities change the row while a request waits for a stage. The id has
+    // passed the routes' UuidOrNotFound pipe (or the DTO's UUID check).
+    const project = await this.em.fork().findOne(GeneratorProject, { id: projectId });
     if (!project || !mayOpenProject(project, user?.id)) throw new NotFoundException(NOT_FOUND);
     return project;
   }
@@ -204,7 +159,7 @@ export class ProjectsService {
       ...(dto.paper !== undefined && dto.paper !== project.paper ? { paper: dto.paper } : {}),
     };
     if (Object.keys(changes).length === 0) return project;
-    if (await this.beingWritten(project.id)) throw new ConflictException(EditingMessages.settingsBusy);
+    if (await this.book.beingWritten(project.id)) throw new ConflictException(EditingMessages.settingsBusy);
     const em = this.em.fork();
     const changed = await em.findOneOrFail(GeneratorProject, { id: project.id });
     Object.assign(changed, { ...changes, textUpdatedAt: new Date() });
@@ -218,56 +173,5 @@ export class ProjectsService {
 
   currentVersion(projectId: string, number: number): Promise<number> {
     return currentVersion(this.em.fork(), projectId, number);
-  }
-
-  handle(projectId: string): WorkflowHandle<typeof bookWorkflow> {
-    return this.temporal.workflow.getHandle<typeof bookWorkflow>(bookWorkflowId(projectId));
-  }
-
-  progress(projectId: string): Promise<BookProgress> {
-    return this.handle(projectId).query(progressQuery);
-  }
-
-  /**
-   * Whether a stage is writing the book's text right now (the author's edits wait for it). Only an open run can be;
-   * a book with no run here is not. Temporal not answering is a 503: nobody can say.
-   */
-  async beingWritten(projectId: string): Promise<boolean> {
-    const handle = this.handle(projectId);
-    try {
-      return await this.temporal.withDeadline(Date.now() + PROGRESS_DEADLINE_MS, async () => {
-        if ((await handle.describe()).status.name !== 'RUNNING') return false;
-        return isBeingWritten(await handle.query(progressQuery));
-      });
-    } catch (error) {
-      if (error instanceof WorkflowNotFoundError) return false;
-      throw new ServiceUnavailableException(EditingMessages.progressUnavailable);
-    }
-  }
-
-  /**
-   * Runs one staged update; a refused or failed stage becomes a 400 with the workflow's message. A book whose run
-   * ended after a long pause is resumed first, so the stage call works as if the run had waited.
-   */
-  async step<T>(run: () => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      const again = attempt < STEP_ATTEMPTS;
-      try {
-        return await run();
-      } catch (error) {
-        if (error instanceof WorkflowNotFoundError && again) {
-          await this.resume(error.workflowId);
-          continue;
-        }
-        if (!(error instanceof WorkflowUpdateFailedError)) throw error;
-        const message = innermostMessage(error);
-        // The call came as the run was ending: once it has ended, the next attempt resumes the book.
-        if (message === GenerationMessages.bookClosing && again) {
-          await new Promise((resolve) => setTimeout(resolve, CLOSING_WAIT_MS));
-          continue;
-        }
-        throw new BadRequestException(message);
-      }
-    }
   }
 }

@@ -2,7 +2,7 @@ import type { ChapterView, CoverAnswer, ProjectView, TocEntry } from '../../../.
 import type { GeneratedChapter, GeneratorProject } from '../../../../libs/db/index.ts';
 import { bookLanguage, filesOutdated, WORDS_PER_PAGE } from '../../../../libs/domain/index.ts';
 import { bookCoverGeometry } from '../../../../libs/render/book-cover.ts';
-import { downloadsOf, ownCoverOf } from './project-files.ts';
+import { downloadsOf, ownCoverOf } from '../common/project-files.ts';
 
 export const chapterView = (c: GeneratedChapter): ChapterView => ({
   chapter_number: c.number,

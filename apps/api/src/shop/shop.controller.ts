@@ -1,12 +1,13 @@
-import { Controller, Get, Module, NotFoundException, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, NotFoundException, Param, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { ShopBookList, ShopBookView } from '../../../../libs/contracts/index.ts';
 import { SHOP_LIMITS, ShopMessages } from '../../../../libs/domain/index.ts';
 import { StorageService } from '../../../../libs/storage/index.ts';
-import { Public } from '../auth/public.decorator.ts';
-import { sendPreview } from '../projects/previews.ts';
-import { sendProjectFile } from '../projects/project-files.ts';
+import { Public } from '../common/auth.decorators.ts';
+import { UuidOrNotFound } from '../common/uuid.pipe.ts';
+import { sendPreview } from '../common/previews.ts';
+import { sendProjectFile } from '../common/project-files.ts';
 import { ShopBooksQueryDto } from './shop.dto.ts';
 import { ShopService } from './shop.service.ts';
 import { shopBookSummary, shopBookView } from './shop.view.ts';
@@ -30,26 +31,23 @@ export class ShopController {
 
   @Get(':id')
   @ApiOperation({ summary: "A published book's page" })
-  async get(@Param('id') id: string): Promise<ShopBookView> {
+  async get(@UuidOrNotFound(ShopMessages.notFound) id: string): Promise<ShopBookView> {
     return shopBookView(await this.shop.onSale(id));
   }
 
   @Get(':id/cover')
   @ApiOperation({ summary: "A published book's front cover (PNG)" })
-  async cover(@Param('id') id: string, @Res() res: Response): Promise<void> {
+  async cover(@UuidOrNotFound(ShopMessages.notFound) id: string, @Res() res: Response): Promise<void> {
     const book = await this.shop.onSale(id);
     await sendProjectFile(res, this.storage, book.generatorProject, 'cover-png', true);
   }
 
   @Get(':id/preview/:page')
   @ApiOperation({ summary: `One of a published book's first ${SHOP_LIMITS.previewPages} page previews (PNG)` })
-  async preview(@Param('id') id: string, @Param('page') page: string, @Res() res: Response): Promise<void> {
+  async preview(@UuidOrNotFound(ShopMessages.notFound) id: string, @Param('page') page: string, @Res() res: Response): Promise<void> {
     const book = await this.shop.onSale(id);
     const n = Number(page);
     if (!Number.isInteger(n) || n < 1 || n > SHOP_LIMITS.previewPages) throw new NotFoundException(ShopMessages.notFound);
     await sendPreview(res, this.storage, book.generatorProject, page);
   }
 }
-
-@Module({ controllers: [ShopController], providers: [ShopService] })
-export class ShopModule {}

@@ -2,7 +2,7 @@ import type { FilterQuery } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import { BookProject } from '../../../../libs/db/index.ts';
-import { isShopCategory, isUuid, SHOP_LIMITS, ShopMessages } from '../../../../libs/domain/index.ts';
+import { isShopCategory, SHOP_LIMITS, ShopMessages } from '../../../../libs/domain/index.ts';
 import { ilikePattern } from '../common/ilike.ts';
 import type { ShopBooksQueryDto } from './shop.dto.ts';
 
@@ -33,8 +33,9 @@ export class ShopService {
     return { books, total, page };
   }
 
+  /** A book on sale (a malformed id is refused at the route). */
   async onSale(id: string): Promise<BookProject> {
-    const book = isUuid(id) ? await this.em.fork().findOne(BookProject, { id, ...ON_SALE }, { populate: ['generatorProject'] }) : null;
+    const book = await this.em.fork().findOne(BookProject, { id, ...ON_SALE }, { populate: ['generatorProject'] });
     if (!book) throw new NotFoundException(ShopMessages.notFound);
     return book;
   }

@@ -1,8 +1,8 @@
 import type { ShopBookSummary, ShopBookView } from '../../../../libs/contracts/index.ts';
 import type { BookProject } from '../../../../libs/db/index.ts';
 import { SHOP, SHOP_LIMITS } from '../../../../libs/domain/index.ts';
-import { projectFile } from '../projects/project-files.ts';
-import { previewsOf } from '../projects/previews.ts';
+import { projectFile } from '../common/project-files.ts';
+import { previewsOf } from '../common/previews.ts';
 
 export const shopBookBase = (id: string) => `/api/shop/books/${id}`;
 

@@ -1,24 +1,20 @@
-import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, Controller, HttpCode, Module, Post, UnprocessableEntityException, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { BadRequestException, Controller, HttpCode, Post, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { SourceSummary } from '../../../../libs/contracts/index.ts';
 import { SOURCE_LIMITS, SourceMessages } from '../../../../libs/sources/extract.ts';
-import { ingestSources, SourceValidationError, type UploadedFile } from '../../../../libs/sources/ingest.ts';
-import { StorageService } from '../../../../libs/storage/index.ts';
-import type { AuthUser } from '../auth/auth.types.ts';
-import { CurrentUser, OptionalAuth } from '../auth/public.decorator.ts';
+import type { UploadedFile } from '../../../../libs/sources/ingest.ts';
+import type { AuthUser } from '../common/auth.types.ts';
+import { CurrentUser, OptionalAuth } from '../common/auth.decorators.ts';
 import { RateLimited } from '../common/rate-limits.ts';
-import { StreamedFilesInterceptor } from './streamed-files.interceptor.ts';
+import { SourcesService } from './sources.service.ts';
+import { StreamedFilesInterceptor } from '../common/streamed-files.interceptor.ts';
 
 /** Source materials for a book: POST /api/intelligent/process-sources, multipart field "files". */
 @ApiTags('sources')
 @OptionalAuth()
 @Controller('intelligent')
 export class SourcesController {
-  constructor(
-    private readonly em: EntityManager,
-    private readonly storage: StorageService,
-  ) {}
+  constructor(private readonly sources: SourcesService) {}
 
   @Post('process-sources')
   @RateLimited('files')
@@ -34,16 +30,6 @@ export class SourcesController {
     }),
   )
   async process(@UploadedFiles() files: UploadedFile[] | undefined, @CurrentUser() user?: AuthUser): Promise<SourceSummary> {
-    try {
-      return await ingestSources(this.em.fork(), this.storage, files ?? [], user?.id);
-    } catch (error) {
-      if (error instanceof SourceValidationError) {
-        throw error.status === 400 ? new BadRequestException(error.message) : new UnprocessableEntityException(error.message);
-      }
-      throw error;
-    }
+    return this.sources.process(files ?? [], user?.id);
   }
 }
-
-@Module({ controllers: [SourcesController] })
-export class SourcesModule {}

@@ -34,7 +34,7 @@ import {
   type EliteAction,
   type EliteStep,
 } from '../../../../libs/domain/index.ts';
-import { addressLines } from '../../print/printFlow.ts';
+import { addressLines } from '../../components/printFlow.ts';
 import { useWorkflowAction } from '../useWorkflowAction.ts';
 import { useTeamChoices } from './team.ts';
 

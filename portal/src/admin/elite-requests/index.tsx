@@ -28,14 +28,14 @@ import {
   ELITE_STEPS,
   eliteOptionLabel,
   formatAmount,
-  type EliteEventKind,
 } from '../../../../libs/domain/index.ts';
-import { addressLines } from '../../print/printFlow.ts';
+import { addressLines } from '../../components/printFlow.ts';
 import { BookMedia } from '../books/index.tsx';
 import { DownloadButton } from '../files.tsx';
 import { ShowLink } from '../ShowLink.tsx';
 import { WideTable } from '../WideTable.tsx';
 import { EliteActions } from './actions.tsx';
+import { eventChoices } from './events.ts';
 import { useTeamChoices } from './team.ts';
 
 type Request = EliteRequestAdminView;
@@ -44,34 +44,6 @@ type Revision = Request['revisions'][number];
 const statusChoices = ELITE_STATUSES.map((id) => ({ id, name: ELITE_STATUS_LABELS[id] }));
 const stepChoices = ELITE_STEPS.map((id) => ({ id, name: ELITE_STEP_LABELS[id] }));
 
-/** The timeline's words for the team (the author's page words them for the author). */
-const EVENT_LABELS: Record<EliteEventKind, string> = {
-  received: 'Request received',
-  assigned: 'Assigned',
-  quote_sent: 'Quote sent',
-  quote_accepted: 'Quote accepted by the author',
-  quote_declined: 'Quote declined by the author',
-  quote_expired: 'Quote expired',
-  payment_expired: 'Payment window expired',
-  paid: 'Paid',
-  step_started: 'Step started',
-  step_finished: 'Step finished',
-  revision_uploaded: 'Revised manuscript uploaded',
-  book_rebuilt: 'Book rebuilt',
-  proof_sent: 'Proof sent',
-  proof_approved: 'Proof approved by the author',
-  changes_requested: 'Changes requested by the author',
-  proof_reminder: 'Author reminded of the proof',
-  printing_started: 'Printing started',
-  print_status: 'Print order update',
-  delivered: 'Delivered',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-  sla_reminder: 'Reminder: promise due soon',
-  sla_breached: 'SLA breached: promise missed',
-  promise_met: 'Promise met',
-};
-const eventChoices = (Object.keys(EVENT_LABELS) as EliteEventKind[]).map((id) => ({ id, name: EVENT_LABELS[id] }));
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
 /** The assignee filter: a member of the team, or nobody yet. */

@@ -19,15 +19,15 @@ import {
 } from 'react-admin';
 import { WideTable } from '../WideTable.tsx';
 import type { PrintOrderAdminView } from '../../../../libs/contracts/index.ts';
-import { formatAmount, OFFERED_SHIPPING, PRINT_ORDER_STATUSES, PRINT_PRODUCTS } from '../../../../libs/domain/index.ts';
-import { addressLines } from '../../print/printFlow.ts';
+import { formatAmount, OFFERED_SHIPPING, PRINT_ORDER_STATUSES, PRINT_PRODUCTS, toCents } from '../../../../libs/domain/index.ts';
+import { addressLines } from '../../components/printFlow.ts';
 import { ShowLink } from '../ShowLink.tsx';
 import { useWorkflowAction } from '../useWorkflowAction.ts';
 
 const statusChoices = PRINT_ORDER_STATUSES.map((id) => ({ id, name: id }));
 const productChoices = PRINT_PRODUCTS.map((p) => ({ id: p.spec.pod_package_id, name: p.spec.name }));
 const shippingChoices = OFFERED_SHIPPING.map((o) => ({ id: o.level, name: `${o.label} (${o.days})` }));
-const total = (record: PrintOrderAdminView) => new Intl.NumberFormat('en-US', { style: 'currency', currency: record.currency }).format(record.total_cost);
+const total = (record: PrintOrderAdminView) => formatAmount(toCents(record.total_cost), record.currency);
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search e-mail, title or order id" />,

@@ -2,7 +2,7 @@ import { offerPrice, PRODUCTS, SubscriptionMessages } from '../../../../libs/dom
 import { CheckoutButton, CheckoutError } from '../../checkout/CheckoutButton.tsx';
 import { useSubscription } from '../../checkout/subscription.ts';
 import { useCheckout } from '../../checkout/useCheckout.ts';
-import { Spinner } from '../../layout/Spinner.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
 
 /** The Account Status card: the Elite subscription, and the book credits the AI Book Generator bought. */
 export function AccountStatus() {

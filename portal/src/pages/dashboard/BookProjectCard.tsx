@@ -16,13 +16,13 @@ import {
   truncate,
 } from '../../../../libs/domain/index.ts';
 import { PreviewStrip } from '../../components/OwnedImage.tsx';
-import { ConfirmDialog } from '../../editor/ConfirmDialog.tsx';
-import { RebuildNotice } from '../../editor/RebuildNotice.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { RebuildNotice } from '../../components/chapters/RebuildNotice.tsx';
 import { EliteServiceButton } from '../../elite/EliteServiceButton.tsx';
-import { BookDownloads } from '../../generator/BookDownloads.tsx';
-import { Spinner } from '../../layout/Spinner.tsx';
+import { BookDownloads } from '../../components/BookDownloads.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
 import { PrintServicePanel } from '../../print/PrintServicePanel.tsx';
-import { deleteBookProject, updateShopSettings, type BookProjectView } from './bookProjects.ts';
+import { deleteBookProject, updateShopSettings, type BookProjectView } from '../../api/bookProjects.ts';
 
 // Loaded when an author first orders a print copy: the dashboard's first load does without it.
 const PrintOrderWizard = lazy(async () => ({ default: (await import('../../print/PrintOrderWizard.tsx')).PrintOrderWizard }));

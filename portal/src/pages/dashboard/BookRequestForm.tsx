@@ -1,14 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { BOOK_STYLES, styleLabel } from '../../../../libs/domain/index.ts';
-import { submitBookRequest } from './bookRequests.ts';
+import { submitBookRequest } from '../../api/bookRequests.ts';
 
 const EMPTY = { book_topic: '', book_style: '', book_description: '', additional_notes: '' };
 
-/** The Book Requests tab's form, as a dialog: name and e-mail from the account, the request's own fields, sent to the team. */
+/**
+ * The Book Requests tab's form, as a dialog: the name from the account, the request's own fields, sent to the team.
+ * The e-mail is the account's and is only shown: the confirmation, which repeats what the author wrote, goes to the
+ * account's confirmed address alone (the API refuses any other).
+ */
 export function BookRequestDialog({ name, email, onClose }: { name: string; email: string; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const [form, setForm] = useState({ name, email, ...EMPTY });
+  const [form, setForm] = useState({ name, ...EMPTY });
   const submit = useMutation({
     mutationFn: submitBookRequest,
     retry: false,
@@ -35,7 +39,7 @@ export function BookRequestDialog({ name, email, onClose }: { name: string; emai
     event.preventDefault();
     submit.mutate({
       name: form.name.trim(),
-      email: form.email.trim(),
+      email: email.trim(),
       book_topic: form.book_topic.trim(),
       ...(form.book_style ? { book_style: form.book_style } : {}),
       book_description: form.book_description.trim(),
@@ -55,7 +59,8 @@ export function BookRequestDialog({ name, email, onClose }: { name: string; emai
           </div>
           <div className="field">
             <label htmlFor="request-email">Email Address</label>
-            <input {...field('email')} type="email" required autoComplete="email" />
+            <input id="request-email" value={email} type="email" readOnly aria-describedby="request-email-hint" autoComplete="email" />
+            <p id="request-email-hint" className="muted">Your account&apos;s address: we send the confirmation there.</p>
           </div>
           <div className="field">
             <label htmlFor="request-book_topic">Book Topic</label>

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { UserView } from '../../../../libs/contracts/index.ts';
 import { apiFetch } from '../../api/client.ts';
-import { useAuth } from '../../auth/AuthContext.tsx';
+import { useAuth } from '../../components/AuthContext.tsx';
 
 export const useAccount = (userId: string | undefined) => useQuery({ queryKey: ['auth-user', userId], queryFn: () => apiFetch<UserView>('/api/auth/user') });
 

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { offerPrice, PRODUCTS } from '../../../../libs/domain/index.ts';
-import { CONTACT_EMAIL } from '../../content/constants.ts';
-import { StaticPage } from '../../layout/StaticPage.tsx';
+import { offerPrice, PRODUCTS, SUPPORT_EMAIL } from '../../../../libs/domain/index.ts';
+import { StaticPage } from '../../components/StaticPage.tsx';
 
 export const FAQ = [
   ['How long does it take to get my book?', 'The AI Book Generator produces a complete draft, PDF and cover in minutes. Books with our team take 1 to 3 business days for Proof of Concept, 5 to 7 for Professional (most books) and 7 to 14 for Premium Consulting. From concept to printed copies usually takes about 2 weeks.'],
@@ -15,7 +14,7 @@ export const FAQ = [
   ['Do I get a cover?', 'Every book comes with a cover designed for its size and page count, including the spine for print. The Elite Service adds professional cover design optimisation.'],
   ['Is it worth the price?', `The ${PRODUCTS.aiBookGenerator.name} costs a one-time ${offerPrice('ai-book-generator')} for a complete book with PDF and cover. A ghost-written book of similar length usually costs thousands; our Professional and Premium tiers add human editing when you need it.`],
   ['Can I order printed copies in bulk?', 'Yes. Order bound copies from your dashboard; for larger runs (25 to 100+ copies) the Elite Service quotes print quantity and binding with you.'],
-  ['What if I am not satisfied?', `Tell us at ${CONTACT_EMAIL}. We will revise within your tier's revision scope, and refunds are considered case by case within 30 days of delivery.`],
+  ['What if I am not satisfied?', `Tell us at ${SUPPORT_EMAIL}. We will revise within your tier's revision scope, and refunds are considered case by case within 30 days of delivery.`],
 ] as const;
 
 export function Faq() {

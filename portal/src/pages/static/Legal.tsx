@@ -1,5 +1,5 @@
-import { CONTACT_EMAIL } from '../../content/constants.ts';
-import { StaticPage } from '../../layout/StaticPage.tsx';
+import { SUPPORT_EMAIL } from '../../../../libs/domain/index.ts';
+import { StaticPage } from '../../components/StaticPage.tsx';
 
 const LAST_UPDATED = 'Last updated August 16, 2025';
 
@@ -15,12 +15,12 @@ const TERMS: [string, string][] = [
   ['Service tiers and delivery', 'Delivery takes 1 to 3 business days for Proof of Concept, 5 to 7 for Professional and 7 to 14 for Premium Consulting books, counted from receipt of complete materials.'],
   ['Revisions', 'Every tier includes a revision opportunity; its scope varies by tier and is described when you order.'],
   ['Fees and payment', 'Prices are shown before you pay. Fees are non-refundable unless otherwise specified in these terms or at the time of purchase.'],
-  ['Refunds', 'Refunds are at our discretion and may be requested within 30 days of delivery by writing to ' + CONTACT_EMAIL + '.'],
+  ['Refunds', 'Refunds are at our discretion and may be requested within 30 days of delivery by writing to ' + SUPPORT_EMAIL + '.'],
   ['Printing and shipping', 'Printed copies are produced by our print partner. Delivery dates are estimates; we will help resolve damaged or missing shipments.'],
   ['Shop and publishing', 'When you publish a book to your shop or a bookstore, you set its price and description and are responsible for its listing.'],
   ['Disclaimers and liability', 'The service is provided as is. To the extent the law allows, our liability is limited to the fees you paid in the 12 months before the claim.'],
   ['Disputes and arbitration', 'Disputes will be resolved by binding arbitration administered by the American Arbitration Association, except where the law gives you the right to go to court.'],
-  ['Changes and contact', 'We may update these terms and will tell you of material changes. Questions: ' + CONTACT_EMAIL + '.'],
+  ['Changes and contact', 'We may update these terms and will tell you of material changes. Questions: ' + SUPPORT_EMAIL + '.'],
 ];
 
 export function Terms() {
@@ -43,7 +43,7 @@ export function Privacy() {
       <section className="legal-section"><h2>How we use it</h2><p>To run your account, generate and deliver your books, process payments and print orders, and answer your questions. We send marketing e-mail only while you allow it in your profile.</p></section>
       <section className="legal-section"><h2>AI providers</h2><p>To write your book, the relevant parts of your materials are sent to the AI provider you choose. They process them to produce text for you and under their terms do not use them to train their models.</p></section>
       <section className="legal-section"><h2>Storage and security</h2><p>Files are kept in private storage and shared only through time-limited links. Sessions use short-lived tokens; signing out ends them on the server.</p></section>
-      <section className="legal-section"><h2>Your rights</h2><p>You can see, correct, export or delete your data. Deleting a book removes its files. Write to {CONTACT_EMAIL}.</p></section>
+      <section className="legal-section"><h2>Your rights</h2><p>You can see, correct, export or delete your data. Deleting a book removes its files. Write to {SUPPORT_EMAIL}.</p></section>
       <section className="legal-section"><h2>Children</h2><p>Pressroom is not for children under 13 and we do not knowingly collect their data.</p></section>
     </StaticPage>
   );

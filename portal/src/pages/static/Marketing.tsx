@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { HEALTH_PRICING, offerPrice, PRODUCTS, productOffer, SERVICE_TIERS, SUPPORT_PROMISES, type ServiceTier } from '../../../../libs/domain/index.ts';
 import { CheckoutButton, CheckoutError } from '../../checkout/CheckoutButton.tsx';
 import { useCheckout, type Checkout } from '../../checkout/useCheckout.ts';
-import { StaticPage } from '../../layout/StaticPage.tsx';
+import { StaticPage } from '../../components/StaticPage.tsx';
 
 export function HowItWorks() {
   const steps = [

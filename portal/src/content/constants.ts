@@ -1,2 +1,0 @@
-export const CONTACT_EMAIL = 'support@pressroom.app';
-export const PRODUCT_NAME = 'Pressroom';

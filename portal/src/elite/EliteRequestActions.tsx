@@ -1,0 +1,160 @@
+import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { EliteRequestView } from '../../../libs/contracts/index.ts';
+import { ELITE_LIMITS, type ShippingAddress } from '../../../libs/domain/index.ts';
+import { Dialog } from '../components/Dialog.tsx';
+import { AddressForm } from '../components/AddressForm.tsx';
+import { addressErrors, addressRequest, copies, editAddress, emptyAddress, type AddressErrors } from '../components/printFlow.ts';
+import { approveEliteProof, cancelEliteRequest } from '../api/eliteRequests.ts';
+import { ALL_ELITE_REQUESTS, eliteRequestKey } from './useEliteRequests.ts';
+
+// The decisions an author makes on an Elite request: each action as a mutation, and the dialogs that ask before it.
+
+/**
+ * An action's mutation. The request as the action left it (the answer, when there is one) is shown at once, so a
+ * closed dialog never uncovers the buttons of the step before; it is read again whatever the outcome (a refusal may
+ * mean it moved meanwhile).
+ */
+export function useEliteAction<V>(id: string, action: (variables: V) => Promise<EliteRequestView | void>, onDone?: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: action,
+    retry: false,
+    onSuccess: async (answer) => {
+      if (answer) {
+        await queryClient.cancelQueries({ queryKey: eliteRequestKey(id) });
+        queryClient.setQueryData(eliteRequestKey(id), answer);
+      }
+      onDone?.();
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: eliteRequestKey(id) });
+      void queryClient.invalidateQueries({ queryKey: ALL_ELITE_REQUESTS });
+    },
+  });
+}
+
+/** The refusal (a 409 says why in the workflow's words) or failure of an action, where its buttons are. */
+export function ActionError({ mutation }: { mutation: { error: Error | null } }) {
+  return mutation.error ? <p className="error-text" role="alert">{mutation.error.message}</p> : null;
+}
+
+/**
+ * A dialog asking for a text before an action: the reason of a decline or a cancellation, the changes a proof needs.
+ * `required` texts are checked before anything is sent.
+ */
+export function TextDialog(props: {
+  id: string;
+  title: string;
+  intro: string;
+  label: string;
+  required: boolean;
+  maxLength: number;
+  submit: string;
+  pending: string;
+  danger?: boolean;
+  mutation: UseMutationResult<unknown, Error, string>;
+  onClose: () => void;
+}) {
+  const [text, setText] = useState('');
+  const [missing, setMissing] = useState(false);
+  const { mutation } = props;
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    if (props.required && !text.trim()) return setMissing(true);
+    mutation.mutate(text.trim());
+  };
+  return (
+    <Dialog labelId={`${props.id}-title`} onClose={props.onClose} busy={mutation.isPending}>
+      <h3 id={`${props.id}-title`}>{props.title}</h3>
+      <p>{props.intro}</p>
+      <form onSubmit={send} noValidate>
+        <div className="field">
+          <label htmlFor={`${props.id}-text`}>{props.label}</label>
+          <textarea
+            id={`${props.id}-text`}
+            rows={4}
+            maxLength={props.maxLength}
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              setMissing(false);
+            }}
+            aria-invalid={missing ? true : undefined}
+            aria-describedby={missing ? `${props.id}-error` : undefined}
+          />
+          {missing && <small id={`${props.id}-error`} className="error-text field-error">Please say a few words here.</small>}
+        </div>
+        <ActionError mutation={mutation} />
+        <div className="path-buttons">
+          <button type="submit" className={`button ${props.danger ? 'button-danger' : ''}`} disabled={mutation.isPending}>{mutation.isPending ? props.pending : props.submit}</button>
+          <button type="button" className="button button-secondary" disabled={mutation.isPending} onClick={props.onClose}>Back</button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** Approving a proof sends the books to print: it asks where they go, with the print wizard's address form. */
+export function ApproveDialog({ view, onClose }: { view: EliteRequestView; onClose: () => void }) {
+  const [address, setAddress] = useState<ShippingAddress>(emptyAddress);
+  const [errors, setErrors] = useState<AddressErrors>({});
+  const approve = useEliteAction(view.id, (shipping: ShippingAddress) => approveEliteProof(view.id, { shipping_address: shipping }), onClose);
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    const problems = addressErrors(address);
+    setErrors(problems);
+    const first = Object.keys(problems)[0];
+    if (first) return document.getElementById(`elite-address-${first}`)?.focus();
+    approve.mutate(addressRequest(address));
+  };
+  return (
+    <Dialog labelId="approve-proof-title" onClose={onClose} busy={approve.isPending} wide>
+      <h3 id="approve-proof-title">Approve the proof</h3>
+      <p>Your approval sends the book to print{view.copies ? ` (${copies(view.copies)})` : ''}. Where should the books go?</p>
+      <form onSubmit={send} noValidate>
+        <AddressForm
+          idPrefix="elite-address"
+          address={address}
+          errors={errors}
+          onEdit={(field, value) => {
+            const next = editAddress(address, errors, field, value);
+            setAddress(next.address);
+            setErrors(next.errors);
+          }}
+        />
+        <ActionError mutation={approve} />
+        <div className="path-buttons">
+          <button type="submit" className="button button-accent" disabled={approve.isPending}>{approve.isPending ? 'Approving...' : 'Approve and print'}</button>
+          <button type="button" className="button button-secondary" disabled={approve.isPending} onClick={onClose}>Back</button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function CancelRequest({ view }: { view: EliteRequestView }) {
+  const [open, setOpen] = useState(false);
+  const cancel = useEliteAction(view.id, (reason: string) => cancelEliteRequest(view.id, { reason }), () => setOpen(false));
+  if (!view.actions.includes('cancel')) return null;
+  return (
+    <div className="elite-cancel">
+      <button type="button" className="button button-secondary button-small" onClick={() => setOpen(true)}>Cancel request</button>
+      {open && (
+        <TextDialog
+          id="cancel-request"
+          title="Cancel the request"
+          intro="Cancelling ends the request; it cannot be undone. Please tell us why."
+          label="Reason"
+          required
+          maxLength={ELITE_LIMITS.reason}
+          submit="Cancel request"
+          pending="Cancelling..."
+          danger
+          mutation={cancel}
+          onClose={() => setOpen(false)}
+        />
+      )}
+    </div>
+  );
+}
