@@ -1,6 +1,5 @@
-import { extname } from 'node:path';
-import { Piscina } from 'piscina';
 import type { BookImageType } from '../domain/index.ts';
+import { boundedPool } from '../worker-pool/index.ts';
 import type decode from './decode-worker.ts';
 
 /** Decoding an upload whole: off the event loop, at most two at once, each bounded in memory and time. */
@@ -9,16 +8,7 @@ const MAX_DECODERS = 2;
 
 export type DecodeOutcome = 'decoded' | 'damaged' | 'too-slow';
 
-// decode-worker.ts from source (type stripping), decode-worker.js once compiled.
-const workerUrl = new URL(`./decode-worker${extname(new URL(import.meta.url).pathname)}`, import.meta.url);
-
-const decoders = new Piscina({
-  filename: workerUrl.href,
-  minThreads: 0,
-  maxThreads: MAX_DECODERS,
-  idleTimeout: 30_000,
-  resourceLimits: { maxOldGenerationSizeMb: DECODE_LIMITS.maxMemoryMb, maxYoungGenerationSizeMb: 32 },
-});
+const decoders = boundedPool('./decode-worker', import.meta.url, { threads: MAX_DECODERS, heapMb: DECODE_LIMITS.maxMemoryMb });
 
 /** Whether every pixel of an image (already sniffed and measured) decodes; an aborted task's thread is ended, so a slow file stops costing CPU. */
 export async function decodeBookImage(type: BookImageType, bytes: Uint8Array): Promise<DecodeOutcome> {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../testing/random.ts';
-import { BriefFieldMessages, briefFieldProblems, contentComplete, countWords, estimatedTime, furthestFlowStep, GenerationMessages, inferWizardStage, stageReached } from './generation.ts';
+import { BriefFieldMessages, briefFieldProblems, countWords, estimatedTime, GenerationMessages } from './generation.ts';
+import { contentComplete, furthestFlowStep, inferWizardStage, stageReached } from './staged-book.ts';
 
 describe('inferWizardStage', () => {
   const empty = { cover_path: null, pdf_path: null, summary: null, chapters: [], introduction: null, outline: null, finalized: false };

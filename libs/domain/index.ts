@@ -16,6 +16,7 @@ export * from './editing.ts';
 export * from './book-images.ts';
 export * from './manuscript.ts';
 export * from './generation.ts';
+export * from './staged-book.ts';
 export * from './languages.ts';
 export * from './mock-languages.ts';
 export * from './book-projects.ts';

@@ -1,6 +1,6 @@
 import { extname } from 'node:path';
-import { Piscina } from 'piscina';
 import { countWords } from '../domain/index.ts';
+import { boundedPool } from '../worker-pool/index.ts';
 import type { ParseLimits } from './parse.ts';
 import type parse from './parse-worker.ts';
 
@@ -67,17 +67,8 @@ export class ExtractionError extends Error {
   }
 }
 
-// parse-worker.ts from source (type stripping), parse-worker.js once compiled.
-const workerUrl = new URL(`./parse-worker${extname(new URL(import.meta.url).pathname)}`, import.meta.url);
-
-/** At most MAX_PARSERS documents at once, each in a thread with a bounded heap; an idle thread ends after a while. */
-const parsers = new Piscina({
-  filename: workerUrl.href,
-  minThreads: 0,
-  maxThreads: MAX_PARSERS,
-  idleTimeout: 30_000,
-  resourceLimits: { maxOldGenerationSizeMb: PARSE_LIMITS.maxHeapMb, maxYoungGenerationSizeMb: 32 },
-});
+/** At most MAX_PARSERS documents at once, each in a thread with a bounded heap. */
+const parsers = boundedPool('./parse-worker', import.meta.url, { threads: MAX_PARSERS, heapMb: PARSE_LIMITS.maxHeapMb });
 
 async function parseInWorker(kind: 'docx' | 'pdf', bytes: Buffer): Promise<{ text: string; title: string | null }> {
   const limits: ParseLimits = { maxUnpackedBytes: PARSE_LIMITS.maxUnpackedBytes, maxZipEntries: PARSE_LIMITS.maxZipEntries, maxTextChars: PARSE_LIMITS.maxTextChars, timeoutMs: PARSE_LIMITS.timeoutMs };

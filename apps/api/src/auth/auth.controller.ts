@@ -1,4 +1,4 @@
-import { BadRequestException, Body, Controller, Get, HttpCode, Inject, Post, Put, Query, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, HttpCode, Inject, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -11,7 +11,6 @@ import type { AuthUser, SessionView, UserView } from '../common/auth.types.ts';
 import { googleEnabled, type GoogleIdentity } from './google.strategy.ts';
 import { CurrentUser, Public } from '../common/auth.decorators.ts';
 import { RateLimitService } from '../common/rate-limits.ts';
-import { RetryAfterInterceptor } from '../common/retry-after.interceptor.ts';
 import { PasswordRecoveryService } from './password-recovery.service.ts';
 import { ReauthenticationService } from './reauthentication.service.ts';
 import { SessionTokensService } from './session-tokens.service.ts';
@@ -19,7 +18,6 @@ import { SessionTokensService } from './session-tokens.service.ts';
 /** The auth service of the spec (document 1, section 7), under /api/auth. */
 @ApiTags('auth')
 @Controller('auth')
-@UseInterceptors(RetryAfterInterceptor)
 export class AuthController {
   constructor(
     @Inject(CONFIG) private readonly config: Config,

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { reserveUnaskedMail } from '../../../../libs/db/index.ts';
 import type { UnaskedMailKind } from '../../../../libs/domain/index.ts';
-import { TooManyRequestsException } from '../common/rate-limits.ts';
+import { TooManyRequestsException } from '../common/too-many-requests.exception.ts';
 
 /**
  * The one door for mail sent to an address its owner did not ask from: every such message is counted per recipient

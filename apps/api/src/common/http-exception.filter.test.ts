@@ -1,6 +1,8 @@
 import { BadRequestException, NotFoundException, HttpException, HttpStatus } from '@nestjs/common';
 import { describe, expect, it } from 'vitest';
-import { toErrorBody } from './http-exception.filter.ts';
+import type { ArgumentsHost } from '@nestjs/common';
+import { HttpExceptionFilter, toErrorBody } from './http-exception.filter.ts';
+import { TooManyRequestsException } from './too-many-requests.exception.ts';
 import { createValidationPipe } from './validation.ts';
 import { IsEmail, MinLength } from 'class-validator';
 
@@ -34,6 +36,32 @@ describe('toErrorBody', () => {
 
   it('hides internals of unexpected errors', () => {
     expect(toErrorBody(new Error('connection string with password'))).toEqual({ message: 'Internal server error', statusCode: 500 });
+  });
+});
+
+describe('HttpExceptionFilter', () => {
+  /** The parts of an Express response the filter uses, recording what it was given. */
+  function answer(exception: unknown) {
+    const sent = { status: 0, headers: {} as Record<string, string>, body: undefined as unknown };
+    const response = {
+      headersSent: false,
+      setHeader: (name: string, value: string) => void (sent.headers[name] = value),
+      status: (code: number) => ((sent.status = code), response),
+      json: (body: unknown) => void (sent.body = body),
+    };
+    new HttpExceptionFilter().catch(exception, { switchToHttp: () => ({ getResponse: () => response }) } as unknown as ArgumentsHost);
+    return sent;
+  }
+
+  it('gives every 429 the seconds to wait in Retry-After, as in its details', () => {
+    const sent = answer(new TooManyRequestsException(90_500));
+    expect(sent.status).toBe(429);
+    expect(sent.headers['Retry-After']).toBe('91');
+    expect(sent.body).toMatchObject({ statusCode: 429, details: { retry_after: 91 } });
+  });
+
+  it('sends no Retry-After with other refusals', () => {
+    expect(answer(new NotFoundException('Project not found')).headers).toEqual({});
   });
 });
 

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
 import { NotFoundError } from '@mikro-orm/core';
 import type { Response } from 'express';
+import { TooManyRequestsException } from './too-many-requests.exception.ts';
 
 /** The error body every endpoint answers with (see design.md, "API conventions"). */
 export interface ErrorBody {
@@ -26,6 +27,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
       this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     }
     if (response.headersSent) return;
+    if (exception instanceof TooManyRequestsException) response.setHeader('Retry-After', String(exception.retryAfter));
     response.status(body.statusCode).json(body);
   }
 

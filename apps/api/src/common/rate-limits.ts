@@ -1,26 +1,17 @@
-import { Global, HttpException, HttpStatus, Inject, Injectable, Module, SetMetadata, type CanActivate, type ExecutionContext, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Injectable, Module, SetMetadata, type CanActivate, type ExecutionContext, type OnApplicationShutdown } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import pg from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '../../../../libs/config/index.ts';
-import { AuthMessages, RATE_LIMIT_WINDOW_SECONDS, RateLimitMessages, SIGNED_IN_RATE_FACTOR, type RateLimitBucket } from '../../../../libs/domain/index.ts';
+import { AuthMessages, RATE_LIMIT_WINDOW_SECONDS, SIGNED_IN_RATE_FACTOR, type RateLimitBucket } from '../../../../libs/domain/index.ts';
 import { CONFIG } from '../config/config.module.ts';
+import { TooManyRequestsException } from './too-many-requests.exception.ts';
 
 const RATE_LIMITED = 'rateLimited';
 /** Counts each call of this route against the caller's hourly allowance for `bucket`. */
 export const RateLimited = (bucket: RateLimitBucket) => SetMetadata(RATE_LIMITED, bucket);
 
-/** A refusal: 429 with the seconds to wait in `details.retry_after` and in the Retry-After header. */
-export class TooManyRequestsException extends HttpException {
-  readonly retryAfter: number;
-
-  constructor(msBeforeNext: number, message?: string) {
-    const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
-    super({ message: message ?? RateLimitMessages.tooMany(retryAfter), details: { retry_after: retryAfter } }, HttpStatus.TOO_MANY_REQUESTS);
-    this.retryAfter = retryAfter;
-  }
-}
 
 /**
  * Every rate limit of the API, counted in PostgreSQL so every replica shares them. Client addresses are as Express
@@ -94,12 +85,7 @@ export class RateLimitGuard implements CanActivate {
     const http = context.switchToHttp();
     // Only the caller's id is counted by: the guards before this one set `user` on a signed-in request.
     const req = http.getRequest<Request & { user?: { id: string } }>();
-    try {
-      await this.limits.consumeWork(bucket, req.user ? { userId: req.user.id } : { address: req.ip ?? 'unknown' });
-    } catch (error) {
-      if (error instanceof TooManyRequestsException) http.getResponse<Response>().setHeader('Retry-After', String(error.retryAfter));
-      throw error;
-    }
+    await this.limits.consumeWork(bucket, req.user ? { userId: req.user.id } : { address: req.ip ?? 'unknown' });
     return true;
   }
 }
