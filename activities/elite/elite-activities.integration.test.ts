@@ -22,6 +22,8 @@ import {
   PrintOrder,
   StripeEvent,
   User,
+  savedBookContents,
+  savedBookContentsOf,
 } from '../../libs/db/index.ts';
 import { coverGeometry, DEFAULT_POD_PACKAGE_ID, eliteEventMailId, eliteFileKey, EliteMessages, EliteRefusals, PRESS_COVER_TEMPLATE, printOrderFileKey, SUPPORT_PROMISES, type EliteEventKind, type EliteEventRecord } from '../../libs/domain/index.ts';
 import { readPdfFacts } from '../../libs/print/preflight.ts';
@@ -83,10 +85,6 @@ async function insertBook(userId: string, title = 'The Tested Book'): Promise<{ 
     author: 'Ada Writer',
     bookIdea: 'Testing books by hand',
     topic: 'Testing books by hand',
-    outline: { book: { title, description: 'Testing', target_length: 10_000 }, chapters: [] },
-    tocData: [],
-    chaptersData: [],
-    wordCount: 10,
     pageCount: PAGES,
     writingStyle: 'practical',
     source: 'one-shot',
@@ -325,12 +323,13 @@ describe('applyEliteRevision', () => {
       [3, 'The End', 'Done.'],
     ]);
     const book = await em().findOneOrFail(BookProject, { id: request.bookId as string }, { populate: ['generatorProject'] });
-    expect(book.chaptersData.map((c) => [c.chapterNumber, c.title, c.word_count])).toEqual([
+    const contents = savedBookContents(book.generatorProject, chapters);
+    expect(contents.chaptersData.map((c) => [c.chapterNumber, c.title, c.word_count])).toEqual([
       [1, 'A New Beginning', 5],
       [2, 'The Middle Part', 3],
       [3, 'The End', 1],
     ]);
-    expect(book.wordCount).toBe(9);
+    expect(contents.wordCount).toBe(9);
     expect(book.generatorProject).toMatchObject({ packageRuns: 3, buildStatus: 'building' });
     // Each revised chapter is a version of its chapter, and the files are older than the text until the run rebuilds them.
     const versions = await em().find(ChapterVersion, { project: request.projectId as string }, { orderBy: { chapter: 'asc', version: 'asc' } });
@@ -360,7 +359,8 @@ describe('applyEliteRevision', () => {
 
     const row = await em().findOneOrFail(EliteRequest, { id: request.requestId }, { populate: ['bookProject.generatorProject'] });
     const book = row.bookProject as BookProject;
-    expect(book).toMatchObject({ title: request.topic, author: 'Ada Writer', generationStatus: 'completed', wordCount: 9 });
+    expect(book).toMatchObject({ title: request.topic, author: 'Ada Writer', generationStatus: 'completed' });
+    expect((await savedBookContentsOf(em(), [book.generatorProject])).get(applied.projectId)?.wordCount).toBe(9);
     expect(book.user.id).toBe(request.author.id);
     expect(book.generatorProject).toMatchObject({ id: applied.projectId, provider: 'mock', mode: 'step', stage: 'complete', title: request.topic, packageRuns: 1 });
     expect(await em().count(GeneratedChapter, { project: applied.projectId })).toBe(3);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { LockMode, type EntityManager, type MikroORM } from '@mikro-orm/core';
 import { ApplicationFailure } from '@temporalio/activity';
-import { BookProject, EliteRequest, EliteRevision, GeneratedChapter, GeneratorProject, nextPackageRun, User, writeChapter, type OutlineChapter, type SavedChapter } from '../../libs/db/index.ts';
+import { BookProject, EliteRequest, EliteRevision, GeneratedChapter, GeneratorProject, nextPackageRun, User, writeChapter, type OutlineChapter } from '../../libs/db/index.ts';
 import {
   DEFAULT_WRITING_STYLE,
   ELITE_MANUSCRIPT_MAX_BYTES,
@@ -19,33 +19,12 @@ import type { EliteActivities } from './types.ts';
 const refuse = (message: string) => ApplicationFailure.nonRetryable(message, 'RevisionRefused');
 const pagesOf = (words: number) => Math.max(1, Math.round(words / WORDS_PER_PAGE));
 
-/** What a saved book lists of its chapters, its table of contents and length, from the chapters it now has. */
-function bookChapterFields(chapters: ManuscriptChapter[], at: Date) {
-  const chaptersData: SavedChapter[] = chapters.map((c, i) => ({
-    id: `chapter-${String(i + 1).padStart(2, '0')}`,
-    chapterNumber: i + 1,
-    title: c.title,
-    slug: projectName(c.title),
-    description: '',
-    key_points: [],
-    target_words: c.wordCount,
-    word_count: c.wordCount,
-    status: 'generated',
-    generated_at: at.toISOString(),
-  }));
-  return {
-    chaptersData,
-    tocData: chapters.map((c) => ({ chapter_title: c.title, chapter_ideas: [], estimated_pages: String(pagesOf(c.wordCount)) })),
-    wordCount: chapters.reduce((sum, c) => sum + c.wordCount, 0),
-  };
-}
-
 const outlineOf = (chapters: ManuscriptChapter[]): OutlineChapter[] =>
   chapters.map((c, i) => ({ number: i + 1, title: c.title, description: '', key_points: [], target_words: c.wordCount }));
 
 /** A request paid up front has no book until its first revision: the author's book is made from it, as a finished one. */
 function createBook(em: EntityManager, request: EliteRequest, chapters: ManuscriptChapter[], at: Date): BookProject {
-  const fields = bookChapterFields(chapters, at);
+  const words = chapters.reduce((sum, c) => sum + c.wordCount, 0);
   const idea = request.projectDetails?.bookDescription || request.topic;
   const user = em.getReference(User, request.user.id);
   const project = em.create(GeneratorProject, {
@@ -56,7 +35,7 @@ function createBook(em: EntityManager, request: EliteRequest, chapters: Manuscri
     author: request.userName,
     topic: idea,
     writingStyle: DEFAULT_WRITING_STYLE,
-    totalTargetWords: wordsForPages(pagesOf(fields.wordCount)),
+    totalTargetWords: wordsForPages(pagesOf(words)),
     chapterCount: chapters.length,
     provider: 'mock',
     mode: 'step',
@@ -75,18 +54,13 @@ function createBook(em: EntityManager, request: EliteRequest, chapters: Manuscri
     author: request.userName,
     bookIdea: idea,
     topic: request.topic,
-    outline: {
-      book: { title: request.topic, description: idea, target_length: project.totalTargetWords },
-      chapters: fields.chaptersData.map((c) => ({ id: c.id, title: c.title, description: '', target_words: c.target_words, key_points: [], status: 'generated', slug: c.slug })),
-    },
-    ...fields,
     coverPdfTemplate: null,
     status: 'complete',
     generationStatus: 'completed',
     pageCount: null,
     writingStyle: DEFAULT_WRITING_STYLE,
     targetAudience: null,
-    estimatedLength: pagesOf(fields.wordCount),
+    estimatedLength: pagesOf(words),
     source: 'elite',
     completedAt: at,
     createdAt: at,
@@ -105,7 +79,7 @@ export function createEliteRevisionActivities({ orm, storage }: { orm: MikroORM;
     return reading.chapters;
   }
 
-  /** Keeps the chapters a revision replaces (and what the saved book listed of them) beside the request's files. */
+  /** Keeps the chapters a revision replaces beside the request's files. */
   async function keepPrevious(request: EliteRequest, revisionId: string, book: BookProject): Promise<string> {
     const em = orm.em.fork();
     const chapters = await em.find(GeneratedChapter, { project: book.generatorProject.id }, { orderBy: { number: 'asc' } });
@@ -114,9 +88,6 @@ export function createEliteRevisionActivities({ orm, storage }: { orm: MikroORM;
       projectId: book.generatorProject.id,
       bookProjectId: book.id,
       chapters: chapters.map((c) => ({ number: c.number, title: c.title, content: c.content, wordCount: c.wordCount, generatedAt: c.generatedAt.toISOString() })),
-      chaptersData: book.chaptersData,
-      tocData: book.tocData,
-      wordCount: book.wordCount,
     });
     await storage.put(key, body, 'application/json');
     return key;
@@ -169,7 +140,6 @@ export function createEliteRevisionActivities({ orm, storage }: { orm: MikroORM;
           await writeChapter(tx, { projectId: project.id, number: i + 1, title: chapter.title, content: chapter.content, source: 'revision', by: revision.by });
         }
         await tx.nativeDelete(GeneratedChapter, { project: project.id, number: { $gt: chapters.length } });
-        Object.assign(book, bookChapterFields(chapters, at));
         await tx.nativeUpdate(EliteRevision, { id: revisionId }, { chapters: chapters.length, previousKey, appliedAt: at });
         return project.id;
       });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { LockMode, type EntityManager } from '@mikro-orm/core';
-import { countWords, projectName, type ChapterVersionSource } from '../domain/index.ts';
-import { BookProject, ChapterVersion, GeneratedChapter, GeneratorProject, type SavedChapter } from './entities/index.ts';
+import { countWords, type ChapterVersionSource } from '../domain/index.ts';
+import { ChapterVersion, GeneratedChapter, GeneratorProject } from './entities/index.ts';
 
 export interface ChapterWrite {
   projectId: string;
@@ -18,14 +18,14 @@ export interface WrittenChapter {
   version: ChapterVersion;
 }
 
-/** Written by a model (not an edit of written text): the chapter's generated_at moves, and so does the saved book's. */
+/** Written by a model (not an edit of written text): the chapter's generated_at moves. */
 const MACHINE_WRITES: readonly ChapterVersionSource[] = ['generated', 'regenerated', 'revision'];
 const FIRST_WRITES: readonly ChapterVersionSource[] = ['generated', 'regenerated'];
 
 /**
  * The one writer of a chapter's text: the current text in generated_chapters, its next version in chapter_versions,
- * the saved book's chapter list and word count, and when the text last changed. Runs in the caller's transaction (or
- * its own); the project row is locked first, so two writers of a project's chapters take version numbers in turn.
+ * and when the text last changed. Runs in the caller's transaction (or its own); the project row is locked first, so
+ * two writers of a project's chapters take version numbers in turn.
  */
 export async function writeChapter(em: EntityManager, write: ChapterWrite): Promise<WrittenChapter> {
   if (!em.isInTransaction()) return em.transactional((tx) => writeChapter(tx, write));
@@ -47,15 +47,6 @@ export async function writeChapter(em: EntityManager, write: ChapterWrite): Prom
   // Files built before this text no longer show it; a book being written for the first time has none yet.
   if (!FIRST_WRITES.includes(source) || project.builtAt) project.textUpdatedAt = at;
 
-  const book = await em.findOne(BookProject, { generatorProject: projectId });
-  if (book) {
-    const entry = (c: SavedChapter): SavedChapter => ({ ...c, title, slug: projectName(title), word_count: words, ...(MACHINE_WRITES.includes(source) ? { generated_at: at.toISOString() } : {}) });
-    const listed = book.chaptersData.some((c) => c.chapterNumber === number);
-    const chaptersData = listed
-      ? book.chaptersData.map((c) => (c.chapterNumber === number ? entry(c) : c))
-      : [...book.chaptersData, entry({ id: `chapter-${String(number).padStart(2, '0')}`, chapterNumber: number, title, slug: '', description: '', key_points: [], target_words: words, word_count: words, status: 'generated', generated_at: at.toISOString() })].sort((a, b) => a.chapterNumber - b.chapterNumber);
-    Object.assign(book, { chaptersData, wordCount: chaptersData.reduce((sum, c) => sum + c.word_count, 0) });
-  }
   await em.flush();
   return { chapter, version };
 }

@@ -8,3 +8,4 @@ export { availableBookCredits, reserveBookCredit, returnBookCredit, spendBookCre
 export { claimPurchases } from './purchase-claims.ts';
 export { reserveUnaskedMail } from './unasked-mail.ts';
 export { shelveBook } from './book-shelf.ts';
+export { savedBookContents, savedBookContentsOf, type SavedBookContents } from './saved-book-contents.ts';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
-import { OUTLINE_EDIT_LIMITS, OutlineMessages, outlineProblems, outlineTotalWords, projectName, type EditedChapter, type ProviderId } from '../domain/index.ts';
+import { OUTLINE_EDIT_LIMITS, OutlineMessages, outlineProblems, outlineTotalWords, type EditedChapter, type ProviderId } from '../domain/index.ts';
 import { writeChapter, type WrittenChapter } from './chapter-text.ts';
-import { BookProject, ChapterVersion, GeneratorProject, type OutlineChapter, type SavedChapter } from './entities/index.ts';
+import { ChapterVersion, GeneratorProject, type OutlineChapter } from './entities/index.ts';
 
 // One chapter of an edited outline (`from`: its number before the edit, null when new) crosses the book workflow's boundary.
 export type { EditedChapter };
@@ -92,7 +92,6 @@ export async function applyOutlineEdit(em: EntityManager, projectId: string, cha
   }
   // The book's target is what its chapters now add up to (the introduction and summary are sized from it).
   await em.nativeUpdate(GeneratorProject, { id: projectId }, { outline, totalTargetWords: outlineTotalWords(outline), updatedAt: now, ...(row?.built_at ? { textUpdatedAt: now } : {}) });
-  await followInSavedBook(em, projectId, chapters);
   return { chapterCount: outline.length, removed };
 }
 
@@ -105,18 +104,6 @@ async function lowestRemoved(em: EntityManager, projectId: string): Promise<numb
     em.getTransactionContext(),
   )) as [{ lowest: number }];
   return Number(lowest);
-}
-
-/** The saved book's chapter list (the dashboard's) follows the edit: moved entries renumbered and retitled, removed ones gone. */
-async function followInSavedBook(em: EntityManager, projectId: string, chapters: readonly EditedChapter[]): Promise<void> {
-  const book = await em.findOne(BookProject, { generatorProject: projectId }, { refresh: true });
-  if (!book) return;
-  const chaptersData = chapters.flatMap((c, i): SavedChapter[] => {
-    const saved = book.chaptersData.find((s) => s.chapterNumber === c.from);
-    return saved ? [{ ...saved, id: `chapter-${String(i + 1).padStart(2, '0')}`, chapterNumber: i + 1, title: c.title, slug: projectName(c.title) }] : [];
-  });
-  Object.assign(book, { chaptersData, wordCount: chaptersData.reduce((sum, c) => sum + c.word_count, 0) });
-  await em.flush();
 }
 
 /** A removed chapter's last version (its negative number's newest), or null when there is none. */

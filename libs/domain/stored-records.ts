@@ -4,7 +4,7 @@
 import type { EliteBudget, EliteContactMethod, ElitePrintQuantity, EliteTimeline } from './elite.ts';
 import type { PrintOrderStatus } from './print.ts';
 
-/** A chapter as the saved book lists it (book_projects.chapters_data). */
+/** A chapter as the saved book lists it (its chapters_data, derived from the project's chapters). */
 export interface SavedChapter {
   id: string;
   chapterNumber: number;

@@ -36,11 +36,8 @@ export const progressQuery = defineQuery<BookProgress>('progress');
 /** Whether a stage is writing the book's text right now (the author's edits wait for it); the run knows, so it answers. */
 export const writingQuery = defineQuery<boolean>('writing');
 
-/**
- * The book's rules the API asks before editing a book (whether its run takes the edit; whether a run that predates
- * `writingQuery` is writing, from its progress): pure, they live with the workflow's rules.
- */
-export { isBeingWritten, workflowTakesEdit } from './rules.ts';
+/** The book's rule the API asks before editing a book (whether its run takes the edit): pure, it lives with the workflow's rules. */
+export { workflowTakesEdit } from './rules.ts';
 
 // Step mode: each staged API call is an update that returns when its stage is done.
 // The outline settings travel with the update, and the workflow's activity writes them. Books whose history has the

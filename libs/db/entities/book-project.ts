@@ -1,13 +1,12 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { SHOP, type SavedChapter } from '../../domain/index.ts';
+import { SHOP } from '../../domain/index.ts';
 import { GeneratorProject } from './generator-project.ts';
 import { User } from './user.ts';
 
-export type { SavedChapter };
-
 /**
  * A finished book kept in an author's account (the spec's book_projects). The text and the files stay with the
- * generator project it was saved from (one home); this row adds ownership, the dashboard's facts and the shop.
+ * generator project it was saved from (one home), and so do its plan and chapter list (saved-book-contents.ts); this
+ * row adds ownership, the dashboard's facts and the shop.
  */
 export const BookProjectSchema = defineEntity({
   name: 'BookProject',
@@ -20,13 +19,9 @@ export const BookProjectSchema = defineEntity({
     author: p.string(),
     bookIdea: p.text(),
     topic: p.text(),
-    outline: p.json<{ book: { title: string; description: string; target_length: number }; chapters: unknown[] }>(),
-    tocData: p.json<{ chapter_title: string; chapter_ideas: string[]; estimated_pages: string }[]>(),
-    chaptersData: p.json<SavedChapter[]>(),
     coverPdfTemplate: p.string().nullable(),
     status: p.string().default('complete'),
     generationStatus: p.string().default('completed'),
-    wordCount: p.integer().default(0),
     pageCount: p.integer().nullable(),
     writingStyle: p.string(),
     targetAudience: p.string().nullable(),

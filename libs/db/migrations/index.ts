@@ -22,6 +22,7 @@ import { Migration20261128010000_cover_design } from './Migration20261128010000_
 import { Migration20261128020000_print_format } from './Migration20261128020000_print_format.ts';
 import { Migration20261128121000_payment_checks } from './Migration20261128121000_payment_checks.ts';
 import { Migration20261128122000_unasked_mails } from './Migration20261128122000_unasked_mails.ts';
+import { Migration20261129000000_saved_book_contents } from './Migration20261129000000_saved_book_contents.ts';
 
 /** Every migration in order: write each as a class in this folder (named Migration<UTC timestamp>_<what>) and add it here. */
 export const migrationsList = [
@@ -49,4 +50,5 @@ export const migrationsList = [
   { name: 'Migration20261128020000_print_format', class: Migration20261128020000_print_format },
   { name: 'Migration20261128121000_payment_checks', class: Migration20261128121000_payment_checks },
   { name: 'Migration20261128122000_unasked_mails', class: Migration20261128122000_unasked_mails },
+  { name: 'Migration20261129000000_saved_book_contents', class: Migration20261129000000_saved_book_contents },
 ];

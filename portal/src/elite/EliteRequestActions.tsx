@@ -4,7 +4,8 @@ import type { EliteRequestView } from '../../../libs/contracts/index.ts';
 import { ELITE_LIMITS, type ShippingAddress } from '../../../libs/domain/index.ts';
 import { Dialog } from '../components/Dialog.tsx';
 import { AddressForm } from '../components/AddressForm.tsx';
-import { addressErrors, addressRequest, copies, editAddress, emptyAddress, type AddressErrors } from '../components/printFlow.ts';
+import { addressRequest, copies } from '../components/printFlow.ts';
+import { useAddressForm } from '../components/useAddressForm.ts';
 import { approveEliteProof, cancelEliteRequest } from '../api/eliteRequests.ts';
 import { ALL_ELITE_REQUESTS, eliteRequestKey } from './useEliteRequests.ts';
 
@@ -97,32 +98,18 @@ export function TextDialog(props: {
 
 /** Approving a proof sends the books to print: it asks where they go, with the print wizard's address form. */
 export function ApproveDialog({ view, onClose }: { view: EliteRequestView; onClose: () => void }) {
-  const [address, setAddress] = useState<ShippingAddress>(emptyAddress);
-  const [errors, setErrors] = useState<AddressErrors>({});
+  const form = useAddressForm('elite-address');
   const approve = useEliteAction(view.id, (shipping: ShippingAddress) => approveEliteProof(view.id, { shipping_address: shipping }), onClose);
   const send = (event: FormEvent) => {
     event.preventDefault();
-    const problems = addressErrors(address);
-    setErrors(problems);
-    const first = Object.keys(problems)[0];
-    if (first) return document.getElementById(`elite-address-${first}`)?.focus();
-    approve.mutate(addressRequest(address));
+    if (form.check()) approve.mutate(addressRequest(form.address));
   };
   return (
     <Dialog labelId="approve-proof-title" onClose={onClose} busy={approve.isPending} wide>
       <h3 id="approve-proof-title">Approve the proof</h3>
       <p>Your approval sends the book to print{view.copies ? ` (${copies(view.copies)})` : ''}. Where should the books go?</p>
       <form onSubmit={send} noValidate>
-        <AddressForm
-          idPrefix="elite-address"
-          address={address}
-          errors={errors}
-          onEdit={(field, value) => {
-            const next = editAddress(address, errors, field, value);
-            setAddress(next.address);
-            setErrors(next.errors);
-          }}
-        />
+        <AddressForm idPrefix={form.idPrefix} address={form.address} errors={form.errors} onEdit={form.edit} />
         <ActionError mutation={approve} />
         <div className="path-buttons">
           <button type="submit" className="button button-accent" disabled={approve.isPending}>{approve.isPending ? 'Approving...' : 'Approve and print'}</button>

@@ -14,13 +14,13 @@ import {
   QUICK_QUANTITIES,
   trimLabel,
   unitPrice,
-  type ShippingAddress,
   type ShippingLevel,
 } from '../../../libs/domain/index.ts';
 import { apiFetch } from '../api/client.ts';
 import { useAuth } from '../components/AuthContext.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { AddressForm } from '../components/AddressForm.tsx';
+import { useAddressForm } from '../components/useAddressForm.ts';
 import { calculatePrint, createPrintOrder, fetchPrintProducts, waitForPayment } from '../api/print.ts';
 import {
   addressErrors,
@@ -29,15 +29,12 @@ import {
   cheapestLevel,
   clampStep,
   copies,
-  editAddress,
-  emptyAddress,
   isFinalOrder,
   money,
   reviewProblem,
   shippingLabel,
   tierLines,
   WIZARD_STEPS,
-  type AddressErrors,
   type WizardStep,
 } from '../components/printFlow.ts';
 
@@ -66,8 +63,8 @@ export function PrintOrderWizard({ book, podPackageId, onClose, onPlaced }: { bo
   const [step, setStep] = useState<WizardStep>(1);
   const [podPackage, setPodPackage] = useState<string | null>(podPackageId ?? null);
   const [quantityText, setQuantityText] = useState(String(PRINT_QUANTITY.min));
-  const [address, setAddress] = useState<ShippingAddress>(emptyAddress);
-  const [errors, setErrors] = useState<AddressErrors>({});
+  const form = useAddressForm('print');
+  const { address } = form;
   const [level, setLevel] = useState<ShippingLevel | null>(null);
   const [agreed, setAgreed] = useState(false);
   const [stepError, setStepError] = useState<string | null>(null);
@@ -143,10 +140,7 @@ export function PrintOrderWizard({ book, podPackageId, onClose, onPlaced }: { bo
   const forward = () => {
     if (step === 1 && !product) return setStepError(PrintMessages.selectProduct);
     if (step === 2) {
-      const problems = addressErrors(address);
-      setErrors(problems);
-      const first = Object.keys(problems)[0];
-      if (first) return document.getElementById(`print-${first}`)?.focus();
+      if (!form.check()) return;
     }
     if (step === 3 && !level) return setStepError(PrintMessages.selectShipping);
     if (step === 3 && !costs) return;
@@ -244,12 +238,11 @@ export function PrintOrderWizard({ book, podPackageId, onClose, onPlaced }: { bo
 
         {step === 2 && (
           <AddressForm
+            idPrefix={form.idPrefix}
             address={address}
-            errors={errors}
+            errors={form.errors}
             onEdit={(field, value) => {
-              const next = editAddress(address, errors, field, value);
-              setAddress(next.address);
-              setErrors(next.errors);
+              form.edit(field, value);
               setLevel(null);
             }}
           />

@@ -11,7 +11,6 @@ import { sendPreview } from '../common/previews.ts';
 import { sendProjectFile } from '../common/project-files.ts';
 import { SaveBookDto, ShopSettingsDto } from './book-projects.dto.ts';
 import { BookProjectsService } from './book-projects.service.ts';
-import { bookProjectView } from './book-projects.view.ts';
 
 /** The author's saved books (document 3): My Books, files, deletion and shop settings; owner-only throughout. */
 @ApiTags('book projects')
@@ -26,7 +25,7 @@ export class BookProjectsController {
   @Get()
   @ApiOperation({ summary: "The caller's saved books, newest first" })
   async list(@CurrentUser() user: AuthUser): Promise<BookProjectView[]> {
-    return (await this.books.list(user)).map(bookProjectView);
+    return this.books.views(await this.books.list(user));
   }
 
   @Post()
@@ -35,12 +34,12 @@ export class BookProjectsController {
   async save(@Body() dto: SaveBookDto, @Res({ passthrough: true }) res: Response, @CurrentUser() user?: AuthUser): Promise<BookProjectView> {
     const { book, created } = await this.books.save(dto.project_id, user, dto.source ?? 'one-shot');
     res.status(created ? 201 : 200);
-    return bookProjectView(book);
+    return this.books.view(book);
   }
 
   @Get(':id')
   async get(@UuidOrNotFound(ProjectMessages.notFound) id: string, @CurrentUser() user: AuthUser): Promise<BookProjectView> {
-    return bookProjectView(await this.books.owned(id, user));
+    return this.books.view(await this.books.owned(id, user));
   }
 
   @Delete(':id')
@@ -54,7 +53,7 @@ export class BookProjectsController {
   @Patch(':id/shop')
   @ApiOperation({ summary: 'Publish or unpublish, and edit price, category, description and ISBN while published' })
   async shop(@UuidOrNotFound(ProjectMessages.notFound) id: string, @Body() dto: ShopSettingsDto, @CurrentUser() user: AuthUser): Promise<BookProjectView> {
-    return bookProjectView(await this.books.updateShop(id, user, dto));
+    return this.books.view(await this.books.updateShop(id, user, dto));
   }
 
   @Get(':id/download/:kind')

@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable, NotFoundException, UnauthorizedException, UnprocessableEntityException } from '@nestjs/common';
-import { BookImage, BookProject, GeneratorProject, shelveBook, SourceFile, User } from '../../../../libs/db/index.ts';
+import type { BookProjectView } from '../../../../libs/contracts/index.ts';
+import { BookImage, BookProject, GeneratorProject, savedBookContentsOf, shelveBook, SourceFile, User, type SavedBookContents } from '../../../../libs/db/index.ts';
 import {
   BOOK_FILE_KINDS,
   BOOK_FILES,
@@ -16,6 +17,7 @@ import { StorageService } from '../../../../libs/storage/index.ts';
 import type { AuthUser } from '../common/auth.types.ts';
 import { BookWorkflowService } from '../projects/projects.module.ts';
 import type { ShopSettingsDto } from './book-projects.dto.ts';
+import { bookProjectView } from './book-projects.view.ts';
 
 const FILE_KEYS = BOOK_FILE_KINDS.map((kind) => BOOK_FILES[kind].keyColumn);
 
@@ -33,6 +35,16 @@ export class BookProjectsService {
     const books = await this.em.fork().find(BookProject, { user: user.id }, { populate: ['generatorProject'], limit: 500 });
     const unfinished = (b: BookProject) => (shelfStatus(b.generatorProject).status === 'complete' ? 1 : 0);
     return books.sort((a, b) => unfinished(a) - unfinished(b) || b.generatorProject.updatedAt.getTime() - a.generatorProject.updatedAt.getTime());
+  }
+
+  /** The books as the dashboard reads them, their contents derived from their projects' chapters in one query. */
+  async views(books: BookProject[]): Promise<BookProjectView[]> {
+    const contents = await savedBookContentsOf(this.em.fork(), books.map((b) => b.generatorProject));
+    return books.map((b) => bookProjectView(b, contents.get(b.generatorProject.id) as SavedBookContents));
+  }
+
+  async view(book: BookProject): Promise<BookProjectView> {
+    return (await this.views([book]))[0] as BookProjectView;
   }
 
   /** The caller's own book (a malformed id is refused at the route). */

@@ -1,11 +1,11 @@
 import type { BookProjectView } from '../../../../libs/contracts/index.ts';
-import type { BookProject } from '../../../../libs/db/index.ts';
+import type { BookProject, SavedBookContents } from '../../../../libs/db/index.ts';
 import { bookLanguage, filesOutdated, shelfStatus, SHOP } from '../../../../libs/domain/index.ts';
 import { downloadsOf, ownCoverOf } from '../common/project-files.ts';
 import { previewsOf } from '../common/previews.ts';
 
 /** A saved book as the dashboard reads it: the spec's book_projects fields, file URLs served by this API. */
-export function bookProjectView(book: BookProject): BookProjectView {
+export function bookProjectView(book: BookProject, contents: SavedBookContents): BookProjectView {
   const project = book.generatorProject;
   const base = `/api/book-projects/${book.id}`;
   const downloads = downloadsOf(project, base);
@@ -20,9 +20,9 @@ export function bookProjectView(book: BookProject): BookProjectView {
     book_idea: book.bookIdea,
     topic: book.topic,
     language: bookLanguage(project.language).tag,
-    outline: book.outline,
-    toc_data: book.tocData,
-    chapters_data: book.chaptersData,
+    outline: contents.outline,
+    toc_data: contents.tocData,
+    chapters_data: contents.chaptersData,
     pdf_blob_url: downloads.pdf ?? null,
     cover_blob_url: downloads['cover-pdf'] ?? null,
     cover_png_url: downloads['cover-png'] ?? null,
@@ -34,7 +34,7 @@ export function bookProjectView(book: BookProject): BookProjectView {
     cover_pdf_template: project.coverTemplate ?? book.coverPdfTemplate ?? null,
     status,
     generation_status: generationStatus,
-    word_count: book.wordCount,
+    word_count: contents.wordCount,
     page_count: project.pageCount ?? book.pageCount ?? null,
     trim_size: project.trimSize,
     paper: project.paper,

@@ -1,10 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
-import { Client, QueryNotRegisteredError, WorkflowNotFoundError, WorkflowUpdateFailedError, type WorkflowHandle, type WorkflowStartOptions } from '@temporalio/client';
+import { Client, WorkflowNotFoundError, WorkflowUpdateFailedError, type WorkflowHandle, type WorkflowStartOptions } from '@temporalio/client';
 import type { Config } from '../../../../libs/config/index.ts';
 import { GeneratedChapter, GeneratorProject } from '../../../../libs/db/index.ts';
 import { bookWorkflowId, EditingMessages, GenerationMessages, innermostMessage, ProjectMessages, writtenSoFar } from '../../../../libs/domain/index.ts';
-import { isBeingWritten, progressQuery, writingQuery, type BookInput, type BookProgress } from '../../../../workflows/book/messages.ts';
+import { progressQuery, writingQuery, type BookInput, type BookProgress } from '../../../../workflows/book/messages.ts';
 import type { bookWorkflow } from '../../../../workflows/book/workflow.ts';
 import { ProjectIdAttribute, StageAttribute, UserIdAttribute } from '../../../../workflows/search-attributes.ts';
 import { CONFIG } from '../config/config.module.ts';
@@ -111,13 +111,7 @@ export class BookWorkflowService {
     try {
       return await this.temporal.withDeadline(Date.now() + PROGRESS_DEADLINE_MS, async () => {
         if ((await handle.describe()).status.name !== 'RUNNING') return false;
-        try {
-          return await handle.query(writingQuery);
-        } catch (error) {
-          // A run on a worker from before the query (a rolling deploy) still answers its progress.
-          if (error instanceof QueryNotRegisteredError) return isBeingWritten(await handle.query(progressQuery));
-          throw error;
-        }
+        return handle.query(writingQuery);
       });
     } catch (error) {
       if (error instanceof WorkflowNotFoundError) return false;

@@ -86,9 +86,6 @@ async function insertBook(fixture: BookFixture): Promise<string> {
       author: 'Ada Writer',
       bookIdea: 'Books for the back office',
       topic: 'Books for the back office',
-      outline: { book: { title: fixture.title, description: '', target_length: 10_000 }, chapters: [] },
-      tocData: [],
-      chaptersData: [],
       writingStyle: 'practical',
       source: 'one-shot',
     });
