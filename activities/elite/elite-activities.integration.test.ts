@@ -2,11 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ApplicationFailure } from '@temporalio/activity';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EliteRequestData } from '../../libs/contracts/index.ts';
+import { describe, expect, it } from 'vitest';
 import {
-  BookCredit,
   BookProject,
   ChapterVersion,
   CheckoutSession,
@@ -18,205 +15,41 @@ import {
   GeneratedChapter,
   GeneratorProject,
   Notification,
-  Payment,
   PrintOrder,
-  StripeEvent,
-  User,
   savedBookContents,
   savedBookContentsOf,
 } from '../../libs/db/index.ts';
-import { coverGeometry, DEFAULT_POD_PACKAGE_ID, eliteEventMailId, eliteFileKey, EliteMessages, EliteRefusals, PRESS_COVER_TEMPLATE, printOrderFileKey, SUPPORT_PROMISES, type EliteEventKind, type EliteEventRecord } from '../../libs/domain/index.ts';
+import {
+  coverGeometry,
+  DEFAULT_POD_PACKAGE_ID,
+  eliteFileKey,
+  EliteMessages,
+  EliteRefusals,
+  PRESS_COVER_TEMPLATE,
+  printOrderFileKey,
+} from '../../libs/domain/index.ts';
 import { readPdfFacts } from '../../libs/print/preflight.ts';
-import { eliteCheckoutMetadata, testCheckoutPath } from '../../libs/payments/index.ts';
-import { openDeps, testConfig } from '../../testing/index.ts';
-import { mailTo, waitForMail, waitForSubject } from '../../testing/mail-inbox.ts';
-import { printReadyFiles } from '../../testing/print-files.ts';
+import { testCheckoutPath } from '../../libs/payments/index.ts';
 import { newAuthor, TEST_ADDRESS } from '../../testing/print-orders.ts';
-import { sql } from '../../testing/sql.ts';
-import { newSessionId, sessionEvent } from '../../testing/stripe-events.ts';
 import type { EliteState } from '../../workflows/elite/messages.ts';
-import { createActivities } from '../index.ts';
+import {
+  config,
+  deps,
+  act,
+  openEliteActivities,
+  em,
+  PAGES,
+  state,
+  event,
+  quoteRecord,
+  MANUSCRIPT,
+  insertRequest,
+  upload,
+  failureOf,
+} from '../../testing/elite-activities.ts';
 
-// The Elite workflow's activities on their own, against the test stack's PostgreSQL, MinIO, stripe-mock, Lulu simulator
-// and mail catcher; the support address is this file's own, so its mail is told apart in the shared inbox.
-const config = testConfig({ SUPPORT_EMAIL: `elite-support-${randomUUID()}@example.com` });
-let deps: Awaited<ReturnType<typeof openDeps>>;
-let act: ReturnType<typeof createActivities>;
-beforeAll(async () => {
-  deps = await openDeps(config);
-  act = createActivities(deps);
-});
-afterAll(() => deps.close());
-const em = () => deps.orm.em.fork();
-
-const PAGES = 40;
-
-/** A completed book of the author's, as a saved one-shot book leaves it: two chapters, its PDF and cover in storage. */
-async function insertBook(userId: string, title = 'The Tested Book'): Promise<{ bookId: string; projectId: string }> {
-  const files = printReadyFiles(DEFAULT_POD_PACKAGE_ID, PAGES);
-  const projectId = randomUUID();
-  const keys = { pdfKey: `${userId}/${projectId}/book.pdf`, coverPdfKey: `${userId}/${projectId}/cover.pdf` };
-  await deps.storage.put(keys.pdfKey, files.interior, 'application/pdf');
-  await deps.storage.put(keys.coverPdfKey, files.cover, 'application/pdf');
-  const m = em();
-  const user = m.getReference(User, userId);
-  const project = m.create(GeneratorProject, {
-    id: projectId,
-    user,
-    name: 'the-tested-book',
-    title,
-    author: 'Ada Writer',
-    topic: 'Testing books by hand',
-    writingStyle: 'practical',
-    totalTargetWords: 10_000,
-    provider: 'mock',
-    mode: 'auto',
-    stage: 'complete',
-    pageCount: PAGES,
-    packageRuns: 2,
-    ...keys,
-  });
-  for (const number of [1, 2]) m.create(GeneratedChapter, { id: randomUUID(), project, number, title: `Old chapter ${number}`, content: `Old words of chapter ${number}.`, wordCount: 5, generatedAt: new Date() });
-  const book = m.create(BookProject, {
-    id: randomUUID(),
-    user,
-    generatorProject: project,
-    title,
-    author: 'Ada Writer',
-    bookIdea: 'Testing books by hand',
-    topic: 'Testing books by hand',
-    pageCount: PAGES,
-    writingStyle: 'practical',
-    source: 'one-shot',
-  });
-  await m.flush();
-  return { bookId: book.id, projectId };
-}
-
-const requestData = (author: { id: string; email: string }, title: string | null): EliteRequestData => ({
-  book_id: null,
-  book_title: title,
-  book_author: title ? 'Ada Writer' : null,
-  book_idea: title ? 'Testing books by hand' : null,
-  book_created: title ? '2026-11-01T10:00:00.000Z' : null,
-  pdf_available: Boolean(title),
-  cover_available: Boolean(title),
-  user_name: 'Ada Writer',
-  user_email: author.email,
-  user_phone: '+1 217 555 0100',
-  contact_method: 'email',
-  preferred_timeline: '2-weeks',
-  print_quantity: '10-25',
-  budget_range: '500-1000',
-  additional_requirements: 'Bigger margins, please',
-  request_date: '2026-11-22T10:00:00.000Z',
-  dashboard_url: 'http://localhost:4273/dashboard',
-  book_pdf_url: title ? 'http://localhost:4273/api/book-projects/x/pdf' : null,
-  book_cover_url: title ? 'http://localhost:4273/api/book-projects/x/cover' : null,
-});
-
-interface TestRequest {
-  requestId: string;
-  author: { id: string; email: string };
-  bookId: string | null;
-  projectId: string | null;
-  topic: string;
-}
-
-/** A request as the API leaves it: on a completed book, or (prepaid) paid up front without one. */
-async function insertRequest({ prepaid = false, copies = null as number | null, shipping = false } = {}): Promise<TestRequest> {
-  const author = await newAuthor(deps.orm);
-  const topic = `Elite ${randomUUID().slice(0, 8)}`;
-  const book = prepaid ? null : await insertBook(author.id, topic);
-  const requestId = randomUUID();
-  const m = em();
-  m.create(EliteRequest, {
-    id: requestId,
-    user: m.getReference(User, author.id),
-    bookProject: book ? m.getReference(BookProject, book.bookId) : null,
-    prepaid,
-    topic,
-    contactMethod: 'email',
-    preferredTimeline: '2-weeks',
-    printQuantity: prepaid ? null : '10-25',
-    budgetRange: prepaid ? null : '500-1000',
-    additionalRequirements: 'Bigger margins, please',
-    userName: 'Ada Writer',
-    userEmail: author.email,
-    userPhone: '+1 217 555 0100',
-    requestData: { ...requestData(author, prepaid ? null : topic), book_id: book?.bookId ?? null },
-    status: prepaid ? 'in_production' : 'received',
-    step: prepaid ? 'editing' : null,
-    copies,
-    shippingAddress: shipping ? TEST_ADDRESS : null,
-  });
-  await m.flush();
-  return { requestId, author, bookId: book?.bookId ?? null, projectId: book?.projectId ?? null, topic };
-}
-
-const state = (overrides: Partial<EliteState> = {}): EliteState => ({
-  status: 'received',
-  step: null,
-  stepStarted: false,
-  proof: null,
-  proofRound: 0,
-  bookReady: true,
-  assignee: null,
-  quote: null,
-  firstQuotedAt: null,
-  payBy: null,
-  paidWith: null,
-  paidAt: null,
-  copies: null,
-  shippingAddress: null,
-  printOrderId: null,
-  productionStartedAt: null,
-  deliveredAt: null,
-  completedAt: null,
-  cancelReason: null,
-  promises: [{ name: 'quote', dueAt: '2026-11-23T10:00:00.000Z', metAt: null, remindedAt: null, breachedAt: null }],
-  announced: false,
-  ...overrides,
-});
-
-const event = (kind: EliteEventKind, overrides: Partial<EliteEventRecord> = {}): EliteEventRecord => ({ id: randomUUID(), at: new Date().toISOString(), kind, by: null, ...overrides });
-
-const quoteRecord = (overrides: Partial<Parameters<typeof act.saveEliteQuote>[1]> = {}) => ({
-  id: randomUUID(),
-  amountCents: 125_000,
-  currency: 'usd',
-  copies: 12,
-  timeline: 'Three weeks',
-  includes: ['Editing', 'Cover design'],
-  message: 'Here is our offer.',
-  sentBy: 'team@example.com',
-  sentAt: new Date().toISOString(),
-  validUntil: new Date(Date.now() + 14 * 86_400_000).toISOString(),
-  ...overrides,
-});
-
-/** A revised manuscript uploaded as the API stores it: the file in MinIO and its elite_revisions row. */
-async function upload(request: TestRequest, text: string): Promise<string> {
-  const revisionId = randomUUID();
-  const key = eliteFileKey({ id: request.requestId, userId: request.author.id }, `revisions/${revisionId}/manuscript.md`);
-  await deps.storage.put(key, Buffer.from(text), 'text/markdown');
-  const m = em();
-  m.create(EliteRevision, { id: revisionId, request: m.getReference(EliteRequest, request.requestId), manuscriptKey: key, filename: 'manuscript.md', by: 'team@example.com', at: new Date() });
-  await m.flush();
-  return revisionId;
-}
-
-const MANUSCRIPT = ['---', 'draft: 3', '---', '', '# A New Beginning', '', 'Fresh words open the book.', '', '# The Middle Part', 'More fresh words.', '', '# The End', 'Done.'].join('\n');
-
-/** The failure an activity threw, for its type and whether Temporal would retry it. */
-async function failureOf(promise: Promise<unknown>): Promise<ApplicationFailure> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApplicationFailure);
-  return error as ApplicationFailure;
-}
+// The Elite workflow's activities on their own: events, quotes, revisions, proofs and the print order.
+openEliteActivities();
 
 describe('recordEliteEvent', () => {
   it('records an event once and writes the projection every time, with the SLA flag and the earliest unmet promise', async () => {
@@ -446,143 +279,5 @@ describe('createElitePrintOrder', () => {
     expect(await deps.storage.stat(row.coverKey as string)).toBeNull();
 
     expect(await act.elitePrintOutcome(orderId)).toEqual({ orderStatus: 'draft', trackingId: null, carrierName: null, trackingUrls: [], errorMessage: null });
-  });
-});
-
-describe("an Elite quote's payment", () => {
-  /** Stores Stripe's event as the webhook does and applies it. */
-  async function apply(session: Parameters<typeof sessionEvent>[1]) {
-    const stripeEvent = sessionEvent('checkout.session.completed', session);
-    await em().insert(StripeEvent, { id: stripeEvent.id, type: stripeEvent.type, payload: stripeEvent as unknown as Record<string, unknown>, receivedAt: new Date() });
-    return act.applyStripeEvent(stripeEvent.id);
-  }
-
-  it('becomes a payment naming the request, granting nothing, and its receipt names the Elite Service', async () => {
-    const request = await insertRequest();
-    const quote = quoteRecord();
-    await act.saveEliteQuote(request.requestId, quote);
-    const { sessionId } = await act.openEliteCheckout(request.requestId, quote.id, new Date(Date.now() + 86_400_000).toISOString());
-    const applied = await apply({ id: sessionId, client_reference_id: request.author.id, customer_details: { email: request.author.email }, amount_total: 125_000, metadata: { ...eliteCheckoutMetadata(request.requestId, request.author.id) } });
-    expect(applied).toMatchObject({ newlyPaid: true, eliteRequestId: request.requestId, printOrderId: null, sessionId });
-
-    const payment = await em().findOneOrFail(Payment, { id: applied.paymentId as string });
-    expect(payment).toMatchObject({ status: 'paid', eliteRequestId: request.requestId, productId: null, printOrderId: null, amount: 125_000 });
-    expect(payment.user?.id).toBe(request.author.id);
-    expect(await em().count(BookCredit, { payment: payment.id })).toBe(0);
-
-    await act.sendMail('purchase-receipt', payment.id);
-    const receipt = await waitForSubject(request.author.email, `Your receipt: Elite Service: ${request.topic}`);
-    expect(receipt.text).toContain('Amount: $1,250.00');
-  });
-
-  it("is found from the session's metadata when this server did not record the session, held to the accepted quote", async () => {
-    const request = await insertRequest();
-    const quote = quoteRecord({ amountCents: 50_000 });
-    await act.saveEliteQuote(request.requestId, quote);
-    await act.closeEliteQuote(quote.id, 'accepted');
-    const applied = await apply({ id: newSessionId(), amount_total: 50_000, metadata: { ...eliteCheckoutMetadata(request.requestId, null) } });
-    expect(applied).toMatchObject({ newlyPaid: true, eliteRequestId: request.requestId });
-    const payment = await em().findOneOrFail(Payment, { id: applied.paymentId as string });
-    expect(payment).toMatchObject({ eliteRequestId: request.requestId, productId: null, amount: 50_000 });
-    expect(payment.user?.id).toBe(request.author.id);
-  });
-});
-
-describe('Elite event mail', () => {
-  const mailFor = async (request: TestRequest, kind: EliteEventKind, overrides: Partial<EliteEventRecord> = {}, after = state()) => {
-    const recorded = event(kind, overrides);
-    await act.recordEliteEvent(request.requestId, recorded, after);
-    return act.sendMail('elite-event', eliteEventMailId(request.requestId, recorded.id));
-  };
-
-  it('tells the team of a new request with its notification payload and links, and confirms it to the author, once', async () => {
-    const request = await insertRequest();
-    const received = event('received');
-    await act.recordEliteEvent(request.requestId, received, state());
-    expect(await act.sendMail('elite-event', eliteEventMailId(request.requestId, received.id))).toEqual({ sent: 2 });
-    expect(await act.sendMail('elite-event', eliteEventMailId(request.requestId, received.id))).toEqual({ sent: 0 });
-
-    const notice = await waitForSubject(config.SUPPORT_EMAIL, request.topic);
-    expect(notice.subject).toBe(`New Elite Service request from Ada Writer: ${request.topic}`);
-    for (const line of [
-      `user_id: ${request.author.id}`,
-      'type: elite_service_request',
-      `book_id: ${request.bookId}`,
-      `book_title: ${request.topic}`,
-      `user_email: ${request.author.email}`,
-      'contact_method: email',
-      'preferred_timeline: 2-weeks',
-      'print_quantity: 10-25',
-      'budget_range: 500-1000',
-      'additional_requirements: Bigger margins, please',
-      'pdf_available: true',
-      'dashboard_url: http://localhost:4273/dashboard',
-      `${config.PORTAL_URL}/admin/elite-requests/${request.requestId}/show`,
-      `${config.TEMPORAL_UI_URL}/namespaces/${config.TEMPORAL_NAMESPACE}/workflows/elite-${request.requestId}`,
-    ]) {
-      expect(notice.text).toContain(line);
-    }
-
-    const [confirmation] = await waitForMail(request.author.email);
-    expect(confirmation?.subject).toBe(`We received your Elite Service request: ${request.topic}`);
-    expect(confirmation?.text).toContain(`Our team contacts you within ${SUPPORT_PROMISES.contact}, and you receive a detailed quote and timeline within ${SUPPORT_PROMISES.quote}.`);
-    expect(confirmation?.text).toContain(`${config.PORTAL_URL}/elite-requests/${request.requestId}`);
-    expect((await mailTo(request.author.email)).length).toBe(1);
-  });
-
-  it('sends the quote to the author, the acceptance to the assigned member, and a breach to every admin', async () => {
-    const request = await insertRequest();
-    const member = await newAuthor(deps.orm, 'Tess Team');
-    const admin = await newAuthor(deps.orm, 'Ada Admin');
-    await sql(config.DATABASE_URL, `update profiles set role = 'admin' where id = $1`, [admin.id]);
-    const assigned = state({ assignee: { id: member.id, email: member.email } });
-    const quote = quoteRecord();
-    await act.saveEliteQuote(request.requestId, quote);
-
-    expect(await mailFor(request, 'quote_sent', { by: member.email, data: { quoteId: quote.id } }, { ...assigned, status: 'quoted' })).toEqual({ sent: 1 });
-    const quoted = await waitForSubject(request.author.email, 'Your Elite Service quote');
-    for (const line of ['Amount: $1,250.00', 'Copies: 12 copies', 'Timeline: Three weeks', 'Includes: Editing\nCover design', 'Message: Here is our offer.']) expect(quoted.text).toContain(line);
-
-    expect(await mailFor(request, 'quote_accepted', { by: request.author.email }, { ...assigned, status: 'awaiting_payment' })).toEqual({ sent: 1 });
-    const accepted = await waitForSubject(member.email, 'accepted the quote');
-    expect(accepted.text).toContain(`${config.PORTAL_URL}/admin/elite-requests/${request.requestId}/show`);
-
-    // A step of the team's own is the author's news only.
-    expect(await mailFor(request, 'step_started', { by: member.email, step: 'editing' }, { ...assigned, status: 'in_production', step: 'editing', stepStarted: true })).toEqual({ sent: 1 });
-    await waitForSubject(request.author.email, `Editing has started: ${request.topic}`);
-
-    const breached = { ...assigned, promises: [{ name: 'quote' as const, dueAt: '2026-11-23T10:00:00.000Z', metAt: null, remindedAt: '2026-11-23T06:00:00.000Z', breachedAt: '2026-11-23T10:00:00.000Z' }] };
-    const sent = await mailFor(request, 'sla_breached', { data: { promise: 'quote' } }, breached);
-    expect(sent.sent).toBeGreaterThanOrEqual(1);
-    const escalation = await waitForSubject(admin.email, 'SLA breached');
-    expect(escalation.subject).toBe(`SLA breached: Quote within 24 hours: ${request.topic}`);
-    expect(escalation.text).toContain('due Mon, 23 Nov 2026 10:00:00 GMT');
-    expect(await mailTo(member.email)).toHaveLength(1);
-  });
-
-  it("tells the team of the author's cancellation but not of its own", async () => {
-    const byAuthor = await insertRequest();
-    expect(await mailFor(byAuthor, 'cancelled', { by: byAuthor.author.email, note: 'Changed my mind' }, state({ status: 'cancelled', cancelReason: 'Changed my mind' }))).toEqual({ sent: 2 });
-    const notice = await waitForSubject(config.SUPPORT_EMAIL, `Elite request cancelled: ${byAuthor.topic}`);
-    expect(notice.text).toContain('Reason: Changed my mind');
-
-    const byTeam = await insertRequest();
-    expect(await mailFor(byTeam, 'cancelled', { by: 'team@example.com', note: 'Out of scope' }, state({ status: 'cancelled', cancelReason: 'Out of scope' }))).toEqual({ sent: 1 });
-    const told = await waitForSubject(byTeam.author.email, 'was cancelled');
-    expect(told.text).toContain('Reason: Out of scope');
-  });
-
-  it("tells the author of a rebuilt book, and the team alone of a rebuild that failed; the timeline's own events mail no one", async () => {
-    const request = await insertRequest();
-    const producing = state({ status: 'in_production', step: 'editing', stepStarted: true });
-    expect(await mailFor(request, 'book_rebuilt', { note: 'The book could not be rebuilt: Typst failed', data: { run: 3, error: 'Typst failed' } }, producing)).toEqual({ sent: 1 });
-    const failed = await waitForSubject(config.SUPPORT_EMAIL, `The revised book could not be rebuilt: ${request.topic}`);
-    expect(failed.text).toContain('Note: The book could not be rebuilt: Typst failed');
-    expect(await mailFor(request, 'revision_uploaded', { by: 'team@example.com', note: 'manuscript.md' }, producing)).toEqual({ sent: 0 });
-    expect(await mailFor(request, 'book_rebuilt', { note: 'The book was rebuilt: 42 pages', data: { run: 4, pageCount: 42 } }, producing)).toEqual({ sent: 1 });
-    const rebuilt = await waitForSubject(request.author.email, `Your revised book is ready: ${request.topic}`);
-    expect(rebuilt.text).toContain('Note: The book was rebuilt: 42 pages');
-    expect(await mailTo(request.author.email)).toHaveLength(1);
-    expect(await em().count(Notification, { user: request.author.id })).toBe(1);
   });
 });
