@@ -17,6 +17,7 @@ import { createPrintCheckoutActivities } from './print/checkout.ts';
 import { createPrintJobActivities } from './print/jobs.ts';
 import { createPrintOrderActivities } from './print/order.ts';
 import { createRenderActivities } from './render/build.ts';
+import { createSaleActivities } from './sales/index.ts';
 
 export interface ActivityDeps {
   orm: MikroORM;
@@ -44,5 +45,6 @@ export function createActivities(deps: ActivityDeps) {
     ...createPrintCheckoutActivities(deps),
     ...createPrintJobActivities(deps),
     ...createEliteActivities(deps),
+    ...createSaleActivities(deps),
   };
 }

@@ -4,7 +4,7 @@ import type { MikroORM } from '@mikro-orm/core';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAccount, EliteProof, EliteQuote, EliteRequest, EliteRequestEvent, GeneratorProject, shelveBook } from '../libs/db/index.ts';
-import type { EliteActor } from '../libs/domain/index.ts';
+import { ShopPageText, type EliteActor } from '../libs/domain/index.ts';
 import { insertEliteRequest } from '../testing/elite-requests.ts';
 import { insertWrittenBook } from '../testing/written-books.ts';
 import { e2eSession, snapshot } from './browser.ts';
@@ -150,6 +150,35 @@ describe('every page, at 390 px and 1280 px', () => {
   it('the public pages neither scroll sideways nor have serious accessibility faults', async () => {
     expect(await check(visitor, [...PUBLIC_ROUTES, `/shop/${shopBookId}`])).toEqual([]);
   }, 150_000);
+
+  it('a visitor finds the shop from the landing page, and a crawler reads the book page without JavaScript', async () => {
+    // Served as in production: the built portal through `vite preview`, the shop's page written by the API.
+    const served = await fetch(`${baseURL}/shop/${shopBookId}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-security-policy')).toMatch(/script-src 'self'(;|$)/);
+    const html = await served.text();
+    const book = (await (await fetch(`${baseURL}/api/shop/books/${shopBookId}`)).json()) as { title: string; author: string };
+    expect(html).toContain(`<meta property="og:url" content="${baseURL}/shop/${shopBookId}" />`);
+    expect(html).toContain(`<link rel="canonical" href="${baseURL}/shop/${shopBookId}" />`);
+    expect(html).toMatch(/<script type="application\/ld\+json">\{"@context":"https:\/\/schema.org","@type":"Book"/);
+    expect(html).toMatch(/<script type="module" crossorigin src="\/assets\//);
+    expect((await fetch(`${baseURL}/shop/${randomUUID()}`)).status).toBe(404);
+    expect(await (await fetch(`${baseURL}/sitemap.xml`)).text()).toContain(`<loc>${baseURL}/shop/${shopBookId}</loc>`);
+    expect(await (await fetch(`${baseURL}/robots.txt`)).text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+
+    // With the portal's own Content-Security-Policy (no bypass), the app starts over the served summary.
+    const page = await (await session.browser.newContext()).newPage();
+    await page.goto(`${baseURL}/`);
+    await page.getByRole('link', { name: 'Browse books by our authors' }).click();
+    await page.waitForURL(`${baseURL}/shop`);
+    await expect.poll(() => page.title()).toBe(ShopPageText.catalogueTitle);
+    await page.goto(`${baseURL}/shop/${shopBookId}`);
+    // Only the app draws .shop-book: the served summary has been replaced.
+    await page.locator('.shop-book').waitFor();
+    expect(await page.locator('.shop-crumbs').count()).toBe(0);
+    await expect.poll(() => page.title()).toBe(ShopPageText.bookTitle(book));
+    await page.context().close();
+  }, 60_000);
 
   it("the author's pages, the chapter editor and the Elite request among them, neither scroll sideways nor have serious accessibility faults", async () => {
     expect(await check(signedIn, [...SIGNED_IN_ROUTES, `/projects/${bookId}/edit`, `/elite-requests/${requestId}`])).toEqual([]);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PaymentView, SubscriptionView } from '../libs/contracts/index.ts';
-import { CheckoutMessages, EliteDetailsMessages, GenerationMessages } from '../libs/domain/index.ts';
+import { CheckoutMessages, CreditMessages, EliteDetailsMessages, GenerationMessages, SubscriptionMessages } from '../libs/domain/index.ts';
 import { FakeAiServer } from '../testing/ai-fakes.ts';
 import { eventually, startEngine, type Engine } from '../testing/index.ts';
 import { mailTo, type CaughtMail } from '../testing/mail-inbox.ts';
@@ -85,6 +85,16 @@ describe('the AI Book Generator, bought from the landing page and spent on a boo
     const paid = await eventually(() => api<SubscriptionView>(page, '/subscription'), (view) => view.book_credits === 1);
     expect(paid.book_credits).toBe(1);
     expect((await mailWithSubject(email, 'Your receipt: AI Book Generator')).text).toContain('$99.00');
+
+    // The account card shows the purchase and what its credit is for, never "No active subscription" after paying.
+    const dashboard = await page.context().newPage();
+    await dashboard.goto(`${baseURL}/dashboard`);
+    const card = dashboard.getByRole('region', { name: 'Account Status' });
+    await card.getByText(CreditMessages.held(1)).waitFor();
+    await expect(card.getByText(SubscriptionMessages.purchases(1)).isVisible()).resolves.toBe(true);
+    await expect(card.getByText(SubscriptionMessages.none).count()).resolves.toBe(0);
+    await snapshot(dashboard, 'dashboard-book-credit');
+    await dashboard.close();
   });
 
   it('writes a book with the paid provider, which spends the credit', async () => {

@@ -71,10 +71,15 @@ try {
       { packages: [CJK_FONTS.debianPackage], present: cjkFontsPresent, why: 'install it to typeset Japanese, Chinese and Korean books' },
       // The API fuzzer (schemathesis) is installed from PyPI into a virtual environment.
       { packages: ['python3', 'python3-venv'], present: () => onPath('python3'), why: 'install Python 3 for the API fuzz test' },
-      // veraPDF, the PDF/UA validator, is fetched from Maven Central.
-      { packages: ['maven'], present: () => onPath('mvn'), why: 'install Maven to fetch veraPDF for the PDF/UA test' },
+      // veraPDF, the PDF/UA validator, and Temporal's time-skipping test server are fetched from Maven Central.
+      { packages: ['maven'], present: () => onPath('mvn'), why: "install Maven to fetch veraPDF for the PDF/UA test and Temporal's test server for the timer tests" },
     ],
-    installs: [(options) => ensurePythonTool('schemathesis', options), (options) => ensureJavaTool('verapdf', options), (options) => ensureNpmTool('ace', options)],
+    installs: [
+      (options) => ensurePythonTool('schemathesis', options),
+      (options) => ensureJavaTool('verapdf', options),
+      (options) => ensureJavaTool('temporal-test-server', options),
+      (options) => ensureNpmTool('ace', options),
+    ],
   });
 
   const ctx = { profile, supervisor };

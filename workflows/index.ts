@@ -9,3 +9,4 @@ export { bookRequestWorkflow } from './book-request/workflow.ts';
 export { printOrderWorkflow } from './print-order/workflow.ts';
 export { eliteRequestWorkflow } from './elite/workflow.ts';
 export { assistWorkflow } from './assist/workflow.ts';
+export { saleWorkflow } from './sale/workflow.ts';

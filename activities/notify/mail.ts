@@ -1,11 +1,12 @@
 import type { MikroORM } from '@mikro-orm/core';
 import { ApplicationFailure } from '@temporalio/activity';
 import type { EntityManager } from '@mikro-orm/core';
-import { buyerAddress, elitePaymentName, isUuid, PRINT_ORDER_STATUSES, printPaymentName, productOffer, toCents, type MailKind, type PrintOrderStatus } from '../../libs/domain/index.ts';
-import { BookRequest, EliteProjectDetails, EliteRequest, MailDelivery, Payment, PrintOrder } from '../../libs/db/index.ts';
+import { buyerAddress, elitePaymentName, isUuid, PRINT_ORDER_STATUSES, printPaymentName, productOffer, salePaymentName, toCents, type MailKind, type PrintOrderStatus } from '../../libs/domain/index.ts';
+import { BookRequest, EliteProjectDetails, EliteRequest, MailDelivery, Payment, PrintOrder, Sale } from '../../libs/db/index.ts';
 import type { Mailer, MailMessage, MailSettings } from '../../libs/mail/index.ts';
 import { bookRequestConfirmation, bookRequestNotice, eliteDetailsConfirmation, eliteDetailsNotice, printStatusChange, purchaseReceipt, RECEIPT_GRANTS } from '../../libs/mail/messages.ts';
 import { eliteEventMessages } from './elite-mail.ts';
+import { saleEbookMessages } from './sale-mail.ts';
 
 export interface MailDeps {
   orm: MikroORM;
@@ -24,6 +25,11 @@ async function purchased(em: EntityManager, payment: Payment): Promise<{ product
   if (payment.productId) {
     const offer = productOffer(payment.productId);
     return { productName: offer.name, grants: RECEIPT_GRANTS[offer.grants] };
+  }
+  if (payment.saleId) {
+    const sale = await em.findOne(Sale, { id: payment.saleId });
+    if (!sale) return null;
+    return { productName: salePaymentName(sale), grants: RECEIPT_GRANTS[sale.edition === 'ebook' ? 'saleEbook' : 'salePrint'] };
   }
   if (payment.eliteRequestId) {
     const request = await em.findOne(EliteRequest, { id: payment.eliteRequestId });
@@ -76,6 +82,7 @@ export function createMailActivities({ orm, mailer, mailSettings }: MailDeps) {
     }
     if (kind === 'print-status') return printStatusMessages(em, id);
     if (kind === 'elite-event') return eliteEventMessages(em, id, mailSettings);
+    if (kind === 'sale-ebook') return saleEbookMessages(em, id, mailSettings);
     if (kind === 'book-request') {
       const request = await em.findOne(BookRequest, { id });
       if (!request) return [];

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
-import { BookCredit, CheckoutSession, EliteQuote, EliteRequest, Payment, PrintOrder, Profile, StripeEvent, User } from '../../libs/db/index.ts';
+import { BookCredit, CheckoutSession, EliteQuote, EliteRequest, Payment, PrintOrder, Profile, Sale, StripeEvent, User } from '../../libs/db/index.ts';
 import { chargeMismatch, isUuid, PaymentMismatchMessages, PRODUCT_IDS, productOffer, toCents, type ExpectedCharge, type PaymentStatus, type ProductId } from '../../libs/domain/index.ts';
 import { amountInCents, type CheckoutDeps, type CheckoutSessionFields } from '../../libs/payments/index.ts';
 import { sessionLineItems, type StatedLineItems } from './line-items.ts';
@@ -14,10 +14,12 @@ export interface AppliedEvent {
   printOrderId: string | null;
   /** The Elite request whose accepted quote the payment is for (its workflow waits for it); null otherwise. */
   eliteRequestId: string | null;
+  /** The shop sale the payment is for (its workflow waits for it); null otherwise. */
+  saleId: string | null;
   sessionId: string | null;
 }
 
-const NOTHING: AppliedEvent = { paymentId: null, newlyPaid: false, printOrderId: null, eliteRequestId: null, sessionId: null };
+const NOTHING: AppliedEvent = { paymentId: null, newlyPaid: false, printOrderId: null, eliteRequestId: null, saleId: null, sessionId: null };
 
 /** The status a Checkout Session event asks for; null for an event that is not about a Checkout Session's payment. */
 function requestedStatus(type: string, session: Partial<CheckoutSessionFields>): PaymentStatus | null {
@@ -48,11 +50,12 @@ function statusAfter(current: PaymentStatus | null, requested: PaymentStatus, mi
   return requested;
 }
 
-/** An offer (productId), a print order's copies (printOrderId) or an Elite request's quote (eliteRequestId): one of them. */
+/** An offer (productId), a print order's copies (printOrderId), an Elite request's quote (eliteRequestId) or a shop sale (saleId): one of them. */
 interface Purchase {
   productId: ProductId | null;
   printOrderId: string | null;
   eliteRequestId: string | null;
+  saleId: string | null;
   priceId: string;
   /** What the session says it charged (cents), or what was expected when it says nothing. */
   amount: number;
@@ -72,6 +75,7 @@ async function purchaseOf(em: EntityManager, session: Partial<CheckoutSessionFie
       productId: started.productId ?? null,
       printOrderId: started.printOrderId ?? null,
       eliteRequestId: started.eliteRequestId ?? null,
+      saleId: started.saleId ?? null,
       priceId: started.priceId,
       ...charged(session, started.amount, started.currency),
       user: started.user ?? null,
@@ -83,6 +87,8 @@ async function purchaseOf(em: EntityManager, session: Partial<CheckoutSessionFie
   if (printOrderId) return printPurchaseOf(em, session, printOrderId);
   const eliteRequestId = text(metadata.elite_request_id);
   if (eliteRequestId) return elitePurchaseOf(em, session, eliteRequestId);
+  const saleId = text(metadata.sale_id);
+  if (saleId) return salePurchaseOf(em, session, saleId);
   const productId = PRODUCT_IDS.find((id) => id === metadata.product_id);
   if (!productId) return null;
   const offer = productOffer(productId);
@@ -92,6 +98,7 @@ async function purchaseOf(em: EntityManager, session: Partial<CheckoutSessionFie
     productId,
     printOrderId: null,
     eliteRequestId: null,
+    saleId: null,
     priceId: text(metadata.price_id) ?? '',
     ...charged(session, amountInCents(offer), offer.currency),
     user,
@@ -110,7 +117,7 @@ async function printPurchaseOf(em: EntityManager, session: Partial<CheckoutSessi
   const order = isUuid(printOrderId) ? await em.findOne(PrintOrder, { id: printOrderId }, { populate: ['user'] }) : null;
   if (!order) return null;
   const expected = { amount: toCents(order.totalCost), currency: order.currency.toLowerCase() };
-  return { productId: null, printOrderId: order.id, eliteRequestId: null, priceId: '', ...charged(session, expected.amount, expected.currency), user: order.user, expected };
+  return { productId: null, printOrderId: order.id, eliteRequestId: null, saleId: null, priceId: '', ...charged(session, expected.amount, expected.currency), user: order.user ?? null, expected };
 }
 
 /** An Elite quote's payment known only from its session: the request names the buyer, its accepted quote the amount. */
@@ -123,11 +130,20 @@ async function elitePurchaseOf(em: EntityManager, session: Partial<CheckoutSessi
     productId: null,
     printOrderId: null,
     eliteRequestId: request.id,
+    saleId: null,
     priceId: '',
     ...charged(session, expected?.amount ?? 0, expected?.currency ?? 'usd'),
     user: request.user,
     expected,
   };
+}
+
+/** A sale's payment known only from its session: the sale names the buyer and the amount. */
+async function salePurchaseOf(em: EntityManager, session: Partial<CheckoutSessionFields>, saleId: string): Promise<Purchase | null> {
+  const sale = isUuid(saleId) ? await em.findOne(Sale, { id: saleId }, { populate: ['buyer'] }) : null;
+  if (!sale) return null;
+  const expected = { amount: sale.priceCents, currency: sale.currency.toLowerCase() };
+  return { productId: null, printOrderId: null, eliteRequestId: null, saleId: sale.id, priceId: '', ...charged(session, expected.amount, expected.currency), user: sale.buyer ?? null, expected };
 }
 
 /** What a newly paid payment grants: a book credit (AI Book Generator) or the Elite entitlement on the buyer's profile. */
@@ -194,6 +210,7 @@ async function apply(em: EntityManager, event: StripeEvent, lineItems: StatedLin
     newlyPaid: payment.status === 'paid' && payment.lastEventId === event.id,
     printOrderId: payment.printOrderId ?? null,
     eliteRequestId: payment.eliteRequestId ?? null,
+    saleId: payment.saleId ?? null,
     sessionId,
   };
 }

@@ -16,6 +16,9 @@ export function createPrintCheckoutActivities({ orm, checkout }: { orm: MikroORM
       const em = orm.em.fork();
       const order = await em.findOneOrFail(PrintOrder, { id: orderId }, { populate: ['user'] });
       if (order.stripeSessionId && order.paymentUrl) return { sessionId: order.stripeSessionId, url: order.paymentUrl };
+      // Only an author's own order is paid here; a sale's copies are prepaid by the sale.
+      if (!order.user) throw new Error(`print order ${orderId} has no author to pay it`);
+      const user = order.user;
 
       const amount = toCents(order.totalCost);
       const currency = order.currency.toLowerCase();
@@ -28,9 +31,9 @@ export function createPrintCheckoutActivities({ orm, checkout }: { orm: MikroORM
         currency,
         successUrl,
         cancelUrl,
-        userId: order.user.id,
+        userId: user.id,
         customerEmail: order.contactEmail,
-        metadata: { ...printCheckoutMetadata(order.id, order.user.id) },
+        metadata: { ...printCheckoutMetadata(order.id, user.id) },
         payBy: deadline,
         idempotencyKey: `print-checkout-${order.id}`,
       });
@@ -38,7 +41,7 @@ export function createPrintCheckoutActivities({ orm, checkout }: { orm: MikroORM
       await em.transactional(async (tx) => {
         await tx.upsert(CheckoutSession, {
           id: sessionId,
-          user: order.user,
+          user,
           productId: null,
           printOrderId: order.id,
           priceId: '',

@@ -116,10 +116,12 @@ export function createPrintOrderActivities({ orm, storage, printProvider }: { or
         if (change.orderStatus === 'shipped' || change.orderStatus === 'delivered') order.shippedAt ??= at;
         order.history = [...order.history, event];
 
-        if (oldStatus !== change.orderStatus && isAnnouncedPrintStatus(change.orderStatus)) {
-          const profile = await em.findOne(Profile, { user: order.user.id });
+        // A sale's copies have no author's dashboard to notify: the buyer hears by mail.
+        const user = order.user;
+        if (user && oldStatus !== change.orderStatus && isAnnouncedPrintStatus(change.orderStatus)) {
+          const profile = await em.findOne(Profile, { user: user.id });
           const payload: PrintStatusNotification = {
-            user_id: order.user.id,
+            user_id: user.id,
             type: 'print_order_status',
             data: {
               book_title: order.bookTitle,
@@ -131,7 +133,7 @@ export function createPrintOrderActivities({ orm, storage, printProvider }: { or
               destination: destinationOf(order),
             },
           };
-          em.create(Notification, { id: randomUUID(), user: order.user, type: payload.type, data: payload.data, createdAt: at });
+          em.create(Notification, { id: randomUUID(), user, type: payload.type, data: payload.data, createdAt: at });
         }
       });
     },

@@ -192,8 +192,8 @@ export function createRenderActivities({ orm, storage }: { orm: MikroORM; storag
       const order = await em.findOneOrFail(PrintOrder, { id: orderId }, { populate: ['bookProject.generatorProject'] });
       const product = printProduct(order.podPackageId);
       const project = order.bookProject?.generatorProject;
-      // Preflight then refuses the order, naming what is missing.
-      if (!product || !order.coverKey || !project) return;
+      // Preflight then refuses the order, naming what is missing. A sale's copies print the cover drawn when it was sold.
+      if (!product || !order.coverKey || !project || order.saleId) return;
       await drawPressCover(storage, project, product, order.pageCount ?? project.pageCount ?? DEFAULT_COVER_PAGE_COUNT, order.coverKey);
     },
 

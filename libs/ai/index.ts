@@ -24,6 +24,11 @@ export function createProviders(config: AiConfig): Partial<Record<ProviderId, Te
   };
 }
 
+/** Whether a real AI (a paid provider with its key) is configured: what a book credit needs to be spent. */
+export function realAiConfigured(config: AiConfig): boolean {
+  return Object.keys(createProviders(config)).some((id) => PROVIDERS[id as ProviderId].costClass !== 'free');
+}
+
 /** The descriptors the pages show, with whether the caller can use each provider here. */
 export function providerCatalogue(config: AiConfig, signedIn: boolean): ProviderOption[] {
   const configured = createProviders(config);

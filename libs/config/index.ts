@@ -35,6 +35,8 @@ export const configSchema = z.object({
 
   /** Signs access tokens (HS256). At least 32 characters of randomness. */
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }),
+  /** Signs the shop's e-book download links (HMAC-SHA256); without it a key is derived from JWT_SECRET. At least 32 characters. */
+  DOWNLOAD_LINK_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(60).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number({ error: 'must be a number of days' }).int().min(1).max(365).default(30),
   /** Sign-in and sign-up attempts allowed per minute, counted per client address and per e-mail. */

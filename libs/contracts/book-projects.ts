@@ -14,7 +14,10 @@ export interface SaveBookRequest {
 /** PATCH /api/book-projects/{id}/shop: the Publish to Shop toggle and the edit form. */
 export interface ShopSettingsRequest {
   published_to_shop?: boolean;
+  /** The e-book's price (spec: shop_price). */
   shop_price?: number | null;
+  /** One printed copy's price; null offers no print edition. Refused below the copy's print cost plus fees. */
+  shop_print_price?: number | null;
   shop_category?: string | null;
   shop_description?: string | null;
   isbn?: string | null;
@@ -64,6 +67,7 @@ export interface BookProjectView {
   published_to_shop: boolean;
   published_at: string | null;
   shop_price: number | null;
+  shop_print_price: number | null;
   shop_description: string | null;
   shop_category: string;
   isbn: string | null;

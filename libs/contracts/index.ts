@@ -13,3 +13,4 @@ export * from './elite.ts';
 export * from './editing.ts';
 export * from './profile.ts';
 export * from './auth.ts';
+export * from './sales.ts';

@@ -10,6 +10,9 @@ export interface CheckoutProduct {
   price: number;
   currency: string;
   returnPath: string;
+  /** Whether it can be bought on this server; when not, why (the AI Book Generator needs a real AI provider). */
+  available: boolean;
+  unavailableReason: string | null;
 }
 
 /** POST /api/create-checkout-session. */
@@ -28,6 +31,10 @@ export interface SubscriptionView {
   price_id: string | null;
   product_name: string | null;
   book_credits: number;
+  /** Paid purchases of any kind (offers, Elite quotes, print orders): the card never offers a first purchase after one. */
+  purchases: number;
+  /** The caller's Elite requests still open (not completed, declined, expired or cancelled). */
+  elite_requests: number;
 }
 
 /** GET /api/payments (the caller's own) and the back office's payments. */

@@ -125,8 +125,10 @@ export interface PrintStatusNotification {
 export interface PrintOrderAdminView extends PrintOrderView {
   /** react-admin's record id (the order's id). */
   id: string;
-  user_id: string;
+  /** The author who ordered; null for a shop sale's copies (sale_id), whose buyer is user_email. */
+  user_id: string | null;
   user_email: string | null;
+  sale_id: string | null;
   paid_at: string | null;
   overdue: boolean;
   /** The order's latest payment (a Checkout Session's), if any. */

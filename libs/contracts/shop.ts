@@ -1,3 +1,4 @@
+import type { ShopEditionView } from './sales.ts';
 // The public shop: books their authors published, as anyone may see them. Nothing else of a book is public.
 
 /** GET /api/shop/books query. */
@@ -38,4 +39,6 @@ export interface ShopBookView extends ShopBookSummary {
   page_count: number | null;
   /** The first pages (blank versos left out), at most SHOP_LIMITS.previewPages. */
   previews: { page: number; url: string }[];
+  /** What the book sells (issue 30): the e-book, and printed copies when the author set a print price. */
+  editions: ShopEditionView[];
 }

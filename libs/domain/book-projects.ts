@@ -107,6 +107,7 @@ function isValidIsbn(raw: string): boolean {
 
 export interface ShopSettingsInput {
   shop_price?: number | null | undefined;
+  shop_print_price?: number | null | undefined;
   shop_category?: string | null | undefined;
   shop_description?: string | null | undefined;
   isbn?: string | null | undefined;
@@ -115,11 +116,12 @@ export interface ShopSettingsInput {
 /** Field-by-field problems with a shop-settings edit; empty when it may be saved. */
 export function shopProblems(input: ShopSettingsInput): { field: string; messages: string[] }[] {
   const problems: { field: string; messages: string[] }[] = [];
-  if (input.shop_price !== undefined && input.shop_price !== null) {
-    const price = input.shop_price;
-    if (typeof price !== 'number' || !Number.isFinite(price) || price < SHOP.minPrice) problems.push({ field: 'shop_price', messages: [ProjectMessages.priceTooLow] });
-    else if (price > SHOP.maxPrice) problems.push({ field: 'shop_price', messages: [ProjectMessages.priceTooHigh] });
-    else if (Math.abs(Math.round(price * 100) - price * 100) > 1e-6) problems.push({ field: 'shop_price', messages: [ProjectMessages.priceCents] });
+  for (const field of ['shop_price', 'shop_print_price'] as const) {
+    const price = input[field];
+    if (price === undefined || price === null) continue;
+    if (typeof price !== 'number' || !Number.isFinite(price) || price < SHOP.minPrice) problems.push({ field, messages: [ProjectMessages.priceTooLow] });
+    else if (price > SHOP.maxPrice) problems.push({ field, messages: [ProjectMessages.priceTooHigh] });
+    else if (Math.abs(Math.round(price * 100) - price * 100) > 1e-6) problems.push({ field, messages: [ProjectMessages.priceCents] });
   }
   if (input.shop_category !== undefined && input.shop_category !== null && !(SHOP_CATEGORIES as readonly string[]).includes(input.shop_category)) {
     problems.push({ field: 'shop_category', messages: [ProjectMessages.invalidCategory(SHOP_CATEGORIES)] });

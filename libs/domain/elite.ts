@@ -2,6 +2,7 @@
 // promises and messages, and the rule deciding which action fits which state. The API, the `elite-<requestId>`
 // workflow, the mails and the portal all read them here.
 
+import { ELITE_FEE } from './offers.ts';
 import { SHIPPING_LEVELS } from './print.ts';
 
 // The request modal's four selects (§5), each with its default.
@@ -13,6 +14,8 @@ export type EliteContactMethod = (typeof ELITE_CONTACT_METHODS)[number];
 export type EliteTimeline = (typeof ELITE_TIMELINES)[number];
 export type ElitePrintQuantity = (typeof ELITE_PRINT_QUANTITIES)[number];
 export type EliteBudget = (typeof ELITE_BUDGETS)[number];
+/** The least US dollars a budget choice names (null: "Let's discuss"); every choice starts at or above ELITE_FEE. */
+export const eliteBudgetFloor = (budget: EliteBudget): number | null => (budget === 'discuss' ? null : Number(budget.split(/[-+]/)[0]));
 
 export interface EliteSelect<V extends string> {
   label: string;
@@ -88,10 +91,10 @@ export const ELITE_NEXT_STEPS = [
 
 /** Limits of the request's free text, beyond the selects. */
 export const ELITE_LIMITS = { additionalRequirements: 5000, name: 255, phone: 40, reason: 2000, comment: 5000, quoteText: 2000, quoteItem: 200, quoteItems: 20, note: 2000 } as const;
-/** A quote's amount in US dollars, and the copies it agrees. */
-export const ELITE_QUOTE_AMOUNT = { min: 1, max: 100_000 } as const;
+/** A quote's amount in US dollars (never under the Elite fee the quote builds on), and the copies it agrees. */
+export const ELITE_QUOTE_AMOUNT = { min: ELITE_FEE, max: 100_000 } as const;
 export const ELITE_QUOTE_COPIES = { min: 1, max: 1000 } as const;
-/** What a request paid up front with the 499 USD offer includes: two bound books (§9). */
+/** What a request paid up front with the Elite fee includes: two bound books (§9). */
 export const ELITE_PREPAID_COPIES = 2;
 /** A revised manuscript the team uploads: Markdown or plain text, at most this many bytes. */
 export const ELITE_MANUSCRIPT_MAX_BYTES = 5 * 1024 * 1024;

@@ -32,3 +32,4 @@ export * from './rate-limits.ts';
 export * from './retry-after.ts';
 export * from './unasked-mail.ts';
 export * from './buyer-address.ts';
+export * from './sales.ts';

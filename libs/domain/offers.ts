@@ -17,6 +17,8 @@ export interface ProductOffer {
   /** Where the buyer lands after paying. */
   returnPath: string;
   grants: ProductGrant;
+  /** What the server must have for the purchase to be usable: a real (paid) AI provider for the book credit. */
+  requires: 'real_ai' | null;
 }
 
 /** The two offers, in the spec's order (the /coming-soon page reads the first). Price ids come from configuration. */
@@ -30,6 +32,7 @@ export const PRODUCT_OFFERS: readonly ProductOffer[] = [
     currency: 'usd',
     returnPath: '/one-shot',
     grants: 'book_credit',
+    requires: 'real_ai',
   },
   {
     id: 'elite-service',
@@ -40,6 +43,7 @@ export const PRODUCT_OFFERS: readonly ProductOffer[] = [
     currency: 'usd',
     returnPath: '/success',
     grants: 'elite',
+    requires: null,
   },
 ];
 
@@ -50,6 +54,30 @@ export const productsGranting = (grant: ProductGrant): ProductId[] => PRODUCT_OF
 
 /** An offer's price as every page shows it: "$99". */
 export const offerPrice = (id: ProductId): string => `$${productOffer(id).price}`;
+
+/** What this server has that an offer may need: whether a real AI provider (a key for a paid one) is configured. */
+export interface OfferFacts {
+  realAi: boolean;
+}
+
+export const OfferMessages = {
+  realAiOff: "Real AI is not switched on yet — the generator can't be bought",
+} as const;
+
+/** Why an offer cannot be bought on this server (a purchase nobody could use), or null when it can. */
+export function offerUnavailable(id: ProductId, facts: OfferFacts): string | null {
+  if (productOffer(id).requires === 'real_ai' && !facts.realAi) return OfferMessages.realAiOff;
+  return null;
+}
+
+/**
+ * The Elite fee: the Elite Service bought outright (editing, cover design, two bound copies, no quote), and the least
+ * any Elite quote asks — a request for a finished book is quoted for that book (more copies, more work) from here up.
+ */
+export const ELITE_FEE = PRODUCTS.eliteService.price;
+/** How pages name the Elite price: the offer's fee, and the quote that builds on it for a given book. */
+export const ELITE_PRICE_NOTE = `from ${offerPrice('elite-service')}, quoted for your book`;
+export const ELITE_FEE_INCLUDES = `${offerPrice('elite-service')} buys editing, cover design and two bound copies outright; a request for a finished book is quoted for it, from ${offerPrice('elite-service')}`;
 
 /**
  * The spec's three tiers, each sold as one of the offers so that one thing has one price everywhere (issue 16: the

@@ -43,10 +43,18 @@ export const SubscriptionMessages = {
   active: 'Active Subscription',
   none: 'No active subscription',
   hint: 'Purchase our Elite Service to get started',
+  /** Said instead of "No active subscription" once the account has bought anything: its purchases are what it has. */
+  purchases: (count: number) => `${count === 1 ? '1 purchase' : `${count} purchases`} on this account`,
+  eliteRequests: (count: number) => (count === 0 ? 'no open request yet — open one from a finished book or the payment page' : count === 1 ? '1 open request' : `${count} open requests`),
 } as const;
 
 export const CreditMessages = {
   needed: (provider: string) => `Writing a book with ${provider} takes a book credit: buy the AI Book Generator, or choose the free mock provider.`,
+  /** The dashboard's line for the account's unspent credits, and what they are for. */
+  held: (count: number) =>
+    count === 0 ? 'Book credits: 0' : count === 1 ? '1 book credit — your next book written with Real AI uses it' : `${count} book credits — each of your next ${count} books written with Real AI uses one`,
+  what: 'A book credit pays for one book written with Real AI; mock data stays free.',
+  waiting: 'Real AI is not switched on yet: your credit waits, unspent, until it is.',
 } as const;
 
 export const WebhookMessages = {

@@ -25,3 +25,24 @@ export const isShopCategory = (value: string): value is (typeof SHOP_CATEGORIES)
 
 /** The portal page that shows a published book. */
 export const shopBookPath = (bookId: string) => `/shop/${encodeURIComponent(bookId)}`;
+
+/** How search engines and link previews name the shop's pages: the server-rendered page and the portal say the same. */
+export const ShopPageText = {
+  siteName: 'Pressroom',
+  catalogueTitle: 'Shop — books by Pressroom authors',
+  catalogueDescription: 'E-books and printed copies of books written with Pressroom, sold by their authors.',
+  bookTitle: (book: { title: string; author: string }) => `${book.title} by ${book.author} — Pressroom shop`,
+  notFoundTitle: 'Book not found — Pressroom shop',
+  ebookOffer: 'E-book (EPUB and PDF)',
+  printOffer: 'Printed copy',
+} as const;
+
+/** A page's description as search results show it: whitespace folded, at most 160 characters, cut between words. */
+export function metaDescription(text: string, max = 160): string {
+  const folded = text.replace(/\s+/g, ' ').trim();
+  if (folded.length <= max) return folded;
+  // Never half a surrogate pair: an emoji is kept whole or left out.
+  const cut = folded.slice(0, max - 1).replace(/[\uD800-\uDBFF]$/, '');
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s.,;:—-]+$/, '')}…`;
+}

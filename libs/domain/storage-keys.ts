@@ -23,3 +23,6 @@ export const eliteFileKey = (request: { id: string; userId: string }, name: stri
 /** An image the author put in the book: with the project's files, so removing the project removes it. */
 export const bookImageKey = (project: { id: string; user?: { id: string } | null }, image: { id: string; extension: string }) =>
   `${projectFilePrefix(project)}images/${image.id}.${image.extension}`;
+
+/** A sale's own copies of the files it was sold with (`book.epub`, `book.pdf`, `interior.pdf`, `cover.pdf`): a rebuild or a deleted book never changes them. */
+export const saleFileKey = (saleId: string, name: string) => `sales/${saleId}/${name}`;

@@ -2,7 +2,7 @@
 // confirmation link, a re-authentication code, an e-mail change notice. Anyone can ask for these, so each recipient
 // has caps per hour and per day, whoever asks and from wherever.
 
-export const UNASKED_MAIL_KINDS = ['recover', 'confirm', 'resend', 'code', 'email-change'] as const;
+export const UNASKED_MAIL_KINDS = ['recover', 'confirm', 'resend', 'code', 'email-change', 'download-links'] as const;
 export type UnaskedMailKind = (typeof UNASKED_MAIL_KINDS)[number];
 
 /** How many such messages one address receives at most, in each sliding window. */

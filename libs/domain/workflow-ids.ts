@@ -12,7 +12,7 @@ export const paymentWorkflowId = (eventId: string) => `payment-${eventId}`;
 /** A book request from its submission until the team completes or cancels it. */
 export const bookRequestWorkflowId = (requestId: string) => `book-request-${requestId}`;
 /** What a mail is about: the row named by the id decides its recipients and contents. */
-export type MailKind = 'purchase-receipt' | 'book-request' | 'elite-details' | 'print-status' | 'elite-event';
+export type MailKind = 'purchase-receipt' | 'book-request' | 'elite-details' | 'print-status' | 'elite-event' | 'sale-ebook';
 /** The mail a stored row calls for (a book request, Elite project details), sent once. */
 export const mailWorkflowId = (kind: MailKind, id: string) => `mail-${kind}-${id}`;
 /** The id of a print order's status mail: the order and the status it announces (each status is mailed once). */
@@ -23,3 +23,5 @@ export const printOrderWorkflowId = (orderId: string) => `print-${orderId}`;
 export const eliteWorkflowId = (requestId: string) => `elite-${requestId}`;
 /** The id of an Elite request's event mail: the request and the timeline event it announces (each event is mailed once). */
 export const eliteEventMailId = (requestId: string, eventId: string) => `${requestId}:${eventId}`;
+/** One sale from the shop (`sale-<saleId>`): waits for its payment, then delivers the e-book or has the copies printed. */
+export const saleWorkflowId = (saleId: string) => `sale-${saleId}`;

@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { downloadLinkKey, type DownloadLinkSecrets } from '../sales/download-links.ts';
 
 export interface MailMessage {
   to: string;
@@ -42,10 +43,15 @@ export interface MailSettings {
   portalUrl: string;
   /** The Temporal UI's list of this namespace's workflows; a run is `<workflowsUrl>/<workflowId>`. */
   workflowsUrl: string;
+  /** Signs the e-book download links a sale's mail carries (libs/sales/download-links.ts). */
+  downloadLinkKey: string;
 }
 
-export const mailSettingsFrom = (config: { SUPPORT_EMAIL: string; PORTAL_URL: string; TEMPORAL_UI_URL: string; TEMPORAL_NAMESPACE: string }): MailSettings => ({
+export const mailSettingsFrom = (
+  config: { SUPPORT_EMAIL: string; PORTAL_URL: string; TEMPORAL_UI_URL: string; TEMPORAL_NAMESPACE: string } & DownloadLinkSecrets,
+): MailSettings => ({
   supportEmail: config.SUPPORT_EMAIL,
   portalUrl: config.PORTAL_URL,
+  downloadLinkKey: downloadLinkKey(config),
   workflowsUrl: `${config.TEMPORAL_UI_URL.replace(/\/+$/, '')}/namespaces/${encodeURIComponent(config.TEMPORAL_NAMESPACE)}/workflows`,
 });

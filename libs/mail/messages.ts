@@ -21,7 +21,7 @@ interface Link {
 }
 
 /** Builds both bodies from paragraphs and label/value rows; everything a person typed is escaped in the HTML. */
-function compose(subject: string, paragraphs: string[], rows: [string, string | null | undefined][] = [], linked: Link | Link[] = []): MailBody {
+export function compose(subject: string, paragraphs: string[], rows: [string, string | null | undefined][] = [], linked: Link | Link[] = []): MailBody {
   const shown = rows.filter((row): row is [string, string] => Boolean(row[1]));
   const links = Array.isArray(linked) ? linked : [linked];
   const text = [
@@ -51,11 +51,13 @@ export interface ReceiptFacts {
 }
 
 /** What a receipt says the purchase gives: each offer's grant, an Elite quote paid, a print order paid. */
-export const RECEIPT_GRANTS: Readonly<Record<ProductGrant | 'eliteQuote' | 'printOrder', string>> = {
+export const RECEIPT_GRANTS: Readonly<Record<ProductGrant | 'eliteQuote' | 'printOrder' | 'saleEbook' | 'salePrint', string>> = {
   book_credit: 'You can now write one complete book with a paid AI model.',
   elite: `Our team will contact you within ${SUPPORT_PROMISES.contact}; complete your project details to get started.`,
   eliteQuote: 'Production of your book begins now; follow each step of your Elite Service request on your dashboard.',
   printOrder: 'We send your book to the printer now; follow your order under Print Orders on your dashboard.',
+  saleEbook: 'Your download links are in a message of their own.',
+  salePrint: 'We send your copies to the printer now; you will hear from us when they ship.',
 };
 
 export function purchaseReceipt(facts: ReceiptFacts): MailBody {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { OfferMessages } from '../domain/index.ts';
 import { checkoutProducts, offerForPrice, paymentsMode, signStripePayload, successUrlWithSessionId, verifyStripeEvent } from './index.ts';
 
 const prices = { STRIPE_PRICE_AI_BOOK_GENERATOR: 'price_book', STRIPE_PRICE_ELITE_SERVICE: 'price_elite' };
@@ -13,9 +14,17 @@ describe('payments mode', () => {
 
 describe('offers and prices', () => {
   it("lists the offers in the spec's order with the configured prices, and finds an offer by its price", () => {
-    expect(checkoutProducts(prices).map((p) => [p.id, p.priceId])).toEqual([['ai-book-generator', 'price_book'], ['elite-service', 'price_elite']]);
+    expect(checkoutProducts(prices, { realAi: true }).map((p) => [p.id, p.priceId, p.available])).toEqual([['ai-book-generator', 'price_book', true], ['elite-service', 'price_elite', true]]);
     expect(offerForPrice(prices, 'price_elite')?.id).toBe('elite-service');
     expect(offerForPrice(prices, 'price_other')).toBeUndefined();
+  });
+});
+
+describe('offers a purchase nobody could use', () => {
+  it('never: without a real AI provider the generator is listed as unavailable, saying why; the Elite Service still sells', () => {
+    const [generator, elite] = checkoutProducts(prices, { realAi: false });
+    expect(generator).toMatchObject({ id: 'ai-book-generator', available: false, unavailableReason: OfferMessages.realAiOff });
+    expect(elite).toMatchObject({ id: 'elite-service', available: true, unavailableReason: null });
   });
 });
 

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Config } from '../config/index.ts';
 import type { CheckoutProduct } from '../contracts/payments.ts';
-import { PRODUCT_OFFERS, toCents, WEBHOOK_TOLERANCE_SECONDS, type FulfilledEventType, type ProductId, type ProductOffer } from '../domain/index.ts';
+import { offerUnavailable, PRODUCT_OFFERS, toCents, WEBHOOK_TOLERANCE_SECONDS, type FulfilledEventType, type OfferFacts, type ProductId, type ProductOffer } from '../domain/index.ts';
 
 export { Stripe };
 
@@ -57,7 +57,7 @@ const priceIds = (config: PriceSettings): Record<ProductId, string> => ({
 });
 
 /** The offers in the spec's order, each with the Stripe price this server charges for it. */
-export function checkoutProducts(config: PriceSettings): CheckoutProduct[] {
+export function checkoutProducts(config: PriceSettings, facts: OfferFacts): CheckoutProduct[] {
   const prices = priceIds(config);
   return PRODUCT_OFFERS.map((offer) => ({
     id: offer.id,
@@ -68,6 +68,8 @@ export function checkoutProducts(config: PriceSettings): CheckoutProduct[] {
     price: offer.price,
     currency: offer.currency,
     returnPath: offer.returnPath,
+    available: offerUnavailable(offer.id, facts) === null,
+    unavailableReason: offerUnavailable(offer.id, facts),
   }));
 }
 
@@ -113,6 +115,17 @@ export interface EliteCheckoutMetadata {
 
 export const eliteCheckoutMetadata = (eliteRequestId: string, userId: string | null): EliteCheckoutMetadata => ({
   elite_request_id: eliteRequestId,
+  ...(userId ? { user_id: userId } : {}),
+});
+
+/** What a shop sale's Checkout Session carries: the sale it pays for (its amount is the sale's price). */
+export interface SaleCheckoutMetadata {
+  sale_id: string;
+  user_id?: string;
+}
+
+export const saleCheckoutMetadata = (saleId: string, userId: string | null): SaleCheckoutMetadata => ({
+  sale_id: saleId,
   ...(userId ? { user_id: userId } : {}),
 });
 

@@ -45,6 +45,7 @@ const ComingSoon = lazyPage(() => import('./pages/static/Marketing.tsx'), 'Comin
 const Success = lazyPage(() => import('./pages/Success.tsx'), 'Success');
 const ShopPage = lazyPage(() => import('./shop/ShopPage.tsx'), 'ShopPage');
 const ShopBookPage = lazyPage(() => import('./shop/ShopBookPage.tsx'), 'ShopBookPage');
+const PurchasePage = lazyPage(() => import('./shop/PurchasePage.tsx'), 'PurchasePage');
 
 function AppRoutes() {
   const { loading } = useAuth();
@@ -71,6 +72,7 @@ function AppRoutes() {
         <Route path="/success" element={<Success />} />
         <Route path="/shop" element={<ShopPage />} />
         <Route path="/shop/:id" element={<ShopBookPage />} />
+        <Route path="/shop/purchase/:saleId" element={<PurchasePage />} />
         <Route path="/how-it-works" element={<HowItWorks />} />
         <Route path="/service-tiers" element={<ServiceTiers />} />
         <Route path="/faq" element={<Faq />} />

@@ -15,7 +15,7 @@ import { ChaptersModule } from './chapters/chapters.module.ts';
 import { BookRequestsModule } from './book-requests/book-requests.module.ts';
 import { ConfigModule } from './config/config.module.ts';
 import { DatabaseModule } from './database/database.module.ts';
-import { EliteModule } from './elite/elite.module.ts';
+import { EliteProjectDetailsModule } from './elite-project-details/elite-project-details.module.ts';
 import { EliteRequestsModule } from './elite-requests/elite-requests.module.ts';
 import { AccountClaimsModule } from './common/account-claims.ts';
 import { RateLimitGuard, RateLimitModule } from './common/rate-limits.ts';
@@ -25,6 +25,7 @@ import { PrintModule } from './print/print.module.ts';
 import { ProfileModule } from './profile/profile.module.ts';
 import { ProjectsModule } from './projects/projects.module.ts';
 import { ShopModule } from './shop/shop.module.ts';
+import { ShopPagesModule } from './shop-pages/shop-pages.module.ts';
 import { SourcesModule } from './sources/sources.module.ts';
 import { StorageModule } from './storage/storage.module.ts';
 import { TemporalModule } from './temporal/temporal.module.ts';
@@ -67,10 +68,11 @@ export class AppModule {
         AccountPaymentsModule,
         AdminModule,
         BookRequestsModule,
-        EliteModule,
+        EliteProjectDetailsModule,
         EliteRequestsModule,
         BookProjectsModule,
         ShopModule,
+        ShopPagesModule,
         ProjectsModule,
         ChaptersModule,
         BookImagesModule,

@@ -30,6 +30,8 @@ export const BookProjectSchema = defineEntity({
     publishedToShop: p.boolean().default(false),
     publishedAt: p.datetime().nullable(),
     shopPrice: p.decimal('number').precision(10).scale(2).nullable(),
+    /** One printed copy's price; null sells no print edition. */
+    shopPrintPrice: p.decimal('number').precision(10).scale(2).nullable(),
     shopDescription: p.text().nullable(),
     shopCategory: p.string().default(SHOP.defaultCategory),
     isbn: p.string().nullable(),

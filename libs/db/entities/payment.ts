@@ -15,6 +15,8 @@ export const CheckoutSessionSchema = defineEntity({
     printOrderId: p.uuid().nullable(),
     /** An Elite request's quote being paid (then productId is null too). */
     eliteRequestId: p.uuid().nullable(),
+    /** A sale from the shop being paid (then productId is null too). */
+    saleId: p.uuid().nullable(),
     priceId: p.string(),
     mode: p.string(),
     /** Cents. */
@@ -57,6 +59,7 @@ export const PaymentSchema = defineEntity({
     productId: p.enum(PRODUCT_IDS).nullable(),
     printOrderId: p.uuid().nullable().index(),
     eliteRequestId: p.uuid().nullable().index(),
+    saleId: p.uuid().nullable().index(),
     priceId: p.string(),
     /** Cents. */
     amount: p.integer(),

@@ -12,7 +12,10 @@ export const PrintOrderSchema = defineEntity({
   tableName: 'print_orders',
   properties: {
     id: p.uuid().primary(),
-    user: () => p.manyToOne(User).deleteRule('cascade').index(),
+    /** The author who ordered; null for a sale's copies, which belong to the sale (the author never sees the buyer's address). */
+    user: () => p.manyToOne(User).nullable().deleteRule('cascade').index(),
+    /** The shop sale these copies were bought with (prepaid by it). */
+    saleId: p.uuid().nullable().index(),
     /** The book printed; the order outlives a deleted book (its title, author and files were taken at order time). */
     bookProject: () => p.manyToOne(BookProject).nullable().deleteRule('set null'),
     bookTitle: p.string(),

@@ -23,6 +23,7 @@ import { Migration20261128020000_print_format } from './Migration20261128020000_
 import { Migration20261128121000_payment_checks } from './Migration20261128121000_payment_checks.ts';
 import { Migration20261128122000_unasked_mails } from './Migration20261128122000_unasked_mails.ts';
 import { Migration20261129000000_saved_book_contents } from './Migration20261129000000_saved_book_contents.ts';
+import { Migration20261129100000_sales } from './Migration20261129100000_sales.ts';
 
 /** Every migration in order: write each as a class in this folder (named Migration<UTC timestamp>_<what>) and add it here. */
 export const migrationsList = [
@@ -51,4 +52,5 @@ export const migrationsList = [
   { name: 'Migration20261128121000_payment_checks', class: Migration20261128121000_payment_checks },
   { name: 'Migration20261128122000_unasked_mails', class: Migration20261128122000_unasked_mails },
   { name: 'Migration20261129000000_saved_book_contents', class: Migration20261129000000_saved_book_contents },
+  { name: 'Migration20261129100000_sales', class: Migration20261129100000_sales },
 ];

@@ -5,11 +5,13 @@ import { authProvider } from './authProvider.ts';
 import { bookRequests } from './book-requests/index.tsx';
 import { books } from './books/index.tsx';
 import { Dashboard } from './Dashboard.tsx';
+import { earnings } from './earnings/index.tsx';
 import { dataProvider } from './dataProvider.ts';
 import { eliteRequests } from './elite-requests/index.tsx';
 import { BackOfficeLayout, darkTheme, lightTheme } from './layout.tsx';
 import { payments } from './payments/index.tsx';
 import { printOrders } from './print-orders/index.tsx';
+import { sales } from './sales/index.tsx';
 import { users } from './users/index.tsx';
 
 // Accounts sign in with their e-mail.
@@ -38,6 +40,8 @@ export default function AdminApp() {
         <Resource key="book-requests" name="book-requests" {...bookRequests} />,
         <Resource key="payments" name="payments" {...payments} />,
         <Resource key="print-orders" name="print-orders" {...printOrders} />,
+        <Resource key="sales" name="sales" {...sales} />,
+        <Resource key="earnings" name="earnings" {...earnings} />,
       ]}
     </Admin>
   );

@@ -13,8 +13,14 @@ const httpClient = (url: string, options: fetchUtils.Options = {}) => {
 };
 
 /** simple-rest over /api/admin (sort, range and filter query params; Content-Range answers), plus the back office's actions. */
+const simpleRest = simpleRestProvider('/api/admin', httpClient);
+
+/** Resources whose list lives under another's path: the earnings per author are a report of the sales. */
+const LIST_PATHS: Record<string, string> = { earnings: 'sales/earnings' };
+
 export const dataProvider = {
-  ...simpleRestProvider('/api/admin', httpClient),
+  ...simpleRest,
+  getList: ((resource, params) => simpleRest.getList(LIST_PATHS[resource] ?? resource, params)) as typeof simpleRest.getList,
   /** The request's workflow makes the change, or refuses it with the reason. */
   async changeBookRequestStatus(id: string, status: BookRequestStatus): Promise<{ data: BookRequestAdminView }> {
     const { json } = await httpClient(`/api/admin/book-requests/${encodeURIComponent(id)}/status`, { method: 'POST', body: JSON.stringify({ status }) });

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { CheckoutMessages, type ProductId } from '../../../libs/domain/index.ts';
 import { useAuth } from '../components/AuthContext.tsx';
@@ -9,6 +9,8 @@ export interface Checkout {
   pending: ProductId | null;
   error: string | null;
   start(product: ProductId): Promise<void>;
+  /** Why this server cannot sell the product (its button is disabled and says so), or null. */
+  unavailable(product: ProductId): string | null;
 }
 
 /** Starts a Stripe Checkout for one of the offers and sends the browser to it: idle, loading, error, redirect. */
@@ -17,6 +19,12 @@ export function useCheckout(): Checkout {
   const { session } = useAuth();
   const [pending, setPending] = useState<ProductId | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // What the server sells: an offer it cannot fulfil here is shown as such, not sold.
+  const products = useQuery({ queryKey: PRODUCTS_QUERY_KEY, queryFn: fetchCheckoutProducts });
+  const unavailable = (productId: ProductId) => {
+    const product = products.data?.find((p) => p.id === productId);
+    return product && !product.available ? (product.unavailableReason ?? CheckoutMessages.failed) : null;
+  };
 
   // Back from the payment page through the browser's page cache: the page is idle again.
   useEffect(() => {
@@ -42,6 +50,7 @@ export function useCheckout(): Checkout {
     }
     const product = products.find((p) => p.id === productId);
     if (!product) return fail(CheckoutMessages.failed);
+    if (!product.available) return fail(product.unavailableReason ?? CheckoutMessages.failed);
     rememberProductType(product.id, sessionStorage);
     const outcome = await createCheckoutSession(
       { priceId: product.priceId, mode: product.mode, successUrl: `${window.location.origin}/success`, cancelUrl: window.location.href },
@@ -51,5 +60,5 @@ export function useCheckout(): Checkout {
     window.location.assign(outcome.url);
   }
 
-  return { pending, error, start };
+  return { pending, error, start, unavailable };
 }

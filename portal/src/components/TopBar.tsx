@@ -9,8 +9,10 @@ export function TopBar() {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
 
+  const shop = <NavLink to="/shop" onClick={close}>Shop</NavLink>;
   const items = user ? (
     <>
+      {shop}
       <NavLink to="/dashboard" onClick={close}>My Books</NavLink>
       <NavLink to="/ai-generator" onClick={close}>Generate</NavLink>
       <span className="topbar-email" title={user.email ?? undefined}>{user.email ?? user.phone}</span>
@@ -27,6 +29,7 @@ export function TopBar() {
     </>
   ) : (
     <>
+      {shop}
       <NavLink to="/login" onClick={close}>Sign In</NavLink>
       <NavLink to="/signup" className="button button-small" onClick={close}>Get Started</NavLink>
     </>

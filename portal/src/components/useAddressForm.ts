@@ -21,5 +21,7 @@ export function useAddressForm(idPrefix: string) {
     if (first) document.getElementById(`${idPrefix}-${first}`)?.focus();
     return !first;
   };
-  return { address, errors, edit, check, idPrefix };
+  /** The server's refusals (e.g. the API's details under shipping_address), each on its field. */
+  const show = (problems: AddressErrors) => setErrors({ ...errors, ...problems });
+  return { address, errors, edit, check, show, idPrefix };
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { BookProjectView, ProfileView } from '../../../libs/contracts/index.ts';
-import { ELITE_INCLUDES, ELITE_LIMITS, ELITE_NEXT_STEPS, ELITE_SELECTS, EliteMessages, generationLabel, statusLabel, type EliteSelectField } from '../../../libs/domain/index.ts';
+import { ELITE_INCLUDES, ELITE_LIMITS, ELITE_NEXT_STEPS, ELITE_PRICE_NOTE, ELITE_SELECTS, EliteMessages, generationLabel, statusLabel, type EliteSelectField } from '../../../libs/domain/index.ts';
 import { apiFetch } from '../api/client.ts';
 import { useAuth } from '../components/AuthContext.tsx';
 import { Dialog } from '../components/Dialog.tsx';
@@ -73,6 +73,7 @@ export function EliteRequestModal({ book, onClose }: { book: EliteBook; onClose:
             <li key={item}>{item}</li>
           ))}
         </ul>
+        <p className="muted">Price: {ELITE_PRICE_NOTE}.</p>
       </section>
       <form onSubmit={submit} noValidate aria-labelledby="elite-modal-title">
         <div className="form-grid elite-fields">

@@ -8,6 +8,8 @@ import { useAuth } from '../components/AuthContext.tsx';
 import { EliteRequestsTab } from '../elite/EliteRequestsTab.tsx';
 import { useEliteRequests } from '../elite/useEliteRequests.ts';
 import { PrintOrdersTab, usePrintOrders } from '../print/PrintOrdersTab.tsx';
+import { SalesTab } from '../sales/SalesTab.tsx';
+import { LibraryTab, useLibrary } from '../shop/LibraryTab.tsx';
 import { AccountStatus } from './dashboard/AccountStatus.tsx';
 import { BookProjectCard } from './dashboard/BookProjectCard.tsx';
 import { fetchBookProjects } from '../api/bookProjects.ts';
@@ -26,8 +28,8 @@ const QUICK_ACTIONS = [
   { to: '/demo', title: 'Demo Mode', text: 'See the whole flow with sample content, free.' },
 ];
 
-type TabId = 'projects' | 'requests' | 'orders' | 'elite';
-const TAB_IDS: readonly TabId[] = ['projects', 'requests', 'orders', 'elite'];
+type TabId = 'projects' | 'requests' | 'orders' | 'elite' | 'library' | 'sales';
+const TAB_IDS: readonly TabId[] = ['projects', 'requests', 'orders', 'elite', 'library', 'sales'];
 /** A link may open a tab (…/dashboard?tab=elite). */
 const TAB_PARAM = 'tab';
 
@@ -68,12 +70,15 @@ export function Dashboard() {
   const projects = useQuery({ queryKey: ['book-projects', user?.id], queryFn: fetchBookProjects, refetchInterval: (query) => (query.state.data?.some((b) => b.generation_status === 'generating') ? 3000 : false) });
   const orders = usePrintOrders(user?.id);
   const elite = useEliteRequests(user?.id);
+  const library = useLibrary(user?.id);
 
   const tabs: { id: TabId; label: string; count?: number }[] = [
     { id: 'projects', label: 'Book Projects', ...(projects.data ? { count: projects.data.length } : {}) },
     { id: 'requests', label: 'Book Requests', ...(requests.data ? { count: requests.data.length } : {}) },
     { id: 'orders', label: 'Print Orders', ...(orders.data ? { count: orders.data.length } : {}) },
     { id: 'elite', label: 'Elite Service', ...(elite.data ? { count: elite.data.length } : {}) },
+    { id: 'library', label: 'Library', ...(library.data ? { count: library.data.length } : {}) },
+    { id: 'sales', label: 'Sales' },
   ];
 
   return (
@@ -148,6 +153,8 @@ export function Dashboard() {
           )}
           {tab === 'orders' && <PrintOrdersTab userId={user?.id} />}
           {tab === 'elite' && <EliteRequestsTab query={elite} />}
+          {tab === 'library' && <LibraryTab query={library} />}
+          {tab === 'sales' && <SalesTab userId={user?.id} books={projects.data ?? []} />}
         </div>
       </main>
       <Suspense fallback={<Spinner label="Opening…" />}>

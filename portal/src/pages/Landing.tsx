@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PRODUCTS, TYPING } from '../../../libs/domain/index.ts';
+import { PRODUCTS, ShopPageText, TYPING } from '../../../libs/domain/index.ts';
 import { CheckoutButton, CheckoutError } from '../checkout/CheckoutButton.tsx';
 import { useCheckout } from '../checkout/useCheckout.ts';
 import { Footer } from '../components/Footer.tsx';
@@ -36,6 +36,7 @@ export function Landing() {
     <div className="page">
       <TopBar />
       <main id="main" className="hero">
+        <p className="corner-link"><Link to="/shop">Purchase our titles</Link></p>
         <h1 className="typed-heading" aria-label="Let's finish that book!">
           {/* The longest line, unseen, holds the heading's size while the words are typed: nothing below it moves. */}
           <span className="typed-sizer" aria-hidden="true">Let&apos;s {LONGEST_WORD} that book!</span>
@@ -60,6 +61,11 @@ export function Landing() {
           <li><strong>Review and refine</strong> — regenerate any chapter, edit the outline.</li>
           <li><strong>Publish and promote</strong> — print-ready PDF, cover, ISBN help, your own shop page.</li>
         </ol>
+        <section className="landing-shop" aria-labelledby="landing-shop-title">
+          <h2 id="landing-shop-title">Books by our authors</h2>
+          <p>{ShopPageText.catalogueDescription}</p>
+          <Link className="button button-secondary" to="/shop">Browse books by our authors</Link>
+        </section>
       </main>
       <Footer />
     </div>

@@ -1,11 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
-import { ShopMessages } from '../../../libs/domain/index.ts';
+import { metaDescription, ShopMessages, ShopPageText } from '../../../libs/domain/index.ts';
 import { ApiError } from '../api/client.ts';
 import { PreviewStrip } from '../components/OwnedImage.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { StaticPage } from '../components/StaticPage.tsx';
+import { usePageMeta } from '../components/usePageMeta.ts';
 import { BookCover } from './BookCover.tsx';
+import { ResendLinks } from './ResendLinks.tsx';
+import { ShopEditions } from './ShopEditions.tsx';
 import { fetchShopBook, formatPrice } from '../api/shop.ts';
 import './shop.css';
 
@@ -19,6 +22,14 @@ const backLink = (
 export function ShopBookPage() {
   const { id = '' } = useParams();
   const book = useQuery({ queryKey: ['shop-book', id], queryFn: () => fetchShopBook(id), retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2 });
+  const notFound = book.error instanceof ApiError && book.error.status === 404;
+  usePageMeta(
+    book.data
+      ? { title: ShopPageText.bookTitle(book.data), description: metaDescription(book.data.description) }
+      : notFound
+        ? { title: ShopPageText.notFoundTitle, description: ShopMessages.notFound, noindex: true }
+        : null,
+  );
 
   if (book.isPending) {
     return (
@@ -28,10 +39,9 @@ export function ShopBookPage() {
     );
   }
   if (book.isError) {
-    const missing = book.error instanceof ApiError && book.error.status === 404;
     return (
-      <StaticPage title={missing ? 'Book not found' : 'Shop'}>
-        <p className={missing ? undefined : 'error-text'} role="alert">{missing ? ShopMessages.notFound : book.error.message}</p>
+      <StaticPage title={notFound ? 'Book not found' : 'Shop'}>
+        <p className={notFound ? undefined : 'error-text'} role="alert">{notFound ? ShopMessages.notFound : book.error.message}</p>
         {backLink}
       </StaticPage>
     );
@@ -42,7 +52,8 @@ export function ShopBookPage() {
       <div className="shop-book">
         <BookCover url={b.cover_url} title={b.title} />
         <div>
-          <p className="shop-price">{formatPrice(b.price)}</p>
+          {/* A book that sells editions shows each one's price with its Buy button. */}
+          {!b.editions?.length && <p className="shop-price">{formatPrice(b.price)}</p>}
           <dl>
             <dt>Category</dt>
             <dd>{b.category}</dd>
@@ -64,6 +75,8 @@ export function ShopBookPage() {
           <p className="shop-description">{b.description}</p>
         </div>
       </div>
+      <ShopEditions book={b} />
+      {b.editions?.some((e) => e.kind === 'ebook') && <ResendLinks idPrefix="shop-book" />}
       {b.previews.length > 0 && (
         <section aria-labelledby="shop-look-inside">
           <h2 id="shop-look-inside">Look inside</h2>

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { SHOP_CATEGORIES, SHOP_LIMITS, shopBookPath, ShopMessages } from '../../../libs/domain/index.ts';
+import { SHOP_CATEGORIES, SHOP_LIMITS, shopBookPath, ShopMessages, ShopPageText } from '../../../libs/domain/index.ts';
 import { Spinner } from '../components/Spinner.tsx';
 import { StaticPage } from '../components/StaticPage.tsx';
+import { usePageMeta } from '../components/usePageMeta.ts';
 import { BookCover } from './BookCover.tsx';
+import { ResendLinks } from './ResendLinks.tsx';
 import { fetchShopBooks, formatPrice } from '../api/shop.ts';
 import './shop.css';
 
@@ -18,6 +20,7 @@ export function ShopPage() {
   // Back and forward move through searches: the form follows the address.
   useEffect(() => setForm({ category, q }), [category, q]);
   const books = useQuery({ queryKey: ['shop-books', category, q, page], queryFn: () => fetchShopBooks({ category, q, page }) });
+  usePageMeta({ title: ShopPageText.catalogueTitle, description: ShopPageText.catalogueDescription });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -90,6 +93,7 @@ export function ShopPage() {
           )}
         </>
       )}
+      <ResendLinks idPrefix="shop" question="Bought an e-book here?" />
     </StaticPage>
   );
 }

@@ -13,7 +13,7 @@ export class AccountPaymentsController {
   constructor(private readonly account: AccountPaymentsService) {}
 
   @Get('subscription')
-  @ApiOperation({ summary: "The caller's subscription status, their latest Elite Service purchase and their unspent book credits" })
+  @ApiOperation({ summary: "The caller's subscription status, their latest Elite Service purchase, their unspent book credits, paid purchases and open Elite requests" })
   subscription(@CurrentUser() user: AuthUser): Promise<SubscriptionView> {
     return this.account.subscription(user.id);
   }

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentView, SubscriptionView } from '../../../../libs/contracts/index.ts';
+import { openOrm } from '../../../../libs/db/index.ts';
 import { PRODUCTS } from '../../../../libs/domain/index.ts';
 import { testConfig } from '../../../../testing/index.ts';
+import { insertEliteRequest } from '../../../../testing/elite-requests.ts';
 import { waitForMail } from '../../../../testing/mail-inbox.ts';
 import { grantBookCredit, insertPayment } from '../../../../testing/purchases.ts';
 import { sql } from '../../../../testing/sql.ts';
@@ -40,7 +42,7 @@ describe('GET /api/subscription', () => {
 
   it('is free, with no product and no credits, for a new account', async () => {
     const { token } = await signUpAccount();
-    expect(await subscription(token)).toEqual({ subscription_status: 'free', price_id: null, product_name: null, book_credits: 0 });
+    expect(await subscription(token)).toEqual({ subscription_status: 'free', price_id: null, product_name: null, book_credits: 0, purchases: 0, elite_requests: 0 });
   });
 
   it('shows an active Elite Service with the price of the latest paid Elite payment', async () => {
@@ -48,7 +50,7 @@ describe('GET /api/subscription', () => {
     await eliteOf(id, { priceId: 'price_elite_old', paidAt: new Date(Date.now() - 86_400_000) });
     await eliteOf(id, { priceId: 'price_elite_new' });
     await insertPayment(config.DATABASE_URL, { userId: id, productId: PRODUCTS.eliteService.id, status: 'pending', priceId: 'price_elite_unpaid' });
-    expect(await subscription(token)).toEqual({ subscription_status: 'active', price_id: 'price_elite_new', product_name: PRODUCTS.eliteService.name, book_credits: 0 });
+    expect(await subscription(token)).toEqual({ subscription_status: 'active', price_id: 'price_elite_new', product_name: PRODUCTS.eliteService.name, book_credits: 0, purchases: 2, elite_requests: 0 });
   });
 
   it('counts the available book credits only', async () => {
@@ -58,6 +60,27 @@ describe('GET /api/subscription', () => {
     await grantBookCredit(config.DATABASE_URL, id);
     await sql(config.DATABASE_URL, `update book_credits set status = 'spent', project_id = $1 where payment_id = $2`, [randomUUID(), spent]);
     expect(await subscription(token)).toMatchObject({ subscription_status: 'free', price_id: null, book_credits: 2 });
+  });
+
+  it('reflects every purchase: each paid one counted, and the open Elite requests', async () => {
+    const { token, id, email } = await account();
+    await grantBookCredit(config.DATABASE_URL, id);
+    await insertPayment(config.DATABASE_URL, { userId: id, productId: PRODUCTS.aiBookGenerator.id, status: 'failed' });
+    expect(await subscription(token)).toMatchObject({ subscription_status: 'free', book_credits: 1, purchases: 1, elite_requests: 0 });
+
+    const orm = await openOrm(config.DATABASE_URL);
+    try {
+      const author = { id, email, role: 'author' as const };
+      const open = await insertEliteRequest(orm, author, { prepaid: true });
+      const ended = await insertEliteRequest(orm, author);
+      await sql(config.DATABASE_URL, `update elite_requests set status = 'declined' where id = $1`, [ended]);
+      await eliteOf(id);
+      expect(await subscription(token)).toMatchObject({ subscription_status: 'active', product_name: PRODUCTS.eliteService.name, book_credits: 1, purchases: 2, elite_requests: 1 });
+      await sql(config.DATABASE_URL, `update elite_requests set status = 'completed' where id = $1`, [open]);
+      expect(await subscription(token)).toMatchObject({ elite_requests: 0 });
+    } finally {
+      await orm.close();
+    }
   });
 });
 
@@ -93,7 +116,7 @@ describe('a purchase made signed out', () => {
     await sql(config.DATABASE_URL, 'update users set email_verified = true where id = $1', [id]);
     const token = await signIn(email);
     expect((await payments(token)).map((p) => p.id).sort()).toEqual([bought.credit, bought.elite].sort());
-    expect(await subscription(token)).toEqual({ subscription_status: 'active', price_id: `price_test_${PRODUCTS.eliteService.id}`, product_name: PRODUCTS.eliteService.name, book_credits: 1 });
+    expect(await subscription(token)).toEqual({ subscription_status: 'active', price_id: `price_test_${PRODUCTS.eliteService.id}`, product_name: PRODUCTS.eliteService.name, book_credits: 1, purchases: 2, elite_requests: 0 });
   });
 
   it('stays unclaimed while the account has not verified that e-mail', async () => {

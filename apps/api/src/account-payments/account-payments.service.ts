@@ -1,8 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { PaymentView, SubscriptionView } from '../../../../libs/contracts/index.ts';
-import { availableBookCredits, BookCredit, Payment, Profile } from '../../../../libs/db/index.ts';
-import { productOffer, productsGranting } from '../../../../libs/domain/index.ts';
+import { availableBookCredits, BookCredit, EliteRequest, Payment, Profile } from '../../../../libs/db/index.ts';
+import { OPEN_ELITE_STATUSES, productOffer, productsGranting } from '../../../../libs/domain/index.ts';
 import { paymentNames, toPaymentView } from './payment.view.ts';
 
 /** What the caller bought and what it gives them; every query is the caller's own. */
@@ -22,6 +22,8 @@ export class AccountPaymentsService {
       price_id: elite?.priceId ?? null,
       product_name: elite?.productId ? productOffer(elite.productId).name : null,
       book_credits: await availableBookCredits(this.em, userId),
+      purchases: await this.em.count(Payment, { user: userId, status: 'paid' }),
+      elite_requests: await this.em.count(EliteRequest, { user: userId, status: { $in: [...OPEN_ELITE_STATUSES] } }),
     };
   }
 

@@ -12,6 +12,8 @@ import { AdminPaymentsController } from './payments/admin-payments.controller.ts
 import { AdminPaymentsService } from './payments/admin-payments.service.ts';
 import { AdminPrintOrdersController } from './print-orders/admin-print-orders.controller.ts';
 import { AdminPrintOrdersService } from './print-orders/admin-print-orders.service.ts';
+import { AdminSalesController } from './sales/admin-sales.controller.ts';
+import { AdminSalesService } from './sales/admin-sales.service.ts';
 import { AdminStatsController } from './stats/admin-stats.controller.ts';
 import { AdminStatsService } from './stats/admin-stats.service.ts';
 import { AdminUsersController } from './users/admin-users.controller.ts';
@@ -20,7 +22,7 @@ import { AdminUsersService } from './users/admin-users.service.ts';
 /** The back office's API: each resource a thin controller over its service. */
 @Module({
   imports: [BookRequestsModule, EliteRequestsModule, PrintOrdersModule],
-  controllers: [AdminUsersController, AdminPaymentsController, AdminBookRequestsController, AdminPrintOrdersController, AdminEliteRequestsController, AdminBooksController, AdminStatsController],
-  providers: [AdminUsersService, AdminPaymentsService, AdminBookRequestsService, AdminPrintOrdersService, AdminEliteRequestsService, AdminBooksService, AdminStatsService],
+  controllers: [AdminUsersController, AdminPaymentsController, AdminBookRequestsController, AdminPrintOrdersController, AdminEliteRequestsController, AdminBooksController, AdminStatsController, AdminSalesController],
+  providers: [AdminUsersService, AdminPaymentsService, AdminBookRequestsService, AdminPrintOrdersService, AdminEliteRequestsService, AdminBooksService, AdminStatsService, AdminSalesService],
 })
 export class AdminModule {}

@@ -12,6 +12,8 @@ import {
   shelfStatus,
   SHOP,
   shopProblems,
+  defaultProductFor,
+  printPriceProblem,
 } from '../../../../libs/domain/index.ts';
 import { StorageService } from '../../../../libs/storage/index.ts';
 import type { AuthUser } from '../common/auth.types.ts';
@@ -130,7 +132,11 @@ export class BookProjectsService {
     const book = await this.owned(id, user, em);
     const problems = shopProblems(dto);
     if (problems.length) throw new UnprocessableEntityException({ message: problems[0]?.messages[0], details: problems });
-    const editing = dto.shop_price !== undefined || dto.shop_category !== undefined || dto.shop_description !== undefined || dto.isbn !== undefined;
+    if (dto.shop_print_price !== undefined && dto.shop_print_price !== null) {
+      const refused = printPriceProblem(dto.shop_print_price, defaultProductFor(book.generatorProject));
+      if (refused) throw new BadRequestException({ message: refused, details: [{ field: 'shop_print_price', messages: [refused] }] });
+    }
+    const editing = dto.shop_price !== undefined || dto.shop_print_price !== undefined || dto.shop_category !== undefined || dto.shop_description !== undefined || dto.isbn !== undefined;
     const publishing = dto.published_to_shop;
     const willBePublished = publishing ?? book.publishedToShop;
     if (editing && !willBePublished) throw new BadRequestException(ProjectMessages.publishFirst);
@@ -145,6 +151,7 @@ export class BookProjectsService {
       book.publishedAt = null;
     }
     if (dto.shop_price !== undefined && dto.shop_price !== null) book.shopPrice = dto.shop_price;
+    if (dto.shop_print_price !== undefined) book.shopPrintPrice = dto.shop_print_price;
     if (dto.shop_category !== undefined) book.shopCategory = dto.shop_category ?? SHOP.defaultCategory;
     if (dto.shop_description !== undefined) book.shopDescription = dto.shop_description?.trim() || null;
     if (dto.isbn !== undefined) book.isbn = dto.isbn?.trim() || null;

@@ -48,6 +48,7 @@ export function bookProjectView(book: BookProject, contents: SavedBookContents):
     published_to_shop: book.publishedToShop,
     published_at: book.publishedAt?.toISOString() ?? null,
     shop_price: book.shopPrice === null || book.shopPrice === undefined ? null : Number(book.shopPrice),
+    shop_print_price: book.shopPrintPrice === null || book.shopPrintPrice === undefined ? null : Number(book.shopPrintPrice),
     shop_description: book.shopDescription ?? null,
     shop_category: book.shopCategory || SHOP.defaultCategory,
     isbn: book.isbn ?? null,

@@ -24,7 +24,7 @@ type RequestContact = Pick<
 const ROUND = /^[1-9]\d{0,5}$/;
 
 /**
- * Elite Service requests on the author's side: opened on a completed book (or by the project details after a 499 USD
+ * Elite Service requests on the author's side: opened on a completed book (or by the project details after an Elite fee
  * purchase), read, and moved along through their `elite-<id>` workflow. Every query is scoped to the caller: another
  * author's request is simply not found.
  */
@@ -118,7 +118,7 @@ export class EliteRequestsService implements OnModuleInit {
   }
 
   /**
-   * The request the project details of a 499 USD purchase open: paid up front, without a book (its first revision
+   * The request the project details of an Elite fee purchase open: paid up front, without a book (its first revision
    * makes one), owned by the details' account. One per payment: a second form for the same payment opens none.
    * Details without an account open none (their buyer signed out and the payment has no account); the team still has
    * the details' mail. The request is the buyer's to hear of: it carries the payment's or the account's confirmed

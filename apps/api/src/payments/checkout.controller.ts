@@ -15,7 +15,7 @@ export class CheckoutController {
 
   @Public()
   @Get('checkout/products')
-  @ApiOperation({ summary: "The offers in the spec's order, with this server's Stripe price ids" })
+  @ApiOperation({ summary: "The offers in the spec's order, with this server's Stripe price ids and whether each can be bought here (and why not)" })
   products(): CheckoutProduct[] {
     return this.checkout.products();
   }
@@ -27,7 +27,7 @@ export class CheckoutController {
   @RateLimited('checkout')
   @HttpCode(200)
   @UseFilters(ErrorFieldExceptionFilter)
-  @ApiOperation({ summary: 'Starts a Stripe Checkout Session for one offer; answers the address to send the buyer to' })
+  @ApiOperation({ summary: 'Starts a Stripe Checkout Session for one offer; answers the address to send the buyer to (409 for an offer this server cannot fulfil)' })
   create(@Body() dto: CreateCheckoutSessionDto, @Headers('referer') referer: string | undefined, @CurrentUser() user?: AuthUser): Promise<{ url: string; id: string }> {
     return this.checkout.create(dto, user, referer);
   }

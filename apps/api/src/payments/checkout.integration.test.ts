@@ -7,8 +7,10 @@ import { eventually, freePort, testConfig } from '../../../../testing/index.ts';
 import { waitForMail, waitForSubject } from '../../../../testing/mail-inbox.ts';
 import { apiClient, markVerified, serveApi, serveWithWorker } from '../../../../testing/test-server.ts';
 
-// A task queue of the file's own: the payment workflows it starts run on this file's worker.
-const config = testConfig({ TEMPORAL_TASK_QUEUE: `checkout-${randomUUID()}` });
+// A task queue of the file's own: the payment workflows it starts run on this file's worker. A real AI provider is
+// configured (a loopback address nothing is written with here), so the AI Book Generator is for sale.
+const realAi = { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' };
+const config = testConfig({ TEMPORAL_TASK_QUEUE: `checkout-${randomUUID()}`, ...realAi });
 const served = serveWithWorker(config);
 const api = apiClient(() => served.url);
 const portal = config.PORTAL_URL.replace(/\/$/, '');
@@ -42,8 +44,8 @@ describe('GET /api/checkout/products', () => {
     const { status, body } = await api.call('GET', '/checkout/products');
     expect(status).toBe(200);
     expect(body).toEqual([
-      expect.objectContaining({ id: 'ai-book-generator', priceId: prices.book, name: 'AI Book Generator', mode: 'payment', price: 99, currency: 'usd', returnPath: '/one-shot' }),
-      expect.objectContaining({ id: 'elite-service', priceId: prices.elite, name: 'Elite Service', mode: 'payment', price: 499, currency: 'usd', returnPath: '/success' }),
+      expect.objectContaining({ id: 'ai-book-generator', priceId: prices.book, name: 'AI Book Generator', mode: 'payment', price: 99, currency: 'usd', returnPath: '/one-shot', available: true, unavailableReason: null }),
+      expect.objectContaining({ id: 'elite-service', priceId: prices.elite, name: 'Elite Service', mode: 'payment', price: 499, currency: 'usd', returnPath: '/success', available: true, unavailableReason: null }),
     ]);
   });
 });
@@ -104,8 +106,8 @@ describe('checkout when payments are not set up, or Stripe fails', () => {
   let off: { app: INestApplication; url: string };
   let unreachable: { app: INestApplication; url: string };
   beforeAll(async () => {
-    off = await serveApi(testConfig({ STRIPE_API_URL: '' }));
-    unreachable = await serveApi(testConfig({ STRIPE_API_URL: `http://127.0.0.1:${await freePort()}` }));
+    off = await serveApi(testConfig({ STRIPE_API_URL: '', ...realAi }));
+    unreachable = await serveApi(testConfig({ STRIPE_API_URL: `http://127.0.0.1:${await freePort()}`, ...realAi }));
   });
   afterAll(async () => {
     await off?.app.close();
@@ -130,7 +132,7 @@ describe('checkout when payments are not set up, or Stripe fails', () => {
 describe('checkout with a Stripe key', () => {
   let keyed: { app: INestApplication; url: string };
   beforeAll(async () => {
-    keyed = await serveApi(testConfig({ STRIPE_SECRET_KEY: 'sk_test_pressroomKeyed', TEMPORAL_TASK_QUEUE: config.TEMPORAL_TASK_QUEUE }));
+    keyed = await serveApi(testConfig({ STRIPE_SECRET_KEY: 'sk_test_pressroomKeyed', TEMPORAL_TASK_QUEUE: config.TEMPORAL_TASK_QUEUE, ...realAi }));
   });
   afterAll(() => keyed?.app.close());
 

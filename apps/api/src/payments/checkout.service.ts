@@ -1,9 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadGatewayException, BadRequestException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { BadGatewayException, BadRequestException, ConflictException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { realAiConfigured } from '../../../../libs/ai/index.ts';
 import type { Config } from '../../../../libs/config/index.ts';
 import type { CheckoutProduct } from '../../../../libs/contracts/index.ts';
 import { CheckoutSession, User } from '../../../../libs/db/index.ts';
-import { CheckoutMessages } from '../../../../libs/domain/index.ts';
+import { CheckoutMessages, offerUnavailable, type OfferFacts } from '../../../../libs/domain/index.ts';
 import {
   amountInCents,
   checkoutMetadata,
@@ -29,6 +30,8 @@ export class CheckoutService {
   /** The portal's address without a trailing slash, and its origin: the only place a buyer is sent back to. */
   readonly portalBase: string;
   readonly portalOrigin: string;
+  /** What the offers need of this server: a purchase that could not be used here is not sold. */
+  private readonly facts: OfferFacts;
 
   constructor(
     @Inject(CONFIG) private readonly config: Config,
@@ -38,10 +41,11 @@ export class CheckoutService {
     this.stripe = this.mode === 'off' ? null : createStripeClient(config);
     this.portalBase = config.PORTAL_URL.replace(/\/+$/, '');
     this.portalOrigin = new URL(config.PORTAL_URL).origin;
+    this.facts = { realAi: realAiConfigured(config) };
   }
 
   products(): CheckoutProduct[] {
-    return checkoutProducts(this.config);
+    return checkoutProducts(this.config, this.facts);
   }
 
   /** An address of the portal, which is all a checkout may send the buyer back to (no open redirect). */
@@ -58,6 +62,8 @@ export class CheckoutService {
     const offer = offerForPrice(this.config, dto.priceId);
     if (!offer) throw new BadRequestException(CheckoutMessages.unknownPrice);
     if (dto.mode !== undefined && dto.mode !== offer.mode) throw new BadRequestException(CheckoutMessages.modeMismatch(offer.mode));
+    const unavailable = offerUnavailable(offer.id, this.facts);
+    if (unavailable) throw new ConflictException(unavailable);
     const successUrl = dto.successUrl ?? `${this.portalBase}/success`;
     const cancelUrl = dto.cancelUrl ?? (referer && this.onPortal(referer) ? referer : `${this.portalBase}/`);
     if (!this.onPortal(successUrl) || !this.onPortal(cancelUrl)) throw new BadRequestException(CheckoutMessages.badRedirect);
@@ -98,4 +104,66 @@ export class CheckoutService {
     await this.em.flush();
     return { url, id: session.id };
   }
+
+  /**
+   * A Checkout Session for an amount Pressroom computed (a shop sale), recorded with what it pays for so the webhook's
+   * event is held to it. It expires at `payBy` (Stripe allows 30 minutes to 24 hours). Throws 503 with payments off,
+   * 502 when Stripe refuses.
+   */
+  async createForAmount(payment: AmountSession): Promise<{ url: string; id: string }> {
+    if (!this.stripe) throw new ServiceUnavailableException(CheckoutMessages.notConfigured);
+    const successUrl = successUrlWithSessionId(payment.successUrl);
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await this.stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: [{ quantity: 1, price_data: { currency: payment.currency, unit_amount: payment.amountCents, product_data: { name: payment.name } } }],
+          success_url: successUrl,
+          cancel_url: payment.cancelUrl,
+          ...(payment.userId ? { client_reference_id: payment.userId } : {}),
+          customer_email: payment.customerEmail,
+          metadata: payment.metadata,
+          expires_at: Math.floor(payment.payBy.getTime() / 1000),
+        },
+        { idempotencyKey: payment.idempotencyKey },
+      );
+    } catch (error) {
+      this.logger.warn(`Stripe refused a checkout session: ${error instanceof Error ? error.message : String(error)}`);
+      throw new BadGatewayException(CheckoutMessages.failed);
+    }
+    const url = this.mode === 'test' ? `${this.portalBase}${testCheckoutPath(session.id)}` : session.url;
+    if (!url) throw new BadGatewayException(CheckoutMessages.failed);
+    const em = this.em.fork();
+    em.create(CheckoutSession, {
+      id: session.id,
+      user: payment.userId ? em.getReference(User, payment.userId) : null,
+      productId: null,
+      saleId: payment.saleId,
+      priceId: '',
+      mode: 'payment',
+      amount: payment.amountCents,
+      currency: payment.currency,
+      customerEmail: payment.customerEmail,
+      successUrl,
+      cancelUrl: payment.cancelUrl,
+    });
+    await em.flush();
+    return { url, id: session.id };
+  }
+}
+
+/** What createForAmount charges for: a shop sale's total, in cents. */
+export interface AmountSession {
+  name: string;
+  amountCents: number;
+  currency: string;
+  successUrl: string;
+  cancelUrl: string;
+  customerEmail: string;
+  userId: string | null;
+  metadata: Record<string, string>;
+  saleId: string;
+  payBy: Date;
+  idempotencyKey: string;
 }

@@ -7,10 +7,13 @@ import { TestCheckoutService } from './test-checkout.service.ts';
 import { WebhookController } from './webhook.controller.ts';
 import { WebhookService } from './webhook.service.ts';
 
+export { CheckoutService, type AmountSession } from './checkout.service.ts';
+
 /** Stripe Checkout: the offers, starting a session, the local test checkout, and the webhook that fulfils payments. */
 @Module({
   imports: [PrintOrdersModule],
   controllers: [CheckoutController, TestCheckoutController, WebhookController],
   providers: [CheckoutService, TestCheckoutService, WebhookService],
+  exports: [CheckoutService],
 })
 export class PaymentsModule {}

@@ -1,13 +1,14 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadGatewayException, Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import type { Config } from '../../../../libs/config/index.ts';
-import { CheckoutSession, EliteRequest } from '../../../../libs/db/index.ts';
-import { CheckoutMessages, elitePaymentName, isEmailAddress, printPaymentName, productOffer, WebhookMessages } from '../../../../libs/domain/index.ts';
+import { CheckoutSession, EliteRequest, Sale } from '../../../../libs/db/index.ts';
+import { CheckoutMessages, elitePaymentName, isEmailAddress, printPaymentName, productOffer, salePaymentName, WebhookMessages } from '../../../../libs/domain/index.ts';
 import {
   checkoutMetadata,
   checkoutSessionEvent,
   eliteCheckoutMetadata,
   printCheckoutMetadata,
+  saleCheckoutMetadata,
   SESSION_ID_PLACEHOLDER,
   signStripePayload,
   testCheckoutPath,
@@ -48,6 +49,10 @@ export class TestCheckoutService {
   /** What the session sells: an offer, a print order's copies, or an Elite request's quote. */
   private async productName(session: CheckoutSession): Promise<string> {
     if (session.productId) return productOffer(session.productId).name;
+    if (session.saleId) {
+      const sale = await this.em.findOne(Sale, { id: session.saleId });
+      return sale ? salePaymentName(sale) : 'Shop purchase';
+    }
     if (session.eliteRequestId) {
       const request = await this.em.findOne(EliteRequest, { id: session.eliteRequestId });
       return request ? elitePaymentName(request) : 'Elite Service';
@@ -94,7 +99,9 @@ export class TestCheckoutService {
         ? { ...checkoutMetadata(session.productId, session.priceId, userId) }
         : session.eliteRequestId
           ? { ...eliteCheckoutMetadata(session.eliteRequestId, userId) }
-          : { ...printCheckoutMetadata(session.printOrderId ?? '', userId) },
+          : session.saleId
+            ? { ...saleCheckoutMetadata(session.saleId, userId) }
+            : { ...printCheckoutMetadata(session.printOrderId ?? '', userId) },
     });
     const payload = JSON.stringify(event);
     const response = await fetch(webhookUrl, {
@@ -109,8 +116,9 @@ export class TestCheckoutService {
     return { redirect: session.successUrl.replaceAll(SESSION_ID_PLACEHOLDER, encodeURIComponent(session.id)) };
   }
 
-  /** Like Stripe's `expires_at`: a print order's session closes with the order's payment window, or with the order. */
+  /** Like Stripe's `expires_at`: a print order's session closes with the order's payment window, or with the order; a sale's when it stops waiting. */
   private async expired(session: CheckoutSession): Promise<boolean> {
+    if (session.saleId) return (await this.em.findOne(Sale, { id: session.saleId }))?.status !== 'awaiting_payment';
     if (!session.printOrderId) return false;
     const order = await this.printOrders.byId(session.printOrderId);
     return !order || order.orderStatus !== 'unpaid' || (order.payBy !== null && order.payBy !== undefined && order.payBy.getTime() < Date.now());

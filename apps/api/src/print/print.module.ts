@@ -11,6 +11,8 @@ import { PrintOrdersService } from './print-orders.service.ts';
 import { PrintPreflightService } from './print-preflight.service.ts';
 import { PRINT_PROVIDERS, PrintQuoteService } from './print-quote.service.ts';
 
+export { PrintQuoteService } from './print-quote.service.ts';
+
 /** Print-on-demand (document 3, §7.1): the print API and Lulu's webhook; the print-order workflow does the rest. */
 @Module({
   imports: [ProjectsModule, PrintOrdersModule],
@@ -23,6 +25,6 @@ import { PRINT_PROVIDERS, PrintQuoteService } from './print-quote.service.ts';
     PrintHealthService,
     LuluWebhookService,
   ],
-  exports: [PrintOrdersService],
+  exports: [PrintOrdersService, PrintQuoteService],
 })
 export class PrintModule {}

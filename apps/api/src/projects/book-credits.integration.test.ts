@@ -88,15 +88,22 @@ describe('a book on a paid provider', () => {
     expect(credit(await creditOf(payment))).toEqual({ status: 'reserved', projectId: body.project_id, userId: id });
   });
 
-  it('that is finished spends its credit', async () => {
+  it('that is finished spends its credit, which the account card counts until the book takes it', async () => {
     const { token, id } = await signUpAccount();
     const payment = await grantBookCredit(config.DATABASE_URL, id);
+    const card = async () => (await call('GET', '/subscription', undefined, token)).body;
+    expect(await card()).toMatchObject({ book_credits: 1, purchases: 1 });
+    // A mock book leaves the credit for the next book written with Real AI.
+    expect((await call('POST', '/projects', { ...brief(), ai_model: 'mock' }, token)).status).toBe(201);
+    expect(await card()).toMatchObject({ book_credits: 1 });
     const start = await call('POST', '/projects/generate-complete', { ...brief(), include_cover: false }, token);
     expect(start.status).toBe(201);
     const projectId = start.body.project_id as string;
     const done = await eventually(() => engine.deps.orm.em.fork().findOneOrFail(GeneratorProject, { id: projectId }), (p) => p.stage === 'complete' || p.stage === 'failed', 90_000);
     expect(done.stage).toBe('complete');
     expect(credit(await creditOf(payment))).toEqual({ status: 'spent', projectId, userId: id });
+    expect(await card()).toMatchObject({ book_credits: 0, purchases: 1 });
+    expect((await call('GET', '/payments', undefined, token)).body).toEqual([expect.objectContaining({ product_id: 'ai-book-generator', credit_status: 'spent' })]);
   }, 120_000);
 
   it('that is cancelled spends its credit: the writing happened', async () => {

@@ -66,7 +66,8 @@ describe('the public shop', () => {
     expect(page.body.page_count).toBeGreaterThan(4);
     expect(Date.now() - Date.parse(page.body.published_at as string)).toBeLessThan(120_000);
     // Nothing of the owner, and no file but the cover and the first page previews.
-    expect(Object.keys(page.body).sort()).toEqual(['author', 'category', 'cover_url', 'description', 'id', 'isbn', 'page_count', 'previews', 'price', 'published_at', 'title']);
+    expect(Object.keys(page.body).sort()).toEqual(['author', 'category', 'cover_url', 'description', 'editions', 'id', 'isbn', 'page_count', 'previews', 'price', 'published_at', 'title']);
+    expect(page.body.editions).toEqual([{ kind: 'ebook', price: 12.5, currency: 'USD', formats: ['epub', 'pdf'] }]);
     const previews = page.body.previews as { page: number; url: string }[];
     expect(previews.length).toBe(SHOP_LIMITS.previewPages);
     expect(previews[0]?.url).toBe(`/api/shop/books/${harbour}/preview/1`);

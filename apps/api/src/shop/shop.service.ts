@@ -33,6 +33,12 @@ export class ShopService {
     return { books, total, page };
   }
 
+  /** Every book on sale and when it last changed: the sitemap's list. */
+  async allOnSale(): Promise<{ id: string; lastmod: Date }[]> {
+    const books = await this.em.fork().find(BookProject, ON_SALE, { fields: ['id', 'updatedAt'], orderBy: { publishedAt: 'desc', id: 'asc' } });
+    return books.map((book) => ({ id: book.id, lastmod: book.updatedAt }));
+  }
+
   /** A book on sale (a malformed id is refused at the route). */
   async onSale(id: string): Promise<BookProject> {
     const book = await this.em.fork().findOne(BookProject, { id, ...ON_SALE }, { populate: ['generatorProject'] });

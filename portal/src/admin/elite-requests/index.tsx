@@ -22,6 +22,7 @@ import {
 } from 'react-admin';
 import type { AdminBookView, EliteEventView, ElitePromiseView, EliteProofView, EliteQuoteView, EliteRequestAdminView, PaymentView } from '../../../../libs/contracts/index.ts';
 import {
+  ELITE_FEE,
   ELITE_STATUS_LABELS,
   ELITE_STATUSES,
   ELITE_STEP_LABELS,
@@ -209,7 +210,7 @@ function EliteRequestPage() {
             <FunctionField label="Step" render={(r: Request) => stepText(r)} />
             <TextField source="assignee.email" label="Assignee" emptyText="Unassigned" />
             <DateField source="due_at" label="Next promise due" showTime emptyText="—" />
-            <FunctionField label="Paid up front" render={(r: Request) => (r.prepaid ? 'Yes (Elite Service offer, 499 USD)' : 'No')} />
+            <FunctionField label="Paid up front" render={(r: Request) => (r.prepaid ? `Yes (Elite Service offer, ${ELITE_FEE} USD)` : 'No')} />
             <NumberField source="copies" emptyText="—" />
             <FunctionField label="Preferred timeline" render={(r: Request) => (r.preferred_timeline ? eliteOptionLabel('preferred_timeline', r.preferred_timeline) : '—')} />
             <FunctionField label="Print quantity" render={(r: Request) => (r.print_quantity ? eliteOptionLabel('print_quantity', r.print_quantity) : '—')} />

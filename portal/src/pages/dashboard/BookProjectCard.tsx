@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
   BOOK_FILES,
@@ -7,161 +7,22 @@ import {
   generationLabel,
   ProjectMessages,
   resumePath,
-  SHOP,
-  SHOP_CATEGORIES,
-  SHOP_DESCRIPTION_CHARS,
-  shopBookPath,
-  shopProblems,
   statusLabel,
   truncate,
 } from '../../../../libs/domain/index.ts';
 import { PreviewStrip } from '../../components/OwnedImage.tsx';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { RebuildNotice } from '../../components/chapters/RebuildNotice.tsx';
 import { EliteServiceButton } from '../../elite/EliteServiceButton.tsx';
 import { BookDownloads } from '../../components/BookDownloads.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { PrintServicePanel } from '../../print/PrintServicePanel.tsx';
-import { deleteBookProject, updateShopSettings, type BookProjectView } from '../../api/bookProjects.ts';
+import { deleteBookProject, type BookProjectView } from '../../api/bookProjects.ts';
+import { ShopSettingsSection } from './ShopSettingsSection.tsx';
 
 // Loaded when an author first orders a print copy: the dashboard's first load does without it.
 const PrintOrderWizard = lazy(async () => ({ default: (await import('../../print/PrintOrderWizard.tsx')).PrintOrderWizard }));
 
 const date = (iso: string) => new Date(iso).toLocaleDateString();
-
-function ShopSettingsSection({ book }: { book: BookProjectView }) {
-  const queryClient = useQueryClient();
-  const [editing, setEditing] = useState(false);
-  const [form, setForm] = useState({ price: '', category: '', description: '', isbn: '' });
-  const [problem, setProblem] = useState<string | null>(null);
-  // The toggle answers at once; the server's answer confirms it, or puts it back with the reason.
-  const [published, setPublished] = useState(book.published_to_shop);
-  const [asking, setAsking] = useState(false);
-  useEffect(() => setPublished(book.published_to_shop), [book.published_to_shop]);
-  const save = useMutation({
-    mutationFn: (settings: Parameters<typeof updateShopSettings>[1]) => updateShopSettings(book.id, settings),
-    onSuccess: () => {
-      setEditing(false);
-      void queryClient.invalidateQueries({ queryKey: ['book-projects'] });
-    },
-    onError: (error) => {
-      setPublished(book.published_to_shop);
-      setProblem(error.message || ProjectMessages.shopUpdateFailed);
-    },
-  });
-
-  const openForm = () => {
-    setForm({
-      price: String(book.shop_price ?? SHOP.defaultPrice),
-      category: book.shop_category || SHOP.defaultCategory,
-      description: book.shop_description ?? book.book_idea,
-      isbn: book.isbn ?? '',
-    });
-    setProblem(null);
-    setEditing(true);
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const settings = { shop_price: Number(form.price), shop_category: form.category, shop_description: form.description, isbn: form.isbn.trim() || null };
-    const problems = shopProblems(settings);
-    if (problems.length) return setProblem(problems[0]?.messages[0] ?? ProjectMessages.shopUpdateFailed);
-    setProblem(null);
-    save.mutate(settings);
-  };
-  const description = book.shop_description ?? book.book_idea;
-
-  return (
-    <section className="shop-settings" aria-label="Shop Settings">
-      <div className="item-head">
-        <h4>Shop Settings</h4>
-        <label className="toggle">
-          <input
-            type="checkbox"
-            checked={published}
-            disabled={save.isPending}
-            onChange={(e) => {
-              setEditing(false);
-              // Publishing puts the book in front of buyers: asked first. Unpublishing is at once.
-              if (e.target.checked) return setAsking(true);
-              setPublished(false);
-              save.mutate({ published_to_shop: false });
-            }}
-          />
-          Publish to Shop
-        </label>
-      </div>
-      {asking && (
-        <ConfirmDialog
-          title={`Publish “${book.title}” to the shop?`}
-          confirm="Yes, Publish"
-          onCancel={() => setAsking(false)}
-          onConfirm={() => {
-            setAsking(false);
-            setPublished(true);
-            save.mutate({ published_to_shop: true });
-          }}
-        >
-          <p>
-            It is listed at ${(book.shop_price ?? SHOP.defaultPrice).toFixed(2)} in {book.shop_category || SHOP.defaultCategory}, described by {book.shop_description ? 'your marketing description' : 'your book idea'}. You can change these, or unpublish, at any time.
-          </p>
-        </ConfirmDialog>
-      )}
-      {problem && !editing && <p className="error-text" role="alert">{problem}</p>}
-      {book.published_to_shop && !editing && (
-        <div className="shop-read">
-          <p role="status">
-            Published to the shop. <Link to={shopBookPath(book.id)}>View in shop<span className="visually-hidden">: {book.title}</span></Link>
-          </p>
-          <button type="button" className="link-button" aria-label="Edit shop settings" onClick={openForm}>✎ Edit</button>
-          <dl>
-            <dt>Price</dt>
-            <dd>${(book.shop_price ?? SHOP.defaultPrice).toFixed(2)}</dd>
-            <dt>Category</dt>
-            <dd>{book.shop_category || SHOP.defaultCategory}</dd>
-            <dt>Published</dt>
-            <dd>{book.published_at ? date(book.published_at) : 'Recently'}</dd>
-            {book.isbn && (
-              <>
-                <dt>ISBN</dt>
-                <dd>{book.isbn}</dd>
-              </>
-            )}
-          </dl>
-          {description && description !== book.book_idea && <p className="muted">{truncate(description, SHOP_DESCRIPTION_CHARS)}</p>}
-        </div>
-      )}
-      {book.published_to_shop && editing && (
-        <form className="shop-form" onSubmit={submit} noValidate>
-          <div className="field">
-            <label htmlFor={`price-${book.id}`}>Price (USD)</label>
-            <input id={`price-${book.id}`} type="number" step="0.01" min={SHOP.minPrice} value={form.price} onChange={(e) => setForm({ ...form, price: e.target.value })} />
-          </div>
-          <div className="field">
-            <label htmlFor={`category-${book.id}`}>Category</label>
-            <select id={`category-${book.id}`} value={form.category} onChange={(e) => setForm({ ...form, category: e.target.value })}>
-              {SHOP_CATEGORIES.map((c) => (
-                <option key={c} value={c}>{c}</option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={`description-${book.id}`}>Marketing Description</label>
-            <textarea id={`description-${book.id}`} rows={3} placeholder="How should this book be presented to customers?" value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} />
-          </div>
-          <div className="field">
-            <label htmlFor={`isbn-${book.id}`}>ISBN (optional)</label>
-            <input id={`isbn-${book.id}`} placeholder="978-0-000-00000-0" value={form.isbn} onChange={(e) => setForm({ ...form, isbn: e.target.value })} />
-          </div>
-          {problem && <p className="error-text" role="alert">{problem}</p>}
-          <div className="path-buttons">
-            <button type="submit" className="button button-small" disabled={save.isPending}>{save.isPending ? 'Saving...' : 'Save Changes'}</button>
-            <button type="button" className="button button-secondary button-small" onClick={() => setEditing(false)}>Cancel</button>
-          </div>
-        </form>
-      )}
-    </section>
-  );
-}
 
 function DeleteDialog({ book, onClose }: { book: BookProjectView; onClose: (error?: string) => void }) {
   const queryClient = useQueryClient();

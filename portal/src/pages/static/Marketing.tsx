@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { HEALTH_PRICING, offerPrice, PRODUCTS, productOffer, SERVICE_TIERS, SUPPORT_PROMISES, type ServiceTier } from '../../../../libs/domain/index.ts';
+import { ELITE_FEE_INCLUDES, HEALTH_PRICING, offerPrice, PRODUCTS, productOffer, SERVICE_TIERS, SUPPORT_PROMISES, type ServiceTier } from '../../../../libs/domain/index.ts';
 import { CheckoutButton, CheckoutError } from '../../checkout/CheckoutButton.tsx';
 import { useCheckout, type Checkout } from '../../checkout/useCheckout.ts';
 import { StaticPage } from '../../components/StaticPage.tsx';
@@ -106,6 +106,7 @@ export function ComingSoon() {
         <li>Direct consultation with the publishing team — contact within {SUPPORT_PROMISES.contact}</li>
       </ul>
       <p className="price">${PRODUCTS.eliteService.price}, one-time</p>
+      <p className="muted">{ELITE_FEE_INCLUDES}.</p>
       <div className="path-buttons">
         <CheckoutButton checkout={checkout} product="elite-service" className="button button-accent">Start Your Book Now</CheckoutButton>
         <CheckoutButton checkout={checkout} product="ai-book-generator">Start AI Generation - ${PRODUCTS.aiBookGenerator.price}</CheckoutButton>

@@ -221,7 +221,7 @@ describe('/api/admin/elite-requests: what is refused before the workflow', () =>
   it('answers a quote that breaks the rules with 400 and its words', async () => {
     const { id } = await insertRequest({ topic: `Quote rules ${randomUUID()}` });
     const good = { amount: 1250.5, copies: 10, timeline: 'Two weeks from payment', includes: ['Editing', 'Cover design'], message: 'Our offer' };
-    const amount = 'amount must be a number of US dollars from 1 to 100000, with at most 2 decimals';
+    const amount = 'amount must be a number of US dollars from 499 to 100000, with at most 2 decimals';
     const includes = 'includes must list 1 to 20 items of at most 200 characters';
     const cases: [object, string][] = [
       [{ ...good, amount: 0.5 }, amount],

@@ -60,8 +60,9 @@ export class AdminPrintOrdersService {
       return {
         ...printOrderView(order),
         id: order.id,
-        user_id: order.user.id,
-        user_email: order.user.email ?? null,
+        user_id: order.user?.id ?? null,
+        user_email: order.user ? (order.user.email ?? null) : order.contactEmail,
+        sale_id: order.saleId ?? null,
         paid_at: order.paidAt?.toISOString() ?? null,
         overdue: printOrderOverdue(order, now),
         payment: payment ? toPaymentView(payment, names.get(payment.id) ?? '', undefined) : null,

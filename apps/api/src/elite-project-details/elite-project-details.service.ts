@@ -10,15 +10,15 @@ import type { mailWorkflow } from '../../../../workflows/notify/workflow.ts';
 import type { AuthUser } from '../common/auth.types.ts';
 import { CONFIG } from '../config/config.module.ts';
 import { EliteRequestsService } from '../elite-requests/elite-requests.module.ts';
-import type { EliteProjectDetailsDto } from './elite.dto.ts';
+import type { EliteProjectDetailsDto } from './elite-project-details.dto.ts';
 import { eliteHiddenFields } from './hidden-fields.ts';
 
 const submitted = (id: string): EliteProjectDetailsResponse => ({ id, message: EliteDetailsMessages.submitted });
 
 /** The Elite buyer's project details: checked, tied to the paid Elite payment they follow, stored, and mailed. */
 @Injectable()
-export class EliteService {
-  private readonly logger = new Logger(EliteService.name);
+export class EliteProjectDetailsService {
+  private readonly logger = new Logger(EliteProjectDetailsService.name);
 
   constructor(
     @Inject(CONFIG) private readonly config: Config,

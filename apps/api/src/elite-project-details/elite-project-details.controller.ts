@@ -4,15 +4,15 @@ import type { EliteProjectDetailsResponse } from '../../../../libs/contracts/ind
 import type { AuthUser } from '../common/auth.types.ts';
 import { CurrentUser, OptionalAuth } from '../common/auth.decorators.ts';
 import { RateLimited } from '../common/rate-limits.ts';
-import { EliteProjectDetailsDto } from './elite.dto.ts';
-import { EliteService } from './elite.service.ts';
+import { EliteProjectDetailsDto } from './elite-project-details.dto.ts';
+import { EliteProjectDetailsService } from './elite-project-details.service.ts';
 
 /** The Elite Service buyer's side: the project-details form on /success. */
 @ApiTags('elite')
 @ApiBearerAuth()
 @Controller('elite')
-export class EliteController {
-  constructor(private readonly elite: EliteService) {}
+export class EliteProjectDetailsController {
+  constructor(private readonly elite: EliteProjectDetailsService) {}
 
   /** Open to signed-out buyers, who show their purchase with the Checkout Session's id. */
   @Post('project-details')
