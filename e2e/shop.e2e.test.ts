@@ -215,6 +215,8 @@ describe("the author's Sales tab", () => {
     const months = page.getByRole('table', { name: 'Totals by month' });
     await expect(months.locator('tfoot tr').textContent()).resolves.toContain(usd(report.totals.earnings));
     await expect(page.getByRole('img', { name: /^Earnings by month/ }).isVisible()).resolves.toBe(true);
+    // The account card says what the books sold, too.
+    await page.getByText(`Shop: 2 sales, ${usd(report.totals.earnings)} earned`).waitFor();
     await snapshot(page, 'shop-sales-tab');
 
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { Worker } from '@temporalio/worker';
 import { describe, expect, it } from 'vitest';
 import { workflowBundle } from '../apps/worker/src/worker.ts';
-import { GeneratedChapter, GeneratorProject } from '../libs/db/index.ts';
-import { writtenSoFar } from '../libs/domain/index.ts';
+import { BookProject, GeneratedChapter, GeneratorProject, Sale, User } from '../libs/db/index.ts';
+import { saleFileKey, saleWorkflowId, writtenSoFar } from '../libs/domain/index.ts';
 import { engineForFile, testConfig } from '../testing/index.ts';
 import { act, insertEliteRequest, newEliteActor, produceAndShip, quoteAndPay, startEliteRequest } from '../testing/elite-requests.ts';
 import { insertPrintOrder, newAuthor, orderReaching, printStackForFile, startPrintOrder } from '../testing/print-orders.ts';
@@ -15,6 +15,8 @@ import { ensureGoProgram } from '../scripts/stack/tools.ts';
 import { bookWorkflow } from './book/workflow.ts';
 import { editOutlineUpdate, finalizeUpdate, generateChaptersUpdate, generateIntroductionUpdate, generateOutlineUpdate, generateSummaryUpdate, regenerateChapterUpdate } from './book/messages.ts';
 import { paidSignal } from './print-order/messages.ts';
+import { salePaidSignal } from './sale/messages.ts';
+import { saleWorkflow } from './sale/workflow.ts';
 
 /**
  * Recorded histories of earlier runs are replayed against today's workflow code: a change that would break
@@ -27,7 +29,8 @@ import { paidSignal } from './print-order/messages.ts';
  * `book-step-settings` one whose chapter calls brought a generation mode and a content depth (`-v1` before they were
  * merged call by call and kept on the project: `patched('chapter-settings-kept')`).
  * `print-order` is a print order from preflight through payment to shipped (against the Lulu simulator); `elite` an
- * Elite request from its quote through payment, production, a proof's change round and printing to completed.
+ * Elite request from its quote through payment, production, a proof's change round and printing to completed;
+ * `sale-ebook` a shop sale of an e-book from its checkout through payment to the mailed links.
  */
 const historiesDir = join(import.meta.dirname, 'histories');
 const config = testConfig({ TEMPORAL_TASK_QUEUE: `replay-${randomUUID().slice(0, 8)}` });
@@ -144,6 +147,24 @@ describe('workflow replay', () => {
     await produceAndShip(print, request, author, team);
     expect(await request.result()).toEqual({ status: 'completed' });
     await replayAndRecord('elite', request.workflowId, request.firstExecutionRunId, print.engine.client);
+  });
+
+  it('replays a shop sale of an e-book run just now, from its checkout through payment to the mailed links', async () => {
+    const { orm } = print.engine.deps;
+    const author = await newAuthor(orm);
+    const bookId = await insertSavedBook(print.engine.deps, author.id);
+    const em = orm.em.fork();
+    const saleId = randomUUID();
+    em.create(Sale, {
+      id: saleId, book: em.getReference(BookProject, bookId), author: em.getReference(User, author.id), bookTitle: 'Replayable Books', bookAuthor: 'Ada Writer',
+      buyerEmail: `replay-buyer-${saleId}@example.com`, edition: 'ebook', quantity: 1, files: { pdf: saleFileKey(saleId, 'book.pdf') },
+      priceCents: 999, unitPriceCents: 999, currency: 'USD', checkoutSessionId: `cs_replay_${saleId}`,
+    });
+    await em.flush();
+    const sale = await print.engine.client.workflow.start(saleWorkflow, { workflowId: saleWorkflowId(saleId), taskQueue: print.config.TEMPORAL_TASK_QUEUE, args: [{ saleId, edition: 'ebook' }] });
+    await sale.signal(salePaidSignal, { sessionId: `cs_replay_${saleId}` });
+    expect(await sale.result()).toEqual({ status: 'delivered' });
+    await replayAndRecord('sale-ebook', sale.workflowId, sale.firstExecutionRunId, print.engine.client);
   });
 
   it('replays every recorded history against the current code', async () => {

@@ -14,3 +14,4 @@ export * from './editing.ts';
 export * from './profile.ts';
 export * from './auth.ts';
 export * from './sales.ts';
+export * from './site.ts';

@@ -35,6 +35,9 @@ export interface SubscriptionView {
   purchases: number;
   /** The caller's Elite requests still open (not completed, declined, expired or cancelled). */
   elite_requests: number;
+  /** What the caller's books have sold in the shop: paid sales, and their earnings in USD (the Sales tab has each). */
+  shop_sales: number;
+  shop_earnings: number;
 }
 
 /** GET /api/payments (the caller's own) and the back office's payments. */

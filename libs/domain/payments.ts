@@ -45,6 +45,8 @@ export const SubscriptionMessages = {
   hint: 'Purchase our Elite Service to get started',
   /** Said instead of "No active subscription" once the account has bought anything: its purchases are what it has. */
   purchases: (count: number) => `${count === 1 ? '1 purchase' : `${count} purchases`} on this account`,
+  /** The seller's line: what their books sold in the shop (the Sales tab has each sale). */
+  shopSales: (sales: number, earnings: string) => `Shop: ${sales === 1 ? '1 sale' : `${sales} sales`}, ${earnings} earned`,
   eliteRequests: (count: number) => (count === 0 ? 'no open request yet — open one from a finished book or the payment page' : count === 1 ? '1 open request' : `${count} open requests`),
 } as const;
 
@@ -118,8 +120,8 @@ function describeAmount(cents: number, currency: string): string {
 }
 
 /**
- * Where people write to the team: the portal shows it, and it is the default of SUPPORT_EMAIL (libs/config), the
- * address the team's notices go to. A deployment that sets SUPPORT_EMAIL to another address changes it here too.
+ * Where people write to the team by default: SUPPORT_EMAIL's default (libs/config), the address the team's notices go
+ * to. The portal shows the deployment's own (GET /api/site), and this one until the API has answered.
  */
 export const SUPPORT_EMAIL = 'support@pressroom.local';
 

@@ -20,6 +20,7 @@ import { EliteRequestsModule } from './elite-requests/elite-requests.module.ts';
 import { AccountClaimsModule } from './common/account-claims.ts';
 import { RateLimitGuard, RateLimitModule } from './common/rate-limits.ts';
 import { HealthModule } from './health/health.module.ts';
+import { SiteModule } from './site/site.module.ts';
 import { PaymentsModule } from './payments/payments.module.ts';
 import { PrintModule } from './print/print.module.ts';
 import { ProfileModule } from './profile/profile.module.ts';
@@ -63,6 +64,7 @@ export class AppModule {
         StorageModule,
         TemporalModule,
         HealthModule,
+        SiteModule,
         AuthModule,
         ProfileModule,
         AccountPaymentsModule,

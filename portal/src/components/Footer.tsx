@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
-import { SUPPORT_EMAIL } from '../../../libs/domain/index.ts';
+import { useSupportEmail } from '../api/site.ts';
 
 export function Footer() {
+  const support = useSupportEmail();
   return (
     <footer className="footer">
       <nav aria-label="Footer" className="footer-links">
@@ -14,7 +15,7 @@ export function Footer() {
         <Link to="/terms">Terms</Link>
       </nav>
       <p>
-        Questions? <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> — we answer within 24 hours.
+        Questions? <a href={`mailto:${support}`}>{support}</a> — we answer within 24 hours.
       </p>
       <p className="version">
         Pressroom v{__APP_VERSION__} · built {__BUILD_DATE__}

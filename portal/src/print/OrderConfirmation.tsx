@@ -1,17 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { SUPPORT_EMAIL } from '../../../libs/domain/index.ts';
 import { Spinner } from '../components/Spinner.tsx';
 import { fetchPrintOrder } from '../api/print.ts';
 import { addressLines, copies, isFinalOrder, money, PRINT_ORDER_REFRESH_MS, shippingLabel } from '../components/printFlow.ts';
 import { StatusBadge } from '../components/StatusBadge.tsx';
 import { EstimatedPrice } from './PrintOrderWizard.tsx';
+import { useSupportEmail } from '../api/site.ts';
 
 /**
  * 'Order Confirmed!' (§2.5): the order as it stands, updating while it moves. The author comes here back from paying
  * (`paying`: the payment's webhook may not have reached the order yet), or from a wizard whose order has no checkout.
  */
 export function OrderConfirmation({ orderId, paying, onClose }: { orderId: string; paying: boolean; onClose: () => void }) {
+  const support = useSupportEmail();
   const order = useQuery({
     queryKey: ['print-order', orderId],
     queryFn: () => fetchPrintOrder(orderId),
@@ -111,7 +112,7 @@ export function OrderConfirmation({ orderId, paying, onClose }: { orderId: strin
             </ul>
             <h4>Need help?</h4>
             <p className="muted">
-              Write to <a href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(`Print order ${view.order_id}`)}`}>{SUPPORT_EMAIL}</a> and quote your order id{' '}
+              Write to <a href={`mailto:${support}?subject=${encodeURIComponent(`Print order ${view.order_id}`)}`}>{support}</a> and quote your order id{' '}
               <code>{view.order_id}</code>.
             </p>
           </>

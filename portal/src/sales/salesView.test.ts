@@ -5,7 +5,7 @@ import { chartScale, editionLabel, monthLabel } from './salesView.ts';
 describe('how the Sales tab reads', () => {
   it('names months in UTC, long and short, and leaves anything else as it came', () => {
     expect(monthLabel('2026-11')).toBe('November 2026');
-    expect(monthLabel('2027-01', true)).toBe('Jan 27');
+    expect(monthLabel('2027-01', true)).toBe('Jan 2027');
     expect(monthLabel('soon')).toBe('soon');
   });
 

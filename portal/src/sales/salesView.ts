@@ -6,7 +6,7 @@ export const EDITION_LABELS: Record<EditionKind, string> = { ebook: 'E-book', pr
 export const editionLabel = (kind: string): string => EDITION_LABELS[kind as EditionKind] ?? kind;
 
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const shortMonthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: '2-digit', timeZone: 'UTC' });
+const shortMonthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** 'YYYY-MM' (UTC) as "November 2026", or "Nov 26" short; anything else as it came. */
 export function monthLabel(month: string, short = false): string {

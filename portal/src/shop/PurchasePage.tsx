@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { ShopSaleStatus } from '../../../libs/contracts/index.ts';
-import { SaleMessages, SUPPORT_EMAIL } from '../../../libs/domain/index.ts';
+import { SaleMessages } from '../../../libs/domain/index.ts';
 import { ApiError } from '../api/client.ts';
 import { useAuth } from '../components/AuthContext.tsx';
 import { copies } from '../components/printFlow.ts';
@@ -12,6 +12,7 @@ import { fetchShopSale } from '../api/sales.ts';
 import { SALE_POLL_LIMIT_MS, SALE_POLL_MS, saleSettled, saleStage } from './buying.ts';
 import { ResendLinksForm } from './ResendLinks.tsx';
 import './shop.css';
+import { useSupportEmail } from '../api/site.ts';
 
 function Progress({ sale, gaveUp }: { sale: ShopSaleStatus; gaveUp: boolean }) {
   const { user } = useAuth();
@@ -53,6 +54,7 @@ function Progress({ sale, gaveUp }: { sale: ShopSaleStatus; gaveUp: boolean }) {
 
 /** /shop/purchase/:saleId: where the checkout sends a buyer back; it follows the sale until the e-book is mailed or the copies are paid for. */
 export function PurchasePage() {
+  const support = useSupportEmail();
   const { saleId = '' } = useParams();
   // After a while the page stops asking and says what happens next.
   const [gaveUp, setGaveUp] = useState(false);
@@ -103,7 +105,7 @@ export function PurchasePage() {
       )}
       <div className="path-buttons">
         <Link className="button button-secondary" to="/shop">Back to the shop</Link>
-        <a className="button button-secondary" href={`mailto:${SUPPORT_EMAIL}`}>Contact Support</a>
+        <a className="button button-secondary" href={`mailto:${support}`}>Contact Support</a>
       </div>
     </StaticPage>
   );

@@ -42,7 +42,7 @@ describe('GET /api/subscription', () => {
 
   it('is free, with no product and no credits, for a new account', async () => {
     const { token } = await signUpAccount();
-    expect(await subscription(token)).toEqual({ subscription_status: 'free', price_id: null, product_name: null, book_credits: 0, purchases: 0, elite_requests: 0 });
+    expect(await subscription(token)).toEqual({ subscription_status: 'free', price_id: null, product_name: null, book_credits: 0, purchases: 0, elite_requests: 0, shop_sales: 0, shop_earnings: 0 });
   });
 
   it('shows an active Elite Service with the price of the latest paid Elite payment', async () => {
@@ -50,7 +50,7 @@ describe('GET /api/subscription', () => {
     await eliteOf(id, { priceId: 'price_elite_old', paidAt: new Date(Date.now() - 86_400_000) });
     await eliteOf(id, { priceId: 'price_elite_new' });
     await insertPayment(config.DATABASE_URL, { userId: id, productId: PRODUCTS.eliteService.id, status: 'pending', priceId: 'price_elite_unpaid' });
-    expect(await subscription(token)).toEqual({ subscription_status: 'active', price_id: 'price_elite_new', product_name: PRODUCTS.eliteService.name, book_credits: 0, purchases: 2, elite_requests: 0 });
+    expect(await subscription(token)).toEqual({ subscription_status: 'active', price_id: 'price_elite_new', product_name: PRODUCTS.eliteService.name, book_credits: 0, purchases: 2, elite_requests: 0, shop_sales: 0, shop_earnings: 0 });
   });
 
   it('counts the available book credits only', async () => {
@@ -116,7 +116,7 @@ describe('a purchase made signed out', () => {
     await sql(config.DATABASE_URL, 'update users set email_verified = true where id = $1', [id]);
     const token = await signIn(email);
     expect((await payments(token)).map((p) => p.id).sort()).toEqual([bought.credit, bought.elite].sort());
-    expect(await subscription(token)).toEqual({ subscription_status: 'active', price_id: `price_test_${PRODUCTS.eliteService.id}`, product_name: PRODUCTS.eliteService.name, book_credits: 1, purchases: 2, elite_requests: 0 });
+    expect(await subscription(token)).toEqual({ subscription_status: 'active', price_id: `price_test_${PRODUCTS.eliteService.id}`, product_name: PRODUCTS.eliteService.name, book_credits: 1, purchases: 2, elite_requests: 0, shop_sales: 0, shop_earnings: 0 });
   });
 
   it('stays unclaimed while the account has not verified that e-mail', async () => {

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { PaymentView, SubscriptionView } from '../../../../libs/contracts/index.ts';
 import { availableBookCredits, BookCredit, EliteRequest, Payment, Profile } from '../../../../libs/db/index.ts';
-import { OPEN_ELITE_STATUSES, productOffer, productsGranting } from '../../../../libs/domain/index.ts';
+import { fromCents, OPEN_ELITE_STATUSES, PAID_SALE_STATUSES, productOffer, productsGranting } from '../../../../libs/domain/index.ts';
 import { paymentNames, toPaymentView } from './payment.view.ts';
 
 /** What the caller bought and what it gives them; every query is the caller's own. */
@@ -24,7 +24,16 @@ export class AccountPaymentsService {
       book_credits: await availableBookCredits(this.em, userId),
       purchases: await this.em.count(Payment, { user: userId, status: 'paid' }),
       elite_requests: await this.em.count(EliteRequest, { user: userId, status: { $in: [...OPEN_ELITE_STATUSES] } }),
+      ...(await this.shopSales(userId)),
     };
+  }
+
+  private async shopSales(userId: string): Promise<Pick<SubscriptionView, 'shop_sales' | 'shop_earnings'>> {
+    const [row] = await this.em.getConnection().execute<{ sales: string; earnings: string | null }[]>(
+      'select count(*) as sales, sum(earnings_cents) as earnings from sales where author_id = ? and status in (?)',
+      [userId, [...PAID_SALE_STATUSES]],
+    );
+    return { shop_sales: Number(row?.sales ?? 0), shop_earnings: fromCents(Number(row?.earnings ?? 0)) };
   }
 
   /** Newest first. */

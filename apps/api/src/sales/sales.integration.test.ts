@@ -97,6 +97,8 @@ describe('selling a book from the shop', () => {
     expect(JSON.stringify(report.body)).not.toContain('buyer-');
     expect(report.body.totals).toEqual({ sales: 2, gross: cents((s) => s.priceCents), stripe_fees: cents((s) => s.stripeFeeCents), print_costs: cents((s) => s.printCostCents), earnings: cents((s) => s.earningsCents) });
     expect(report.body.months).toEqual([{ month: new Date().toISOString().slice(0, 7), ...(report.body.totals as object) }]);
+    // The account card says what the books sold.
+    expect((await call('GET', '/subscription', undefined, author.token)).body).toMatchObject({ shop_sales: 2, shop_earnings: cents((s) => s.earningsCents) });
     // One edition's sales, and its totals alone; a bad filter is refused with its words.
     const printOnly = await call('GET', `/sales?edition=print&book=${bookId}`, undefined, author.token);
     expect((printOnly.body.sales as { edition: string }[]).map((s) => s.edition)).toEqual(['print']);

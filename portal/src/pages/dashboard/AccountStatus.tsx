@@ -1,4 +1,4 @@
-import { CreditMessages, ELITE_FEE_INCLUDES, offerPrice, PRODUCTS, SubscriptionMessages } from '../../../../libs/domain/index.ts';
+import { CreditMessages, ELITE_FEE_INCLUDES, formatAmount, offerPrice, PRODUCTS, SubscriptionMessages, toCents } from '../../../../libs/domain/index.ts';
 import { CheckoutButton, CheckoutError } from '../../checkout/CheckoutButton.tsx';
 import { useSubscription } from '../../checkout/subscription.ts';
 import { useCheckout } from '../../checkout/useCheckout.ts';
@@ -6,8 +6,8 @@ import { Spinner } from '../../components/Spinner.tsx';
 
 /**
  * The Account Status card: every purchase shows here — the Elite Service (paid, and its open requests), the book
- * credits the AI Book Generator bought and what they are for. The spec's "No active subscription" line is for an
- * account that has bought nothing.
+ * credits the AI Book Generator bought and what they are for — and what the author's books sold in the shop. The
+ * spec's "No active subscription" line is for an account that has bought nothing.
  */
 export function AccountStatus() {
   const subscription = useSubscription();
@@ -32,6 +32,7 @@ export function AccountStatus() {
               <span className="muted">{SubscriptionMessages.hint}</span>
             </p>
           )}
+          {subscription.data.shop_sales > 0 && <p>{SubscriptionMessages.shopSales(subscription.data.shop_sales, formatAmount(toCents(subscription.data.shop_earnings), 'USD'))}</p>}
           {(subscription.data.subscription_status === 'active' || subscription.data.elite_requests > 0) && (
             <p>{PRODUCTS.eliteService.name}: {SubscriptionMessages.eliteRequests(subscription.data.elite_requests)}</p>
           )}

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { offerPrice, PRODUCTS, SUPPORT_EMAIL } from '../../../../libs/domain/index.ts';
+import { offerPrice, PRODUCTS } from '../../../../libs/domain/index.ts';
+import { useSupportEmail } from '../../api/site.ts';
 import { StaticPage } from '../../components/StaticPage.tsx';
 
-export const FAQ = [
+const faq = (support: string) => [
   ['How long does it take to get my book?', 'The AI Book Generator produces a complete draft, PDF and cover in minutes. Books with our team take 1 to 3 business days for Proof of Concept, 5 to 7 for Professional (most books) and 7 to 14 for Premium Consulting. From concept to printed copies usually takes about 2 weeks.'],
   ['Who owns the rights to the book?', 'You do. The text, cover and files we produce for you are yours to publish, sell and print; we keep no rights to your content.'],
   ['How much source material do I need?', 'Very little: a clear idea and a few paragraphs of notes are enough to start. Every document you add (up to 5 files, 10 MB in total) makes the book more specific to you, and chapters cite the passages they use.'],
@@ -14,10 +15,11 @@ export const FAQ = [
   ['Do I get a cover?', 'Every book comes with a cover designed for its size and page count, including the spine for print. The Elite Service adds professional cover design optimisation.'],
   ['Is it worth the price?', `The ${PRODUCTS.aiBookGenerator.name} costs a one-time ${offerPrice('ai-book-generator')} for a complete book with PDF and cover. A ghost-written book of similar length usually costs thousands; our Professional and Premium tiers add human editing when you need it.`],
   ['Can I order printed copies in bulk?', 'Yes. Order bound copies from your dashboard; for larger runs (25 to 100+ copies) the Elite Service quotes print quantity and binding with you.'],
-  ['What if I am not satisfied?', `Tell us at ${SUPPORT_EMAIL}. We will revise within your tier's revision scope, and refunds are considered case by case within 30 days of delivery.`],
+  ['What if I am not satisfied?', `Tell us at ${support}. We will revise within your tier's revision scope, and refunds are considered case by case within 30 days of delivery.`],
 ] as const;
 
 export function Faq() {
+  const support = useSupportEmail();
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const toggle = (i: number) =>
     setOpen((current) => {
@@ -29,7 +31,7 @@ export function Faq() {
   return (
     <StaticPage title="Frequently asked questions" lead="Open as many as you like.">
       <div className="faq">
-        {FAQ.map(([question, answer], i) => (
+        {faq(support).map(([question, answer], i) => (
           <div key={question} className="faq-item">
             <h2>
               <button type="button" aria-expanded={open.has(i)} aria-controls={`faq-${i}`} onClick={() => toggle(i)}>
