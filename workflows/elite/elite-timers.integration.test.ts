@@ -7,7 +7,6 @@ import { act, eliteEvents, eventOf, eventsOf, insertEliteRequest, newEliteActor,
 import { openDeps, testConfig } from '../../testing/index.ts';
 import { timeSkippingForFile } from '../../testing/time-skipping.ts';
 import { eliteStateQuery, type EliteInput, type EliteState } from './messages.ts';
-import { firstState } from './rules.ts';
 import type { eliteRequestWorkflow } from './workflow.ts';
 
 // The Elite workflow's timers at their real lengths (libs/domain ELITE_DURATIONS: hours and days), in Temporal's
@@ -145,51 +144,5 @@ describe('Elite request timers, at their real lengths (time-skipping)', () => {
 
     await act(handle, team, { action: 'cancel', reason: 'Test over' });
     expect(await handle.result()).toEqual({ status: 'cancelled' });
-  });
-
-  it('reminds the author of a proof waiting for them every 3 days, until they decide', async () => {
-    const { handle, requestId, author, team } = await open({ prepaid: true });
-    for (const step of ['editing', 'cover_design'] as const) {
-      await act(handle, team, { action: 'start_step', step });
-      await act(handle, team, { action: 'finish_step', step });
-    }
-    await act(handle, team, { action: 'send_proof' });
-    const sent = await at(requestId, 'proof_sent');
-    expect(proofCalls.filter((c) => c.activity === 'sendEliteProof' && c.args[0] === requestId)).toHaveLength(1);
-
-    await skipping.env.sleep(2 * ms('proofReminderEvery') + HOUR);
-    const reminders = await eventsOf(orm(), requestId, 'proof_reminder', 2);
-    expect(reminders.map((r) => r.data)).toEqual([{ round: 1 }, { round: 1 }]);
-    for (const [i, reminder] of reminders.entries()) {
-      const expected = sent + (i + 1) * ms('proofReminderEvery');
-      // Each wait starts when the last reminder is written, so their moments add up.
-      expect(reminder.at.getTime() - expected).toBeGreaterThanOrEqual(0);
-      expect(reminder.at.getTime() - expected).toBeLessThan(ON_TIME * (i + 1));
-    }
-
-    await act(handle, author, { action: 'request_changes', comment: 'Please enlarge the title.' });
-    expect(proofCalls.filter((c) => c.activity === 'decideEliteProof' && c.args[0] === requestId)).toHaveLength(1);
-    await skipping.env.sleep(2 * ms('proofReminderEvery'));
-    expect((await kinds(requestId)).filter((kind) => kind === 'proof_reminder')).toHaveLength(2);
-    await act(handle, team, { action: 'cancel', reason: 'Test over' });
-    expect(await handle.result()).toEqual({ status: 'cancelled' });
-  });
-
-  it('completes a delivered request 30 days after delivery (the refund window)', async () => {
-    // A run continued as new with its state is the cheapest way to a delivered request (printing needs the print stack).
-    let deliveredAt = 0;
-    const { handle, requestId } = await open({
-      prepaid: true,
-      state: (now) => {
-        deliveredAt = now;
-        const delivered = firstState({ prepaid: true, bookReady: true }, now - 10 * DAY, ms);
-        const iso = new Date(now).toISOString();
-        return { ...delivered, status: 'delivered', step: 'printing', deliveredAt: iso, announced: true, promises: delivered.promises.map((p) => ({ ...p, metAt: iso })) };
-      },
-    });
-    expect(await handle.result()).toEqual({ status: 'completed' });
-    const completed = await at(requestId, 'completed');
-    expectOnTime(completed, deliveredAt + ms('closeAfterDelivery'));
-    expect(await requestRow(requestId)).toMatchObject({ status: 'completed' });
   });
 });
