@@ -13,6 +13,7 @@ import { createEliteActivities } from './elite/index.ts';
 import { createCanaryActivities } from './health/canary.ts';
 import { createMailActivities } from './notify/mail.ts';
 import { createPaymentActivities } from './payments/fulfil.ts';
+import { createAddressActivities } from './print/address.ts';
 import { createPrintCheckoutActivities } from './print/checkout.ts';
 import { createPrintJobActivities } from './print/jobs.ts';
 import { createPrintOrderActivities } from './print/order.ts';
@@ -44,6 +45,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createPrintOrderActivities(deps),
     ...createPrintCheckoutActivities(deps),
     ...createPrintJobActivities(deps),
+    ...createAddressActivities(deps),
     ...createEliteActivities(deps),
     ...createSaleActivities(deps),
   };

@@ -84,7 +84,7 @@ export async function signedInPage(browser: Browser, baseURL: string, prepare?: 
   await page.goto(`${baseURL}/login`);
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL(`${baseURL}/dashboard`);
   return page;
 }

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_PRESETS } from '../libs/domain/index.ts';
+import { DEMO_COMPLETE_TEXT, DEMO_PRESETS } from '../libs/domain/index.ts';
 import { e2eSession, snapshot } from './browser.ts';
 
 const baseURL = inject('baseURL');
@@ -54,6 +54,9 @@ describe('the public demo, signed out', () => {
     await snapshot(page, 'demo-cover');
     await page.getByRole('button', { name: 'Complete Demo' }).click();
     await page.getByRole('heading', { name: 'Demo complete' }).waitFor();
+    // It promises a free account only what one gets: a real AI model's book is a paid credit.
+    await expect(page.locator('section', { has: page.getByRole('heading', { name: 'Demo complete' }) }).textContent()).resolves.toContain(DEMO_COMPLETE_TEXT);
+    expect(DEMO_COMPLETE_TEXT).toMatch(/real AI model takes a book credit \(\$\d+ each\)/);
     await expect(page.getByRole('link', { name: 'Start Creating Your Book' }).getAttribute('href')).resolves.toBe('/signup');
     await expect(page.getByRole('link', { name: 'Try Full Version' }).getAttribute('href')).resolves.toBe('/signup');
   });

@@ -123,7 +123,7 @@ describe("the author's editor, in the browser", () => {
     const count = edited + 1;
     await expect.poll(() => versions.count()).toBe(count);
     await expect(versions.nth(0).textContent()).resolves.toContain(`Version ${edited + 1} (current) · ${CHAPTER_VERSION_LABELS.assistant}`);
-    await expect(versions.nth(1).textContent()).resolves.toContain(`Version ${edited} · ${CHAPTER_VERSION_LABELS.author} · ${author.email}`);
+    await expect(versions.nth(1).textContent()).resolves.toContain(`Version ${edited} · ${CHAPTER_VERSION_LABELS.author} · by ${author.email}`);
     await expect(versions.last().textContent()).resolves.toContain(`Version 1 · ${CHAPTER_VERSION_LABELS.generated}`);
     await versions.nth(0).getByRole('checkbox').check();
     await versions.nth(1).getByRole('checkbox').check();

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { MikroORM } from '@mikro-orm/core';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { createAccount, EliteProof, EliteQuote, EliteRequest, EliteRequestEvent, GeneratorProject, shelveBook } from '../libs/db/index.ts';
+import { BookProject, createAccount, EliteProof, EliteQuote, EliteRequest, EliteRequestEvent, GeneratorProject, shelveBook } from '../libs/db/index.ts';
 import { ShopPageText, type EliteActor } from '../libs/domain/index.ts';
 import { insertEliteRequest } from '../testing/elite-requests.ts';
 import { insertWrittenBook } from '../testing/written-books.ts';
@@ -178,6 +178,24 @@ describe('every page, at 390 px and 1280 px', () => {
     expect(await page.locator('.shop-crumbs').count()).toBe(0);
     await expect.poll(() => page.title()).toBe(ShopPageText.bookTitle(book));
     await page.context().close();
+  }, 60_000);
+
+  it('a long title wraps inside its card in /shop, the cover it stands in for too', async () => {
+    const { orm } = session.engine.deps;
+    const owner = await newAccount(orm, 'layout-long');
+    const tag = randomUUID().slice(0, 8);
+    const title = `Supercalifragilisticexpialidociousandmuchlongerthananywordshouldbe ${tag} and a subtitle that runs on for several lines`;
+    const id = await publishedBook(orm, await insertWrittenBook(orm, { userId: owner.id, chapters: [{ title: 'One', content: 'A chapter.' }] }));
+    await orm.em.fork().nativeUpdate(BookProject, { id }, { title });
+    await visitor.setViewportSize({ width: 390, height: 844 });
+    await visitor.goto(`${baseURL}/shop?q=${tag}`);
+    const card = visitor.locator('.shop-card').filter({ has: visitor.getByRole('link', { name: title }) });
+    await card.waitFor();
+    const overflowing = await card.evaluate((li) =>
+      [li, ...li.querySelectorAll('*')].filter((e) => (e as unknown as { scrollWidth: number; clientWidth: number }).scrollWidth > (e as unknown as { clientWidth: number }).clientWidth + 1).map((e) => (e as unknown as { className: string }).className || (e as unknown as { tagName: string }).tagName),
+    );
+    expect(overflowing).toEqual([]);
+    await snapshot(visitor, 'shop-long-title-phone');
   }, 60_000);
 
   it("the author's pages, the chapter editor and the Elite request among them, neither scroll sideways nor have serious accessibility faults", async () => {

@@ -82,6 +82,8 @@ describe('My Books, in the browser', () => {
 
   it('publishes the book, sets a price and refuses a bad ISBN with its message', async () => {
     const card = page.locator('.book-card');
+    // Each book's toggle is named for its book, so two of them are told apart.
+    await expect(card.getByRole('checkbox', { name: 'Publish to Shop: Trust at a Distance', exact: true }).count()).resolves.toBe(1);
     // Publishing asks first; Cancel leaves the book unpublished.
     await card.getByLabel('Publish to Shop').click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
@@ -125,7 +127,8 @@ describe('My Books, in the browser', () => {
     expect((await engine.deps.storage.list(`${userId}/${projectId}/`)).length).toBeGreaterThan(5);
     const card = page.locator('.book-card');
     await card.getByRole('button', { name: 'Delete Project' }).click();
-    const dialog = page.getByRole('alertdialog');
+    // The question names the book it deletes.
+    const dialog = page.getByRole('alertdialog', { name: 'Delete “Trust at a Distance”?' });
     await expect(dialog.getByText('Are you sure? This will permanently delete this book project and all associated files.').isVisible()).resolves.toBe(true);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(card.isVisible()).resolves.toBe(true);

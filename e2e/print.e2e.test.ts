@@ -7,10 +7,10 @@ import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PrintOrderView } from '../libs/contracts/index.ts';
-import { AddressMessages, PrintMessages } from '../libs/domain/index.ts';
-import { repoRoot } from '../scripts/stack/profile.ts';
+import { AddressMessages, PrintMessages, printOrderProgress } from '../libs/domain/index.ts';
 import { pdfColourAt } from '../testing/book-checks.ts';
 import { pngOf } from '../testing/book-images.ts';
+import { createAdmin, signInAsNewAdmin } from './back-office.ts';
 import { confirmEmail, e2eSession, snapshot } from './browser.ts';
 
 const baseURL = inject('baseURL');
@@ -199,7 +199,7 @@ describe('ordering printed copies of a saved book', () => {
     // The simulator moves the job along every 1.5 s and tells the API by signed webhooks; the tab polls on its own.
     await order.getByText('Package Shipped').waitFor({ timeout: 90_000 });
     await expect(order.getByText('Shipped', { exact: true }).isVisible()).resolves.toBe(true);
-    await expect(order.getByRole('progressbar', { name: 'Order Progress' }).getAttribute('aria-valuenow')).resolves.toBe('80');
+    await expect(order.getByRole('progressbar', { name: 'Order Progress' }).getAttribute('aria-valuenow')).resolves.toBe(String(printOrderProgress('shipped')));
     const track = order.getByRole('link', { name: 'Track Package' });
     await expect(track.getAttribute('href')).resolves.toMatch(/^https?:\/\//);
     await expect(order.getByText(/^Tracking number: .+/).isVisible()).resolves.toBe(true);
@@ -258,14 +258,8 @@ describe('the print services on the book card', () => {
 describe('the order in the back office', () => {
   it('lists it under its status, and shows its timeline, provider job, payment and run', async () => {
     const email = `admin-print-${randomUUID().slice(0, 8)}@example.com`;
-    const { stdout } = await run(process.execPath, [join(repoRoot, 'scripts/create-admin.ts'), email], { env: process.env });
-    const password = /with password: (\S+)/.exec(stdout)?.[1] as string;
     const admin = await (await session.browser.newContext()).newPage();
-    await admin.goto(`${baseURL}/admin`);
-    await admin.getByLabel(/email/i).fill(email);
-    await admin.getByLabel(/password/i).first().fill(password);
-    await admin.getByRole('button', { name: /sign in/i }).click();
-    await admin.getByText('Platform health').waitFor();
+    await signInAsNewAdmin(admin, baseURL, email, await createAdmin(email));
 
     await admin.goto(`${baseURL}/admin/print-orders`);
     await admin.getByPlaceholder('Search e-mail, title or order id').fill(author.email);

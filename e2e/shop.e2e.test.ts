@@ -1,21 +1,17 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SalesReport, ShopSaleStatus } from '../libs/contracts/index.ts';
 import { ebookMailSubject, formatAmount, fromCents, stripeFeeCents, toCents } from '../libs/domain/index.ts';
-import { repoRoot } from '../scripts/stack/profile.ts';
 import { eventually } from '../testing/index.ts';
 import { waitForSubject } from '../testing/mail-inbox.ts';
+import { createAdmin, signInAsNewAdmin } from './back-office.ts';
 import { confirmEmail, e2eSession, fieldProblem, snapshot } from './browser.ts';
 
 // Issue 30's walk: an author sells a book's e-book and printed copies to visitors without accounts, and sees what
 // each sale earned; the back office sees the same sales.
 const baseURL = inject('baseURL');
-const run = promisify(execFile);
 const session = e2eSession();
 const tag = randomUUID().slice(0, 8);
 const title = `Selling at a Distance ${tag}`;
@@ -238,14 +234,8 @@ describe("the author's Sales tab", () => {
 describe('the back office', () => {
   it("lists both sales and the author's earnings", async () => {
     const email = `admin-shop-${tag}@example.com`;
-    const { stdout } = await run(process.execPath, [join(repoRoot, 'scripts/create-admin.ts'), email], { env: process.env });
-    const password = /with password: (\S+)/.exec(stdout)?.[1] as string;
     const admin = await (await session.browser.newContext()).newPage();
-    await admin.goto(`${baseURL}/admin`);
-    await admin.getByLabel(/email/i).fill(email);
-    await admin.getByLabel(/password/i).first().fill(password);
-    await admin.getByRole('button', { name: /sign in/i }).click();
-    await admin.getByText('Platform health').waitFor();
+    await signInAsNewAdmin(admin, baseURL, email, await createAdmin(email));
 
     await admin.getByRole('menuitem', { name: 'Sales' }).click();
     await admin.getByPlaceholder('Search title, author or buyer e-mail').fill(author.email);

@@ -25,10 +25,12 @@ try {
     console.log(`${address} is now an admin.`);
   } else {
     const password = randomBytes(12).toString('base64url');
-    const { profile } = await createAccount(em, { email: address, password, provider: 'email' });
+    const { user: created, profile } = await createAccount(em, { email: address, password, provider: 'email' });
     profile.role = 'admin';
+    // The password was printed to a terminal: the back office lets the admin in only to choose their own.
+    created.passwordChangeRequired = true;
     await em.flush();
-    console.log(`Created admin ${address} with password: ${password}\nSign in at /login and change it (PUT /api/auth/user).`);
+    console.log(`Created admin ${address} with password: ${password}\nIt is for one sign-in: sign in at /admin, where the back office asks you to choose your own password first.`);
   }
 } finally {
   await orm.close();

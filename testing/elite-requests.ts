@@ -135,5 +135,5 @@ export async function produceAndShip(stack: PrintStack, handle: EliteHandle, aut
   await whilePrinting?.();
   stack.sim.setStatus(submitted.luluJobId as string, 'SHIPPED');
   await stack.engine.client.workflow.getHandle(printOrderWorkflowId(orderId)).signal(refreshSignal);
-  return stateReaching(handle, 'delivered');
+  return stateReaching(handle, 'shipped');
 }

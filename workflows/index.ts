@@ -4,6 +4,7 @@ export { canaryWorkflow } from './canary/workflow.ts';
 export { packageWorkflow } from './package/workflow.ts';
 export { coverWorkflow, productCoverWorkflow } from './cover/workflow.ts';
 export { mailWorkflow } from './notify/workflow.ts';
+export { mailDigestWorkflow } from './notify/digest.ts';
 export { paymentWorkflow } from './payment/workflow.ts';
 export { bookRequestWorkflow } from './book-request/workflow.ts';
 export { printOrderWorkflow } from './print-order/workflow.ts';

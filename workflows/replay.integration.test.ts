@@ -145,6 +145,7 @@ describe('workflow replay', () => {
     await act(request, team, { action: 'assign', assignee: { id: team.id, email: team.email } });
     await quoteAndPay(orm, request, requestId, author, team);
     await produceAndShip(print, request, author, team);
+    await act(request, author, { action: 'confirm_receipt' });
     expect(await request.result()).toEqual({ status: 'completed' });
     await replayAndRecord('elite', request.workflowId, request.firstExecutionRunId, print.engine.client);
   });

@@ -22,6 +22,7 @@ const AUDIENCES: Partial<Record<EliteEventKind, readonly EliteAudience[]>> = {
   proof_approved: ['team'],
   changes_requested: ['team'],
   printing_started: ['author'],
+  shipped: ['author'],
   delivered: ['author'],
   completed: ['author'],
   cancelled: ['author', 'team'],

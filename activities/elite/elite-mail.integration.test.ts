@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BookCredit, Notification, Payment, StripeEvent } from '../../libs/db/index.ts';
+import { BookCredit, MailDigestItem, Notification, Payment, StripeEvent } from '../../libs/db/index.ts';
 import {
   eliteEventMailId,
   SUPPORT_PROMISES,
@@ -125,9 +125,9 @@ describe('Elite event mail', () => {
     const accepted = await waitForSubject(member.email, 'accepted the quote');
     expect(accepted.text).toContain(`${config.PORTAL_URL}/admin/elite-requests/${request.requestId}/show`);
 
-    // A step of the team's own is the author's news only.
-    expect(await mailFor(request, 'step_started', { by: member.email, step: 'editing' }, { ...assigned, status: 'in_production', step: 'editing', stepStarted: true })).toEqual({ sent: 1 });
-    await waitForSubject(request.author.email, `Editing has started: ${request.topic}`);
+    // A step of the team's own is the author's news only: kept for their digest by default (libs/domain/mail-preferences.ts).
+    expect(await mailFor(request, 'step_started', { by: member.email, step: 'editing' }, { ...assigned, status: 'in_production', step: 'editing', stepStarted: true })).toEqual({ sent: 0, queued: 1 });
+    expect(await em().count(MailDigestItem, { user: request.author.id, subject: `Editing has started: ${request.topic}` })).toBe(1);
 
     const breached = { ...assigned, promises: [{ name: 'quote' as const, dueAt: '2026-11-23T10:00:00.000Z', metAt: null, remindedAt: '2026-11-23T06:00:00.000Z', breachedAt: '2026-11-23T10:00:00.000Z' }] };
     const sent = await mailFor(request, 'sla_breached', { data: { promise: 'quote' } }, breached);
@@ -150,8 +150,9 @@ describe('Elite event mail', () => {
     expect(told.text).toContain('Reason: Out of scope');
   });
 
-  it("tells the author of a rebuilt book, and the team alone of a rebuild that failed; the timeline's own events mail no one", async () => {
+  it("tells the author of a rebuilt book once per run, and the team alone of a rebuild that failed; the timeline's own events mail no one", async () => {
     const request = await insertRequest();
+    await sql(config.DATABASE_URL, `insert into mail_preferences (user_id, choices, updated_at) values ($1, '{"elite_progress":"now"}', now())`, [request.author.id]);
     const producing = state({ status: 'in_production', step: 'editing', stepStarted: true });
     expect(await mailFor(request, 'book_rebuilt', { note: 'The book could not be rebuilt: Typst failed', data: { run: 3, error: 'Typst failed' } }, producing)).toEqual({ sent: 1 });
     const failed = await waitForSubject(config.SUPPORT_EMAIL, `The revised book could not be rebuilt: ${request.topic}`);
@@ -162,5 +163,8 @@ describe('Elite event mail', () => {
     expect(rebuilt.text).toContain('Note: The book was rebuilt: 42 pages');
     expect(await mailTo(request.author.email)).toHaveLength(1);
     expect(await em().count(Notification, { user: request.author.id })).toBe(1);
+    // The same run rebuilt again (its cover redrawn for the press, as runs from before press-cover-per-proof did) is the same news: not mailed twice.
+    expect(await mailFor(request, 'book_rebuilt', { note: 'The cover was drawn again', data: { run: 4, pageCount: 42 } }, producing)).toEqual({ sent: 0 });
+    expect(await mailTo(request.author.email)).toHaveLength(1);
   });
 });

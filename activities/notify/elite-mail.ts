@@ -1,14 +1,16 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { EliteNotification } from '../../libs/contracts/index.ts';
 import { EliteProof, EliteQuote, EliteRequest, EliteRequestEvent, PrintOrder, Profile } from '../../libs/db/index.ts';
-import { ELITE_PROMISE_LABELS, ELITE_PROMISES, eliteRequestPath, eliteWorkflowId, isUuid, type ElitePromiseName } from '../../libs/domain/index.ts';
+import { eliteEventMailClass, eliteMailSubjectKey, elitePromiseLabel, ELITE_PROMISES, eliteRequestPath, eliteWorkflowId, isUuid, type ElitePromiseName, type MailClass } from '../../libs/domain/index.ts';
 import type { MailMessage, MailSettings } from '../../libs/mail/index.ts';
 import { eliteAuthorUpdate, eliteRequestConfirmation, eliteRequestNotice, eliteTeamUpdate, type EliteEventFacts } from '../../libs/mail/messages.ts';
 import { eliteAudience, type EliteAudience } from '../elite/audience.ts';
+import { actingTeamMember } from './team-member-name.ts';
 
 interface Addressed {
   key: string;
   message: MailMessage;
+  mailClass: MailClass;
 }
 
 const isPromise = (value: unknown): value is ElitePromiseName => (ELITE_PROMISES as readonly unknown[]).includes(value);
@@ -20,7 +22,7 @@ function promiseOf(request: EliteRequest, event: EliteRequestEvent): EliteEventF
   const promise = isPromise(named)
     ? request.promises.find((p) => p.name === named)
     : request.promises.filter((p) => p[mark]).sort((a, b) => Date.parse(b[mark] ?? '') - Date.parse(a[mark] ?? ''))[0];
-  return promise ? { label: ELITE_PROMISE_LABELS[promise.name], dueAt: new Date(promise.dueAt) } : null;
+  return promise ? { label: elitePromiseLabel(promise.name, request.copies), dueAt: new Date(promise.dueAt) } : null;
 }
 
 /** Every admin (profiles with the admin role) by user id and address. */
@@ -70,28 +72,33 @@ export async function eliteEventMessages(em: EntityManager, id: string, settings
     requestUrl: `${settings.portalUrl}${eliteRequestPath(requestId)}`,
     adminUrl: `${settings.portalUrl}/admin/elite-requests/${requestId}/show`,
     runUrl: `${settings.workflowsUrl}/${eliteWorkflowId(requestId)}`,
+    teamMember: await actingTeamMember(em, event.by ?? null, [request.userEmail, request.user.email]),
   };
 
   // The team hears of a cancellation it did not make itself (the workflow names the actor's role; else the author's address tells).
   const authorAddresses = [request.userEmail, request.user.email].flatMap((a) => (a ? [a.toLowerCase()] : []));
   const byTeam = event.data.role === 'team' || (event.data.role === undefined && Boolean(event.by) && !authorAddresses.includes((event.by ?? '').toLowerCase()));
   const cancelledByTeam = event.kind === 'cancelled' && byTeam;
-  const key = (recipient: string) => `elite-event:${requestId}:${eventId}:${recipient}`;
+  // Keyed by what the mail is about, not by the event: a book run rebuilt again (its cover redrawn) is the same news.
+  const about = eliteMailSubjectKey(event.kind, eventId, event.step ?? null, event.data);
+  const key = (recipient: string) => `elite-event:${requestId}:${about}:${recipient}`;
+  const toAuthor = eliteEventMailClass(event.kind, 'author');
+  const toTeam = eliteEventMailClass(event.kind, 'team');
   const messagesFor = async (role: EliteAudience): Promise<Addressed[]> => {
     switch (role) {
       case 'author':
-        return [{ key: key(role), message: { to: request.userEmail, ...(event.kind === 'received' ? eliteRequestConfirmation(facts) : eliteAuthorUpdate(facts)) } }];
+        return [{ key: key(role), message: { to: request.userEmail, ...(event.kind === 'received' ? eliteRequestConfirmation(facts) : eliteAuthorUpdate(facts)) }, mailClass: toAuthor }];
       case 'support': {
         const notification: EliteNotification = { user_id: request.user.id, type: 'elite_service_request', data: request.requestData };
-        return [{ key: key(role), message: { to: settings.supportEmail, replyTo: request.userEmail, ...eliteRequestNotice(notification, facts) } }];
+        return [{ key: key(role), message: { to: settings.supportEmail, replyTo: request.userEmail, ...eliteRequestNotice(notification, facts) }, mailClass: toTeam }];
       }
       case 'team':
-        return cancelledByTeam ? [] : [{ key: key(role), message: { to: request.assignee?.email ?? settings.supportEmail, replyTo: request.userEmail, ...eliteTeamUpdate(facts) } }];
+        return cancelledByTeam ? [] : [{ key: key(role), message: { to: request.assignee?.email ?? settings.supportEmail, replyTo: request.userEmail, ...eliteTeamUpdate(facts) }, mailClass: toTeam }];
       case 'admins': {
         const body = eliteTeamUpdate(facts);
         const everyone = await admins(em);
-        if (everyone.length === 0) return [{ key: key(role), message: { to: settings.supportEmail, replyTo: request.userEmail, ...body } }];
-        return everyone.map((admin) => ({ key: key(`admin:${admin.id}`), message: { to: admin.email, replyTo: request.userEmail, ...body } }));
+        if (everyone.length === 0) return [{ key: key(role), message: { to: settings.supportEmail, replyTo: request.userEmail, ...body }, mailClass: toTeam }];
+        return everyone.map((admin) => ({ key: key(`admin:${admin.id}`), message: { to: admin.email, replyTo: request.userEmail, ...body }, mailClass: toTeam }));
       }
     }
   };

@@ -1,12 +1,14 @@
 import type { MikroORM } from '@mikro-orm/core';
 import { ApplicationFailure } from '@temporalio/activity';
 import type { EntityManager } from '@mikro-orm/core';
-import { buyerAddress, elitePaymentName, isUuid, PRINT_ORDER_STATUSES, printPaymentName, productOffer, salePaymentName, toCents, type MailKind, type PrintOrderStatus } from '../../libs/domain/index.ts';
-import { BookRequest, EliteProjectDetails, EliteRequest, MailDelivery, Payment, PrintOrder, Sale } from '../../libs/db/index.ts';
+import { buyerAddress, eliteIncludedLabel, elitePaymentName, isUuid, MAIL_KIND_CLASSES, MUST_KNOW, PRINT_ORDER_STATUSES, printPaymentName, printStatusMailClass, productOffer, salePaymentName, toCents, type MailClass, type MailKind, type PrintOrderStatus } from '../../libs/domain/index.ts';
+import { BookRequest, EliteProjectDetails, eliteIncludedOrders, EliteRequest, MailDelivery, Payment, PrintOrder, Sale } from '../../libs/db/index.ts';
 import type { Mailer, MailMessage, MailSettings } from '../../libs/mail/index.ts';
 import { bookRequestConfirmation, bookRequestNotice, eliteDetailsConfirmation, eliteDetailsNotice, printStatusChange, purchaseReceipt, RECEIPT_GRANTS } from '../../libs/mail/messages.ts';
 import { eliteEventMessages } from './elite-mail.ts';
 import { saleEbookMessages } from './sale-mail.ts';
+import { createDigestActivities } from './digest.ts';
+import { isQueued, queueForDigest, routeOf } from './mail-routing.ts';
 
 export interface MailDeps {
   orm: MikroORM;
@@ -14,10 +16,11 @@ export interface MailDeps {
   mailSettings: MailSettings;
 }
 
-/** One message of a kind, keyed so that it is sent once whatever retries or replays happen. */
+/** One message of a kind, keyed so that it is sent once whatever retries or replays happen; must-know unless its class says otherwise. */
 interface Addressed {
   key: string;
   message: MailMessage;
+  mailClass?: MailClass;
 }
 
 /** What a payment bought, as its receipt names it, and what that gives the buyer. */
@@ -51,9 +54,17 @@ export function createMailActivities({ orm, mailer, mailSettings }: MailDeps) {
     const order = await em.findOne(PrintOrder, { id: orderId });
     if (!order || !order.history.some((event) => event.order_status === status)) return [];
     if (status === 'unpaid' && order.orderStatus !== 'unpaid') return [];
+    const mailClass = printStatusMailClass(status as PrintOrderStatus);
+    // An Elite request's copies are the request's to tell of (printing, shipped with tracking): only a failure is mailed here too.
+    if (mailClass !== MUST_KNOW || status === 'shipped') {
+      if (await em.findOne(EliteRequest, { printOrderId: orderId })) return [];
+    }
+    const included = (await eliteIncludedOrders(em, [orderId])).get(orderId);
     const body = printStatusChange({
       orderId,
       status: status as PrintOrderStatus,
+      // An Elite request's copies cost what the author paid for the request, not the provider's price on the row.
+      includedIn: included ? eliteIncludedLabel({ amount_cents: included.amountCents, currency: included.currency }) : null,
       bookTitle: order.bookTitle,
       quantity: order.quantity,
       totalCents: toCents(order.totalCost),
@@ -66,7 +77,7 @@ export function createMailActivities({ orm, mailer, mailSettings }: MailDeps) {
       trackingUrls: order.trackingUrls,
       dashboardUrl,
     });
-    return [{ key: `print-status:${id}`, message: { to: order.contactEmail, ...body } }];
+    return [{ key: `print-status:${id}`, message: { to: order.contactEmail, ...body }, mailClass }];
   }
 
   async function messagesFor(kind: MailKind, id: string): Promise<Addressed[]> {
@@ -104,15 +115,25 @@ export function createMailActivities({ orm, mailer, mailSettings }: MailDeps) {
   }
 
   return {
+    ...createDigestActivities({ orm, mailer, mailSettings }),
     /**
-     * Sends the messages a row calls for, each once: a message already recorded in mail_deliveries is skipped, so a
-     * retry after a partial failure sends only what is missing. A row that is gone (or not yet paid) sends nothing.
+     * Sends the messages a row calls for, each once: a message already recorded in mail_deliveries (or kept for a
+     * digest) is skipped, so a retry after a partial failure sends only what is missing. A row that is gone (or not yet
+     * paid) sends nothing. News goes the way its recipient chose (mail-routing.ts): at once, to the digest, or nowhere.
      */
-    async sendMail(kind: MailKind, id: string): Promise<{ sent: number }> {
+    async sendMail(kind: MailKind, id: string): Promise<{ sent: number; queued?: number }> {
       let sent = 0;
-      for (const { key, message } of await messagesFor(kind, id)) {
+      let queued = 0;
+      const kindClass = MAIL_KIND_CLASSES[kind];
+      for (const { key, message, mailClass = kindClass === 'per status' || kindClass === 'per event' ? MUST_KNOW : kindClass } of await messagesFor(kind, id)) {
         const em = orm.em.fork();
-        if (await em.findOne(MailDelivery, { key })) continue;
+        if ((await em.findOne(MailDelivery, { key })) || (await isQueued(em, key))) continue;
+        const route = await routeOf(em, message.to, mailClass);
+        if (route.how === 'off') continue;
+        if (route.how === 'digest') {
+          if (await queueForDigest(em, key, route.userId, mailClass, message)) queued++;
+          continue;
+        }
         try {
           await mailer.send(message);
         } catch (error) {
@@ -124,7 +145,7 @@ export function createMailActivities({ orm, mailer, mailSettings }: MailDeps) {
         await em.insert(MailDelivery, { key, recipient: message.to, subject: message.subject, sentAt: new Date() });
         sent++;
       }
-      return { sent };
+      return queued ? { sent, queued } : { sent };
     },
   };
 }

@@ -99,13 +99,13 @@ export function createRenderActivities({ orm, storage }: { orm: MikroORM; storag
       return nextPackageRun(orm.em.fork(), projectId);
     },
 
-    async startPackaging(projectId: string, run: number, formats: PackageFormat[], workflowId: string): Promise<void> {
+    async startPackaging(projectId: string, run: number, formats: PackageFormat[], _workflowId: string): Promise<void> {
       const em = orm.em.fork();
       // Only the newest run speaks for the project; an older one finishing late changes nothing.
       await em.nativeUpdate(
         GeneratorProject,
         { id: projectId, packageRuns: { $lte: run } },
-        { buildStatus: 'building', buildMessage: `${BuildMessages.building}: ${formats.join(', ')} (${workflowId})`, buildError: null },
+        { buildStatus: 'building', buildMessage: BuildMessages.buildingFormats(formats), buildError: null },
       );
     },
 

@@ -79,6 +79,8 @@ export const configSchema = z.object({
 
   SMTP_URL: url(['smtp', 'smtps']).default('smtp://127.0.0.1:1025'),
   MAIL_FROM: z.string().min(3).default('Pressroom <no-reply@pressroom.local>'),
+  /** How often the news people chose to get in a digest is mailed to them (the `mail-digests` schedule): a day. */
+  MAIL_DIGEST_EVERY_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(1).max(7 * 86_400).default(86_400),
 
   /** Support's address: book requests and Elite project details are announced to it. */
   SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default(SUPPORT_EMAIL),
@@ -198,3 +200,4 @@ export function loadConfigOrExit(env: Record<string, string | undefined> = proce
     throw error;
   }
 }
+export * from './site.ts';

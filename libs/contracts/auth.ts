@@ -12,6 +12,8 @@ export interface UserView {
   app_metadata: { provider: string; providers: string[] };
   created_at: string;
   updated_at: string;
+  /** Present while the account's password is one someone else chose (npm run create-admin): the back office asks for a new one first. */
+  password_change_required?: true;
 }
 
 /** The spec's auth session: what POST /api/auth/signup and /token answer. */

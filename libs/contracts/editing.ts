@@ -1,4 +1,4 @@
-import type { AssistAction, AssistStatus, BookImageType, ChapterVersionSource, PaperType, TrimSizeId } from '../domain/index.ts';
+import type { AssistAction, AssistStatus, BookImageType, ChapterEditorRole, ChapterVersionSource, PaperType, TrimSizeId } from '../domain/index.ts';
 
 /** GET /api/projects/{id}/chapters/{order}: a chapter as the editor opens it. */
 export interface EditableChapterView {
@@ -35,8 +35,10 @@ export interface ChapterVersionView {
   chapter: number;
   version: number;
   source: ChapterVersionSource;
-  /** The author's e-mail, or the provider/model that wrote it. */
+  /** Who made it: the author's e-mail, a team member's name (an author reads their display name or "Pressroom team"), or the provider/model that wrote it. */
   by: string | null;
+  /** Saved by the book's author or by the Elite team; null for a model's writing. */
+  by_role: ChapterEditorRole | null;
   title: string;
   words: number;
   created_at: string;

@@ -141,6 +141,11 @@ export interface EliteRequestView {
   proofs: EliteProofView[];
   /** What the caller may do now (buttons). */
   actions: EliteAction[];
+  /**
+   * In the answer to an action only: true when the request's run took the action and is still carrying it out (its
+   * result shows in this view shortly: look again); absent once it is done.
+   */
+  working?: boolean;
 }
 
 /** GET /api/admin/elite-requests(/:id): the back office's view, with the author, the team and the run. */
@@ -178,7 +183,9 @@ export interface StartElitePrintingRequest {
 }
 /** POST /api/elite-requests/:id/accept: where to pay. */
 export interface EliteCheckoutResponse {
-  checkout_url: string;
+  /** Null while the run is still opening the checkout (`working`): the request's view has it shortly. */
+  checkout_url: string | null;
+  working?: boolean;
 }
 export interface ApproveEliteProofRequest {
   shipping_address: ShippingAddress;

@@ -104,6 +104,11 @@ export interface PrintOrderView {
   cover_pdf_url: string | null;
   progress: number;
   history: PrintOrderEvent[];
+  /**
+   * Set when the order prints an Elite request's copies: they are included in what the author paid for the request
+   * (the accepted quote, or the Elite fee), not priced apart; the costs above are only the provider's for the record.
+   */
+  elite_included?: { request_id: string; amount_cents: number | null; currency: string | null } | null;
 }
 
 /** The in-app notification of a print status change (§3.9). */

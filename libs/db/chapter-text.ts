@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { LockMode, type EntityManager } from '@mikro-orm/core';
-import { countWords, type ChapterVersionSource } from '../domain/index.ts';
+import { countWords, type ChapterEditorRole, type ChapterVersionSource } from '../domain/index.ts';
 import { ChapterVersion, GeneratedChapter, GeneratorProject } from './entities/index.ts';
 
 export interface ChapterWrite {
@@ -11,6 +11,9 @@ export interface ChapterWrite {
   source: ChapterVersionSource;
   /** The author's e-mail, or the provider/model that wrote it. */
   by: string | null;
+  /** The person who saved it, and as whom (none for a model's write). */
+  byUserId?: string | null;
+  byRole?: ChapterEditorRole | null;
 }
 
 export interface WrittenChapter {
@@ -29,7 +32,7 @@ const FIRST_WRITES: readonly ChapterVersionSource[] = ['generated', 'regenerated
  */
 export async function writeChapter(em: EntityManager, write: ChapterWrite): Promise<WrittenChapter> {
   if (!em.isInTransaction()) return em.transactional((tx) => writeChapter(tx, write));
-  const { projectId, number, title, content, source, by } = write;
+  const { projectId, number, title, content, source, by, byUserId = null, byRole = null } = write;
   // The caller's own changes go first: the project is read again under its lock.
   await em.flush();
   const project = await em.findOneOrFail(GeneratorProject, { id: projectId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
@@ -43,7 +46,7 @@ export async function writeChapter(em: EntityManager, write: ChapterWrite): Prom
   } else {
     chapter = em.create(GeneratedChapter, { id: randomUUID(), project, number, title, content, wordCount: words, generatedAt: at });
   }
-  const version = em.create(ChapterVersion, { id: randomUUID(), project, chapter: number, version: next, source, by, title, content, words, createdAt: at });
+  const version = em.create(ChapterVersion, { id: randomUUID(), project, chapter: number, version: next, source, by, byUserId, byRole, title, content, words, createdAt: at });
   // Files built before this text no longer show it; a book being written for the first time has none yet.
   if (!FIRST_WRITES.includes(source) || project.builtAt) project.textUpdatedAt = at;
 

@@ -9,3 +9,4 @@ export { claimPurchases } from './purchase-claims.ts';
 export { reserveUnaskedMail } from './unasked-mail.ts';
 export { shelveBook } from './book-shelf.ts';
 export { savedBookContents, savedBookContentsOf, type SavedBookContents } from './saved-book-contents.ts';
+export { eliteIncludedOrders, type EliteIncluded } from './elite-print-orders.ts';

@@ -49,6 +49,8 @@ const CHAPTER_ROWS = [
   { table: 'generated_chapters', column: 'number' },
   { table: 'chapter_versions', column: 'chapter' },
   { table: 'assist_changes', column: 'chapter' },
+  { table: 'manuscript_comments', column: 'chapter' },
+  { table: 'manuscript_suggestions', column: 'chapter' },
 ] as const;
 
 /**

@@ -42,6 +42,7 @@ export const AuthMessages = {
   sessionTimeout: 'Session timeout after 5s',
   forbidden: 'You do not have access to this resource',
   backOfficeRefused: 'This account has no access to the back office.',
+  passwordChangeRequired: 'Choose a new password first: the one you signed in with was made for you by npm run create-admin and is meant to be used once.',
   currentPasswordRequired: 'Enter your current password, or the code we e-mail you, to change your password or e-mail',
   currentPasswordWrong: 'Your current password is incorrect',
   reauthenticationCodeWrong: 'This code is wrong or has expired. Ask for a new one.',
@@ -67,6 +68,11 @@ export const MIN_PASSWORD_SCORE = 3;
 export const PASSWORD_STRENGTH_CHECKED_LENGTH = 64;
 /** Why a password is refused (the auth service's weak_password reasons). */
 export type PasswordWeakness = 'length' | 'guessable' | 'personal';
+
+/** Why a sign-in that left the page came back to /login (?error=…): only these codes, so no link can put its own words there. */
+export const GOOGLE_UNAVAILABLE_ERROR = 'google_unavailable';
+const SIGN_IN_ERRORS: Record<string, string> = { [GOOGLE_UNAVAILABLE_ERROR]: AuthMessages.providerDisabled };
+export const signInErrorText = (code: string | null): string | null => (code && Object.hasOwn(SIGN_IN_ERRORS, code) ? (SIGN_IN_ERRORS[code] as string) : null);
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 

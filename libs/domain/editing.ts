@@ -3,7 +3,7 @@
 import { countWords, PROVIDERS, readingMinutes, TARGET_WORDS, TOC_LIMITS, WORDS_PER_PAGE, type ProviderId } from './generation.ts';
 
 /** Who or what made a chapter's version. */
-export const CHAPTER_VERSION_SOURCES = ['generated', 'regenerated', 'author', 'assistant', 'restored', 'revision'] as const;
+export const CHAPTER_VERSION_SOURCES = ['generated', 'regenerated', 'author', 'assistant', 'restored', 'revision', 'suggestion'] as const;
 export type ChapterVersionSource = (typeof CHAPTER_VERSION_SOURCES)[number];
 export const CHAPTER_VERSION_LABELS: Record<ChapterVersionSource, string> = {
   generated: 'Written by the AI',
@@ -12,6 +12,7 @@ export const CHAPTER_VERSION_LABELS: Record<ChapterVersionSource, string> = {
   assistant: 'AI Writing Assistant',
   restored: 'Restored',
   revision: 'Revised manuscript',
+  suggestion: 'Suggested change, accepted',
 };
 
 /** A chapter the author edits: its title and Markdown text. */

@@ -3,7 +3,7 @@
 // carried into the next run by continue-as-new.
 
 import { ELITE_PREPAID_COPIES, type EliteEventKind, type EliteProofState, type ElitePromiseName, type EliteStatus, type EliteStep } from './elite.ts';
-import type { ShippingAddress } from './print.ts';
+import type { ShippingAddress } from './shipping-address.ts';
 
 
 /** One promise's timer (ISO times): due, and when it was met, reminded and breached. */
@@ -45,6 +45,8 @@ export interface EliteState {
   shippingAddress: ShippingAddress | null;
   printOrderId: string | null;
   productionStartedAt: string | null;
+  /** When the print order shipped (runs from before the shipped status have none). */
+  shippedAt?: string | null;
   deliveredAt: string | null;
   completedAt: string | null;
   cancelReason: string | null;

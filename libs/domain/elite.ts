@@ -3,6 +3,7 @@
 // workflow, the mails and the portal all read them here.
 
 import { ELITE_FEE } from './offers.ts';
+import { formatAmount } from './payments.ts';
 import { SHIPPING_LEVELS } from './print.ts';
 
 // The request modal's four selects (§5), each with its default.
@@ -101,10 +102,11 @@ export const ELITE_MANUSCRIPT_MAX_BYTES = 5 * 1024 * 1024;
 export const ELITE_MANUSCRIPT_TYPES = ['.md', '.markdown', '.txt'] as const;
 
 /**
- * Where a request stands. received → quoted → awaiting_payment → in_production → printing → delivered → completed;
- * a request paid up front starts in_production. declined, expired and cancelled end it early.
+ * Where a request stands. received → quoted → awaiting_payment → in_production → printing → shipped → delivered →
+ * completed; a request paid up front starts in_production. declined, expired and cancelled end it early. Shipped stays
+ * shipped until the author confirms receipt (no carrier reports delivery to us); unconfirmed it completes as shipped.
  */
-export const ELITE_STATUSES = ['received', 'quoted', 'awaiting_payment', 'in_production', 'printing', 'delivered', 'completed', 'declined', 'expired', 'cancelled'] as const;
+export const ELITE_STATUSES = ['received', 'quoted', 'awaiting_payment', 'in_production', 'printing', 'shipped', 'delivered', 'completed', 'declined', 'expired', 'cancelled'] as const;
 export type EliteStatus = (typeof ELITE_STATUSES)[number];
 export const FINAL_ELITE_STATUSES: readonly EliteStatus[] = ['completed', 'declined', 'expired', 'cancelled'];
 export const OPEN_ELITE_STATUSES: readonly EliteStatus[] = ELITE_STATUSES.filter((s) => !FINAL_ELITE_STATUSES.includes(s));
@@ -115,6 +117,7 @@ export const ELITE_STATUS_LABELS: Record<EliteStatus, string> = {
   awaiting_payment: 'Awaiting payment',
   in_production: 'In production',
   printing: 'Printing',
+  shipped: 'Shipped',
   delivered: 'Delivered',
   completed: 'Completed',
   declined: 'Declined',
@@ -137,6 +140,9 @@ export const ELITE_PROMISE_LABELS: Record<ElitePromiseName, string> = {
   first_chapters: 'Outline and first chapters within 48 hours',
   books: '2 bound books within 2 weeks',
 };
+/** A promise as the author reads it: the bound books are the accepted quote's copies (the offer's two when paid up front). */
+export const elitePromiseLabel = (name: ElitePromiseName, copies: number | null | undefined): string =>
+  name === 'books' && copies ? `${copies} bound ${copies === 1 ? 'book' : 'books'} within 2 weeks` : ELITE_PROMISE_LABELS[name];
 
 /** The workflow's default durations (Temporal duration strings); tests shorten them through the workflow's input. */
 export const ELITE_DURATIONS = {
@@ -154,6 +160,8 @@ export const ELITE_DURATIONS = {
   proofReminderEvery: '3 days',
   /** A delivered request completes this long after delivery (refunds are considered within 30 days, §9). */
   closeAfterDelivery: '30 days',
+  /** A shipped request whose receipt nobody confirms completes (as shipped, never claimed delivered) this long after shipping. */
+  receiptWithin: '45 days',
 } as const;
 export type EliteDurationName = keyof typeof ELITE_DURATIONS;
 /** Events one run records before it continues as new. */
@@ -179,6 +187,7 @@ export const ELITE_EVENT_KINDS = [
   'proof_reminder',
   'printing_started',
   'print_status',
+  'shipped',
   'delivered',
   'completed',
   'cancelled',
@@ -210,10 +219,11 @@ export const ELITE_ACTIONS = [
   'start_printing',
   'cancel',
   'complete',
+  'confirm_receipt',
 ] as const;
 export type EliteAction = (typeof ELITE_ACTIONS)[number];
 /** The actions the author takes; every other one is the team's (cancel is both). */
-export const AUTHOR_ELITE_ACTIONS: readonly EliteAction[] = ['accept_quote', 'decline_quote', 'approve_proof', 'request_changes', 'cancel'];
+export const AUTHOR_ELITE_ACTIONS: readonly EliteAction[] = ['accept_quote', 'decline_quote', 'approve_proof', 'request_changes', 'cancel', 'confirm_receipt'];
 
 /** What the action rule needs to know of a request. */
 export interface EliteFacts {
@@ -256,7 +266,8 @@ export const EliteRefusals = {
   noProof: 'There is no proof waiting for the author',
   printing: 'Printing starts once the author has approved the proof',
   cancel: 'The request can be cancelled only before printing',
-  complete: 'The request can be completed once the books are delivered',
+  complete: 'The request can be completed once the books have shipped',
+  receipt: 'Receipt can be confirmed once the books have shipped',
   notProduction: 'The request is not in production',
   author: 'Only the author can do this',
   team: 'Only the Elite team can do this',
@@ -286,6 +297,8 @@ export const EliteNotes = {
   coverRedrawn: 'The cover was redrawn for printing',
   notRebuilt: (error: string) => `The book could not be rebuilt: ${error}`,
   printEnded: (status: string) => `The print order ended ${status}`,
+  receiptConfirmed: 'The author confirmed receipt of the books',
+  closedShipped: 'Closed as shipped: nobody confirmed delivery',
 } as const;
 
 /** Whether `action` (on `step`, for start_step / finish_step) fits the request's state; the refusal's words if not. */
@@ -322,13 +335,15 @@ export function eliteActionProblem(facts: EliteFacts, action: EliteAction, step?
     case 'cancel':
       return ['received', 'quoted', 'awaiting_payment', 'in_production'].includes(status) ? null : EliteRefusals.cancel;
     case 'complete':
-      return status === 'delivered' ? null : EliteRefusals.complete;
+      return status === 'delivered' || status === 'shipped' ? null : EliteRefusals.complete;
+    case 'confirm_receipt':
+      return status === 'shipped' ? null : EliteRefusals.receipt;
   }
 }
 
 /** The actions open to `role` now (what the portal and the back office show as buttons). */
 export function eliteActionsFor(facts: EliteFacts, role: EliteActorRole): EliteAction[] {
-  const mine = ELITE_ACTIONS.filter((action) => (role === 'author' ? AUTHOR_ELITE_ACTIONS.includes(action) : action !== 'accept_quote' && action !== 'decline_quote' && action !== 'approve_proof' && action !== 'request_changes'));
+  const mine = ELITE_ACTIONS.filter((action) => eliteRoleProblem(action, role) === null);
   return mine.filter((action) => {
     if (action === 'start_step' || action === 'finish_step') return facts.step !== null && eliteActionProblem(facts, action, facts.step) === null;
     return eliteActionProblem(facts, action) === null;
@@ -346,6 +361,10 @@ export function eliteRoleProblem(action: EliteAction, role: EliteActorRole): str
 
 /** What a request's quote payment is called on the checkout page and the receipt. */
 export const elitePaymentName = (request: { topic: string }) => `Elite Service: ${request.topic}`;
+
+/** What an Elite request's print order cost the author: included in what they paid for the request, never priced apart. */
+export const eliteIncludedLabel = (paid: { amount_cents: number | null; currency: string | null }): string =>
+  paid.amount_cents !== null && paid.currency ? `${formatAmount(paid.amount_cents, paid.currency)} · included in your Elite quote` : 'Included in your Elite quote';
 
 /** A request's page on the portal (mails and the checkout's return link lead there). */
 export const eliteRequestPath = (requestId: string) => `/elite-requests/${encodeURIComponent(requestId)}`;

@@ -266,12 +266,15 @@ export const OrchestrationMessages = {
   statusFailed: (status: number) => `status failed: ${status}`,
 } as const;
 
-/** Target length options (pages); Medium is the default. */
+/**
+ * Target length options (pages); Medium is the default. Each is a book the word cap (TARGET_WORDS.max) can write, so
+ * the page estimate shown beside it is true: Extended is the longest book there is, 80,000 words.
+ */
 export const TARGET_LENGTHS = [
   { pages: 50, label: 'Short' },
   { pages: 100, label: 'Medium' },
-  { pages: 200, label: 'Long' },
-  { pages: 300, label: 'Extended' },
+  { pages: 150, label: 'Long' },
+  { pages: 215, label: 'Extended' },
 ] as const;
 
 /** The pages a book of this many chapter words comes to when typeset, before it is built (after, its real page count is known). */

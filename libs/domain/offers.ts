@@ -55,6 +55,9 @@ export const productsGranting = (grant: ProductGrant): ProductId[] => PRODUCT_OF
 /** An offer's price as every page shows it: "$99". */
 export const offerPrice = (id: ProductId): string => `$${productOffer(id).price}`;
 
+/** What the demo's last step promises a free account: only what one gets (a real AI model's book is a paid credit). */
+export const DEMO_COMPLETE_TEXT = `That was the whole flow on sample content. A free account keeps your books in My Books and writes them with the free sample writer; a book written by a real AI model takes a book credit (${offerPrice('ai-book-generator')} each).`;
+
 /** What this server has that an offer may need: whether a real AI provider (a key for a paid one) is configured. */
 export interface OfferFacts {
   realAi: boolean;

@@ -6,12 +6,16 @@ export const PACKAGE_FORMATS = ['pdf', 'epub', 'docx', 'zip', 'cover'] as const;
 export type PackageFormat = (typeof PACKAGE_FORMATS)[number];
 /** What the book's own build makes; the cover follows as its own stage when one is wanted. */
 export const BOOK_FORMATS: PackageFormat[] = ['pdf', 'epub', 'docx', 'zip'];
+/** How the author's pages name each file a run makes. */
+export const PACKAGE_FORMAT_NAMES: Record<PackageFormat, string> = { pdf: 'PDF', epub: 'EPUB', docx: 'DOCX', zip: 'Quarto project', cover: 'cover' };
 
 export const BuildMessages = {
   building: 'Typesetting the book',
   complete: 'Build complete',
   failed: 'Build failed',
   notStarted: 'Finalize the book to build its files',
+  /** What the author reads while a run builds: the files it makes, never the run's id (the back office links the run). */
+  buildingFormats: (formats: readonly PackageFormat[]) => `Typesetting the book: ${formats.map((f) => PACKAGE_FORMAT_NAMES[f]).join(', ')}`,
   pdfFirst: 'PDF must be built before the cover',
   unknownFormat: (value: string) => `Unknown format "${value}": use ${PACKAGE_FORMATS.join(', ')}`,
   notBuilt: (kind: string) => `The ${kind} is not built yet`,

@@ -159,60 +159,7 @@ export const PRINT_CURRENCY = 'USD';
 /** Cost calculation uses the book's page count; 200 when there is none. */
 export const DEFAULT_PRINT_PAGE_COUNT = 200;
 
-// Addresses (§5.1, §9).
-export const COUNTRIES = ['US', 'CA', 'GB', 'AU', 'DE', 'FR', 'IT', 'ES', 'NL', 'SE', 'NO', 'DK', 'FI', 'JP', 'SG', 'NZ'] as const;
-export type Country = (typeof COUNTRIES)[number];
-export const DEFAULT_COUNTRY: Country = 'US';
-export const US_STATES = [
-  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT',
-  'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY',
-] as const;
-export const CA_PROVINCES = ['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT'] as const;
-/** The state or province choices of a country that has a fixed list (US, CA); null where the field is free text. */
-export const regionsOf = (country: string): readonly string[] | null => (country === 'US' ? US_STATES : country === 'CA' ? CA_PROVINCES : null);
-
-export interface ShippingAddress {
-  name: string;
-  address_line1: string;
-  address_line2?: string;
-  city: string;
-  state?: string;
-  postcode: string;
-  country: string;
-  phone: string;
-}
-export type AddressField = keyof ShippingAddress;
-
-export const AddressMessages = {
-  name: 'Full name is required',
-  street: 'Street address is required',
-  city: 'City is required',
-  postcode: 'Postal code is required',
-  phone: 'Phone number is required',
-  phoneInvalid: 'Please enter a valid phone number',
-  state: 'State/Province is required',
-  country: `Country must be one of ${COUNTRIES.join(', ')}`,
-  stateUnknown: 'Choose a state or province from the list',
-} as const;
-
-/** §5.1's checks, in the spec's wording; the wizard shows each beside its field and the API answers them as 422 details. */
-export function addressProblems(address: ShippingAddress): Partial<Record<AddressField, string>> {
-  const problems: Partial<Record<AddressField, string>> = {};
-  if (!address.name.trim()) problems.name = AddressMessages.name;
-  if (!address.address_line1.trim()) problems.address_line1 = AddressMessages.street;
-  if (!address.city.trim()) problems.city = AddressMessages.city;
-  if (!address.postcode.trim()) problems.postcode = AddressMessages.postcode;
-  if (!address.phone.trim()) problems.phone = AddressMessages.phone;
-  else if (!/^[\d\s\-+().]+$/.test(address.phone)) problems.phone = AddressMessages.phoneInvalid;
-  if (!(COUNTRIES as readonly string[]).includes(address.country)) problems.country = AddressMessages.country;
-  const regions = regionsOf(address.country);
-  if (regions) {
-    const state = (address.state ?? '').trim();
-    if (!state) problems.state = AddressMessages.state;
-    else if (!regions.includes(state)) problems.state = AddressMessages.stateUnknown;
-  }
-  return problems;
-}
+// Addresses (§5.1, §9): libs/domain/shipping-address.ts.
 
 // Orders (§3.6, §4.3).
 export const PRINT_ORDER_STATUSES = [
@@ -225,9 +172,6 @@ export const FINAL_PRINT_ORDER_STATUSES: readonly PrintOrderStatus[] = ['shipped
 const QUIET_PRINT_ORDER_STATUSES: readonly PrintOrderStatus[] = ['draft', 'validating'];
 /** Whether the author hears (by mail and notification) that an order reached this status. */
 export const isAnnouncedPrintStatus = (status: PrintOrderStatus) => !QUIET_PRINT_ORDER_STATUSES.includes(status);
-/** The dashboard's progress bar: draft, paid, production, shipped, delivered at 20–100 %; any other status 0 %. */
-const PROGRESS: Partial<Record<PrintOrderStatus, number>> = { draft: 20, paid: 40, production: 60, shipped: 80, delivered: 100 };
-export const printOrderProgress = (status: string): number => PROGRESS[status as PrintOrderStatus] ?? 0;
 
 /** Lulu's print-job statuses, in the order a job moves through them (REJECTED and CANCELED end it early; DELIVERED only where the carrier reports it). */
 export const LULU_STATUSES = ['CREATED', 'UNPAID', 'PAYMENT_IN_PROGRESS', 'PRODUCTION_DELAYED', 'PRODUCTION_READY', 'IN_PRODUCTION', 'SHIPPED', 'DELIVERED', 'REJECTED', 'CANCELED'] as const;

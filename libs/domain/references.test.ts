@@ -31,7 +31,12 @@ describe('page estimates', () => {
   it('plan in the pages the interior template produces, and each length option comes out near its pages', () => {
     expect(WORDS_PER_PAGE).toBe(390);
     expect(estimatedPages(35_000)).toBe(100);
-    expect(TARGET_LENGTHS.map((l) => estimatedPages(wordsForPages(l.pages)))).toEqual([51, 100, 200, 215]);
+    expect(TARGET_LENGTHS.map((l) => estimatedPages(wordsForPages(l.pages)))).toEqual([51, 100, 151, 215]);
+    // Each length is what it says (its estimate within 2 % of its pages), and each is well beyond the one before it.
+    for (const [i, length] of TARGET_LENGTHS.entries()) {
+      expect(Math.abs(estimatedPages(wordsForPages(length.pages)) - length.pages) / length.pages).toBeLessThanOrEqual(0.02);
+      if (i > 0) expect(wordsForPages(length.pages) / wordsForPages((TARGET_LENGTHS[i - 1] as { pages: number }).pages)).toBeGreaterThanOrEqual(1.3);
+    }
   });
 
   it('say minute and minutes as the number needs', () => {

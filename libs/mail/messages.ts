@@ -149,6 +149,8 @@ export interface PrintStatusFacts {
   quantity: number;
   totalCents: number;
   currency: string;
+  /** Said instead of the total when the copies are included in what the author paid for an Elite request. */
+  includedIn?: string | null;
   /** Why the order failed, was cancelled or stopped (the provider's words when it gave any). */
   errorMessage: string | null;
   payBy: Date | null;
@@ -204,7 +206,7 @@ export function printStatusChange(facts: PrintStatusFacts): MailBody {
       ['Order', facts.orderId],
       ['Book', facts.bookTitle],
       ['Quantity', `${facts.quantity} ${facts.quantity === 1 ? 'copy' : 'copies'}`],
-      ['Total', formatAmount(facts.totalCents, facts.currency)],
+      ['Total', facts.includedIn ?? formatAmount(facts.totalCents, facts.currency)],
       ['Tracking', facts.trackingId],
       ['Carrier', facts.carrierName],
       ['Track package', facts.trackingUrls.join('\n') || null],
@@ -235,6 +237,8 @@ export interface EliteEventFacts {
   /** The promise a reminder or a breach is about. */
   promise: { label: string; dueAt: Date } | null;
   tracking: { id: string | null; carrier: string | null; urls: string[] } | null;
+  /** The team member who made the event, by the name authors see (libs/domain/team.ts); null for the workflow or the author. */
+  teamMember?: string | null;
   /** The author's page of the request, the back office's, and the run in the Temporal UI. */
   requestUrl: string;
   adminUrl: string;
@@ -243,6 +247,8 @@ export interface EliteEventFacts {
 
 const stepName = (facts: EliteEventFacts) => (facts.step ? ELITE_STEP_LABELS[facts.step] : 'A production step');
 const quoteAmount = (facts: EliteEventFacts) => (facts.quote ? formatAmount(facts.quote.amountCents, facts.quote.currency) : null);
+/** Who on the team did it, as the author may know them: never an address. */
+const teamWho = (facts: EliteEventFacts) => facts.teamMember ?? 'Our team';
 const copiesOf = (n: number | null) => (n ? `${n} ${n === 1 ? 'copy' : 'copies'}` : null);
 
 /** The team's notice of a new request: the §3 notification payload, field by field, and where to work it. */
@@ -285,7 +291,7 @@ function authorNews(facts: EliteEventFacts): { subject: string; paragraphs: stri
     case 'quote_sent':
       return {
         subject: `Your Elite Service quote: ${topic}`,
-        paragraphs: [`Our team sent you a quote for "${topic}". Accept or decline it on your request's page${facts.quote ? ` by ${facts.quote.validUntil.toUTCString()}` : ''}.`],
+        paragraphs: [`${teamWho(facts)} sent you a quote for "${topic}". Accept or decline it on your request's page${facts.quote ? ` by ${facts.quote.validUntil.toUTCString()}` : ''}.`],
       };
     case 'quote_expired':
       return { subject: `Your Elite Service quote expired: ${topic}`, paragraphs: ['The quote was not accepted in time, so the request is closed. You can send a new request from your dashboard whenever you are ready.'] };
@@ -295,9 +301,9 @@ function authorNews(facts: EliteEventFacts): { subject: string; paragraphs: stri
       if (facts.refundDue) return { subject: `Your payment for ${topic} will be refunded`, paragraphs: ['A payment for your Elite Service request arrived when the request was no longer waiting for it, so we refund it in full.'] };
       return { subject: `Payment received: production of ${topic} begins`, paragraphs: ['Thank you: your payment arrived. Our team starts with the editing now, and you hear from us at each step.'] };
     case 'step_started':
-      return { subject: `${stepName(facts)} has started: ${topic}`, paragraphs: [`Our team started work on your book: ${stepName(facts).toLowerCase()}.`] };
+      return { subject: `${stepName(facts)} has started: ${topic}`, paragraphs: [`${teamWho(facts)} started work on your book: ${stepName(facts).toLowerCase()}.`] };
     case 'step_finished':
-      return { subject: `${stepName(facts)} is finished: ${topic}`, paragraphs: [`Our team finished ${stepName(facts).toLowerCase()} of your book.`] };
+      return { subject: `${stepName(facts)} is finished: ${topic}`, paragraphs: [`${teamWho(facts)} finished ${stepName(facts).toLowerCase()} of your book.`] };
     case 'book_rebuilt':
       return { subject: `Your revised book is ready: ${topic}`, paragraphs: ["Our team's revision is now your book's text, and its files were made again. You find them on your dashboard."] };
     case 'proof_sent':
@@ -308,9 +314,11 @@ function authorNews(facts: EliteEventFacts): { subject: string; paragraphs: stri
     case 'proof_reminder':
       return { subject: `Your proof is waiting for you: ${topic}`, paragraphs: ['Your proof is still waiting for your review. Approve it with your shipping address, or ask for changes, so we can go on.'] };
     case 'printing_started':
-      return { subject: `Your books are being printed: ${topic}`, paragraphs: ['Your approved book went to the printer. We tell you when it has been delivered.'] };
+      return { subject: `Your books are being printed: ${topic}`, paragraphs: ['Your approved book went to the printer. We tell you when it ships.'] };
+    case 'shipped':
+      return { subject: `Your books have shipped: ${topic}`, paragraphs: ["Your printed copies are on their way. When they arrive, press 'I received my books' on your request's page."] };
     case 'delivered':
-      return { subject: `Your books were delivered: ${topic}`, paragraphs: ['Your printed copies were delivered. Enjoy your book!'] };
+      return { subject: `Your books arrived: ${topic}`, paragraphs: ['Thank you for confirming that your printed copies arrived. Enjoy your book!'] };
     case 'completed':
       return { subject: `Your Elite Service request is complete: ${topic}`, paragraphs: ['Your Elite Service request is complete. Thank you for working with us.'] };
     case 'cancelled':
@@ -324,7 +332,7 @@ function authorNews(facts: EliteEventFacts): { subject: string; paragraphs: stri
 export function eliteAuthorUpdate(facts: EliteEventFacts): MailBody {
   const news = authorNews(facts);
   const quote = facts.kind === 'quote_sent' ? facts.quote : null;
-  const tracking = facts.kind === 'delivered' || facts.kind === 'printing_started' ? facts.tracking : null;
+  const tracking = facts.kind === 'shipped' || facts.kind === 'delivered' || facts.kind === 'printing_started' ? facts.tracking : null;
   return compose(
     news.subject,
     [`Hello ${facts.authorName},`, ...news.paragraphs],
@@ -337,7 +345,7 @@ export function eliteAuthorUpdate(facts: EliteEventFacts): MailBody {
       ['Message', quote?.message],
       ['Valid until', quote?.validUntil.toUTCString()],
       ['Reason', facts.kind === 'cancelled' ? facts.cancelReason : null],
-      ['Note', facts.kind === 'cancelled' || facts.kind === 'quote_sent' || facts.kind === 'delivered' || facts.refundDue ? null : facts.note],
+      ['Note', facts.kind === 'cancelled' || facts.kind === 'quote_sent' || facts.kind === 'shipped' || facts.kind === 'delivered' || facts.refundDue ? null : facts.note],
       ['Tracking', tracking?.id],
       ['Carrier', tracking?.carrier],
       ['Track package', tracking?.urls.join('\n') || null],

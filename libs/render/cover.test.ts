@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COLOR_SCHEMES, COVER_TEMPLATES, CoverMessages, DESIGN_STYLES, barcodeArea, type CoverGeometry } from '../domain/index.ts';
-import { renderCover, type CoverInput } from './cover.ts';
+import { FRONT_PNG_WIDTH_PX, renderCover, type CoverInput } from './cover.ts';
 import { compileToPdf } from './fonts.ts';
 import { pdfColourAt, pdfPixels } from '../../testing/book-checks.ts';
 import { pngOf } from '../../testing/book-images.ts';
-import { pdfPageToPng, pdfPagesToPng } from './png.ts';
+import { pdfAreaToPng, pdfPageToPng, pdfPagesToPng } from './png.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cover-'));
 let files = 0;
@@ -173,6 +173,14 @@ describe('a trim, a paper and the author’s own front', () => {
     // The site's front PNG is the image too.
     expect(png.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
     expect(png.equals((await renderCover({ ...input, frontImage: null })).png)).toBe(false);
+  });
+});
+
+describe('the front PNG', () => {
+  it.each(['amazon_kdp', 'lulu'] as const)('is the %s wrap’s own front panel, so a preview shows what the PDF prints', async (template) => {
+    const { pdf, png, geometry } = await renderCover({ ...base, template, pageCount: 150, designStyle: 'bold' });
+    const front = { xIn: geometry.bleedIn + geometry.trim.widthIn + geometry.spineIn, yIn: geometry.bleedIn, widthIn: geometry.trim.widthIn, heightIn: geometry.trim.heightIn };
+    expect(png.equals(await pdfAreaToPng(pdf, front, FRONT_PNG_WIDTH_PX))).toBe(true);
   });
 });
 

@@ -3,13 +3,14 @@ import {
   type BookLanguage, type BookScript, type ColorScheme, type CoverGeometry, type CoverTemplate, type DesignStyle, type PaperType,
 } from '../domain/index.ts';
 import { STYLES } from './cover-styles.ts';
-import { assertPrintable, compileToPdf, compileToPng } from './fonts.ts';
+import { assertPrintable, compileToPdf } from './fonts.ts';
+import { pdfAreaToPng } from './png.ts';
 import { TRIM_6X9, typstFonts, typstLanguage, type TrimSize } from './interior.ts';
 import { typstString } from './markdown-to-typst.ts';
 
 /**
  * The print cover, typeset with Typst: one page holding back | spine | front with bleed on all four sides, and the
- * front alone (trim size) as a PNG for the site. Every piece of the author's text reaches Typst as a string literal,
+ * wrap's front panel (trim size) as a PNG for the site. Every piece of the author's text reaches Typst as a string literal,
  * so none of it can run as Typst code; sizes are fitted by measuring, so long titles wrap and shrink, never overflow.
  */
 
@@ -270,15 +271,6 @@ ${frontImagePanel(input)}#{
 `;
 }
 
-/** The front cover alone, at trim size (no bleed), for the PNG. */
-function frontCoverSource(input: CoverInput): string {
-  const trim = input.trim ?? TRIM_6X9;
-  return `${preamble(input, texts(input), trim, { wrap: false, spineText: false })}
-${STYLES[input.designStyle]}
-${frontImagePanel(input)}#place(top + left, front(${inches(trim.widthIn)}, ${inches(trim.heightIn)}, 0in, 0in, 0in, 0in))
-`;
-}
-
 /** Typesets the cover wrap (PDF) and the front (PNG, FRONT_PNG_WIDTH_PX wide). */
 export async function renderCover(input: CoverInput): Promise<CoverResult> {
   const t = texts(input);
@@ -288,5 +280,8 @@ export async function renderCover(input: CoverInput): Promise<CoverResult> {
   const files = imageFiles(input);
   const { pdf } = compileToPdf(coverSource(input, geometry), files);
   if (pdf.length < MIN_COVER_PDF_BYTES) throw new Error(CoverMessages.tooSmall);
-  return { pdf, png: compileToPng(frontCoverSource(input), FRONT_PNG_WIDTH_PX, files), geometry };
+  // The site's front is the wrap's own front panel, so every preview shows what the PDF prints.
+  const frontLeft = bookLanguage(input.language).dir === 'rtl' ? geometry.bleedIn : geometry.bleedIn + geometry.trim.widthIn + geometry.spineIn;
+  const png = await pdfAreaToPng(pdf, { xIn: frontLeft, yIn: geometry.bleedIn, widthIn: geometry.trim.widthIn, heightIn: geometry.trim.heightIn }, FRONT_PNG_WIDTH_PX);
+  return { pdf, png, geometry };
 }

@@ -4,6 +4,8 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { createQueryClient } from './api/queryClient.ts';
 import { AuthProvider, useAuth } from './components/AuthContext.tsx';
 import { RedirectIfSignedIn, RequireAuth } from './components/authRoutes.tsx';
+import { BackOfficeLoading } from './components/BackOfficeLoading.tsx';
+import { SignInFirst } from './admin/SignInFirst.tsx';
 import { SkipLink } from './components/SkipLink.tsx';
 import { Spinner } from './components/Spinner.tsx';
 import { Landing } from './pages/Landing.tsx';
@@ -84,9 +86,11 @@ function AppRoutes() {
         <Route
           path="/admin/*"
           element={
-            <Suspense fallback={<Spinner label="Loading the back office…" />}>
-              <AdminApp />
-            </Suspense>
+            <SignInFirst>
+              <Suspense fallback={<BackOfficeLoading />}>
+                <AdminApp />
+              </Suspense>
+            </SignInFirst>
           }
         />
         <Route path="*" element={<Navigate to="/" replace />} />

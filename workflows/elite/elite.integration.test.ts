@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { tsToMs } from '@temporalio/common/lib/time.js';
 import { describe, expect, it } from 'vitest';
-import { EliteQuote, EliteRequest, EliteRevision, PrintOrder, StripeEvent } from '../../libs/db/index.ts';
+import { EliteQuote, eliteIncludedOrders, EliteRequest, EliteRevision, PrintOrder, StripeEvent } from '../../libs/db/index.ts';
 import {
   ELITE_PROMISE_LABELS,
   eliteFileKey,
   EliteMessages,
+  EliteNotes,
   EliteRefusals,
   innermostMessage,
   paymentWorkflowId,
@@ -221,7 +222,8 @@ describe('Elite request workflow', () => {
 
     const producing = await stateReaching(handle, 'in_production');
     expect(producing).toMatchObject({ step: 'editing', stepStarted: false, copies: TEST_QUOTE.copies, paidWith: sessionId, payBy: null });
-    expect(producing.promises.map((p) => [p.name, p.metAt === null])).toEqual([['quote', false], ['first_chapters', true], ['books', true]]);
+    // The book is already written: no first chapters are promised; the books are the quote's copies.
+    expect(producing.promises.map((p) => [p.name, p.metAt === null])).toEqual([['quote', false], ['books', true]]);
     const paid = await eventOf(orm(), requestId, 'paid');
     expect(paid).toMatchObject({ note: null, data: { sessionId } });
     expect(await requestRow(requestId)).toMatchObject({ status: 'in_production', step: 'editing', copies: TEST_QUOTE.copies, paidAt: expect.any(Date) });
@@ -322,7 +324,7 @@ describe('Elite request workflow', () => {
       paidWith: expect.any(String),
       announced: true,
     });
-    expect(state.promises.map((p) => [p.name, p.metAt !== null])).toEqual([['quote', true], ['first_chapters', true], ['books', false]]);
+    expect(state.promises.map((p) => [p.name, p.metAt !== null])).toEqual([['quote', true], ['books', false]]);
     await act(handle, team, { action: 'start_step', step: 'cover_design' });
     await act(handle, author, { action: 'cancel', reason: 'Test over' });
     expect(await handle.result()).toEqual({ status: 'cancelled' });
@@ -331,7 +333,7 @@ describe('Elite request workflow', () => {
     expect(timeline.filter((k) => k === 'step_started')).toHaveLength(2);
   });
 
-  it('runs a paid request through editing, cover design, a proof with one change round and printing at the simulator to delivered and completed', async () => {
+  it('runs a paid request through editing, cover design, a proof with one change round and printing at the simulator to shipped, delivered once the author says so, and completed', async () => {
     const opened = await open();
     const { handle, requestId, author, team } = opened;
     await assign(opened);
@@ -339,27 +341,37 @@ describe('Elite request workflow', () => {
     const project = (await orm().em.fork().findOneOrFail(EliteRequest, { id: requestId }, { populate: ['bookProject.generatorProject'] })).bookProject?.generatorProject;
     const bookCover = async () => stack.engine.deps.storage.getBuffer(project?.coverPdfKey as string);
     const coverBefore = await bookCover();
-    const delivered = await produceAndShip(stack, handle, author, team, async () => {
+    const shipped = await produceAndShip(stack, handle, author, team, async () => {
       expect(await refusal(act(handle, author, { action: 'cancel', reason: 'Changed my mind' }))).toBe(EliteRefusals.cancel);
     });
-    expect(delivered).toMatchObject({ status: 'delivered', step: 'printing', proofRound: 2, proof: null, deliveredAt: expect.any(String) });
-    expect(delivered.promises.every((p) => p.metAt !== null)).toBe(true);
+    // Shipped is not delivered: no step is in hand any more, and the request waits for the author's word.
+    expect(shipped).toMatchObject({ status: 'shipped', step: null, stepStarted: false, proofRound: 2, proof: null, shippedAt: expect.any(String), deliveredAt: null });
+    expect(shipped.promises.every((p) => p.metAt !== null)).toBe(true);
+    expect(shipped.promises.find((p) => p.name === 'books')).toBeDefined();
+    expect(await requestRow(requestId)).toMatchObject({ status: 'shipped', step: null, deliveredAt: null });
+    expect(await refusal(act(handle, team, { action: 'confirm_receipt' }))).toBe(EliteRefusals.author);
+    const delivered = await act(handle, author, { action: 'confirm_receipt' });
+    expect(delivered).toMatchObject({ status: 'delivered', deliveredAt: expect.any(String) });
+    expect(await eventOf(orm(), requestId, 'delivered')).toMatchObject({ by: author.email, note: EliteNotes.receiptConfirmed });
     // Cover design, the proofs and the print order drew their press covers into files of their own: the book's is untouched.
     expect((await bookCover()).equals(coverBefore)).toBe(true);
 
     const order = await orm().em.fork().findOneOrFail(PrintOrder, { id: delivered.printOrderId as string });
     expect(order).toMatchObject({ orderStatus: 'shipped', quantity: TEST_QUOTE.copies, contactEmail: author.email, carrierName: 'USPS' });
     expect(order.history.map((h) => h.note)).toContain(`Paid by elite-${requestId}`);
-    const deliveredEvent = await eventOf(orm(), requestId, 'delivered');
-    expect(deliveredEvent.note).toContain(order.trackingId as string);
-    expect(deliveredEvent.data).toMatchObject({ orderId: order.id, trackingId: order.trackingId });
+    // The copies cost the author what the quote said, and the promise named the quote's copies.
+    expect((await eliteIncludedOrders(orm().em.fork(), [order.id])).get(order.id)).toEqual({ requestId, amountCents: TEST_QUOTE.amountCents, currency: TEST_QUOTE.currency });
+    expect((await eventsOf(orm(), requestId, 'promise_met')).map((event) => event.note)).toContain(`${TEST_QUOTE.copies} bound books within 2 weeks`);
+    const shippedEvent = await eventOf(orm(), requestId, 'shipped');
+    expect(shippedEvent.note).toContain(order.trackingId as string);
+    expect(shippedEvent.data).toMatchObject({ orderId: order.id, trackingId: order.trackingId });
 
     await act(handle, team, { action: 'complete' });
     expect(await handle.result()).toEqual({ status: 'completed' });
     const timeline = await kinds(requestId);
     const count = (kind: string) => timeline.filter((k) => k === kind).length;
     expect([count('step_started'), count('step_finished'), count('proof_sent'), count('changes_requested'), count('proof_approved')]).toEqual([2, 2, 2, 1, 1]);
-    expect([count('printing_started'), count('delivered'), count('completed'), count('promise_met')]).toEqual([1, 1, 1, 3]);
+    expect([count('printing_started'), count('shipped'), count('delivered'), count('completed'), count('promise_met')]).toEqual([1, 1, 1, 1, 2]);
     expect(await requestRow(requestId)).toMatchObject({ status: 'completed', printOrderId: order.id, completedAt: expect.any(Date), slaBreached: false });
   });
 });

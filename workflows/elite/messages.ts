@@ -44,7 +44,9 @@ export type EliteActionPayload =
   | { action: 'request_changes'; comment: string }
   | { action: 'start_printing'; podPackageId: string; shippingLevel: ShippingLevel }
   | { action: 'cancel'; reason: string }
-  | { action: 'complete' };
+  | { action: 'complete' }
+  /** The author has the books in hand ("I received my books"). */
+  | { action: 'confirm_receipt' };
 
 export type EliteActRequest = EliteActionPayload & { actor: EliteActor };
 // Every action of libs/domain has its payload here (a compile error otherwise).

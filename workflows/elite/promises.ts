@@ -1,5 +1,5 @@
 import { condition } from '@temporalio/workflow';
-import { ELITE_PROMISE_LABELS, isFinalEliteStatus, type EliteState, type PromiseState } from '../../libs/domain/index.ts';
+import { elitePromiseLabel, isFinalEliteStatus, type EliteState, type PromiseState } from '../../libs/domain/index.ts';
 import { promiseTimes, type EliteMs } from './rules.ts';
 import type { eliteTimeline } from './timeline.ts';
 
@@ -16,7 +16,7 @@ export async function until(at: number, done: () => boolean): Promise<boolean> {
 export async function keepPromise(promise: PromiseState, state: EliteState, ms: EliteMs, { write, event }: Pick<ReturnType<typeof eliteTimeline>, 'write' | 'event'>): Promise<void> {
   const settled = () => promise.metAt !== null || isFinalEliteStatus(state.status);
   const { remindAt, due } = promiseTimes(promise, ms);
-  const about = { note: ELITE_PROMISE_LABELS[promise.name], data: { promise: promise.name, dueAt: promise.dueAt } };
+  const about = { note: elitePromiseLabel(promise.name, state.copies), data: { promise: promise.name, dueAt: promise.dueAt } };
   if (!promise.remindedAt && !promise.breachedAt) {
     if (await until(remindAt, settled)) return;
     promise.remindedAt = new Date().toISOString();

@@ -24,7 +24,7 @@ const START = Date.parse('2026-11-28T12:00:00.000Z');
 const team: EliteActor = { id: 'team-1', email: 'team@example.com', role: 'team' };
 const author: EliteActor = { id: 'author-1', email: 'author@example.com', role: 'author' };
 const QUOTE = { amountCents: 150_000, currency: 'usd', copies: 3, timeline: 'Two weeks', includes: ['Editing'], message: 'Here it is.' };
-const ADDRESS: ShippingAddress = { name: 'Ada Author', address_line1: '1 Main St', city: 'Springfield', postcode: '12345', country: 'GB', phone: '+44 20 7946 0000' };
+const ADDRESS: ShippingAddress = { name: 'Ada Author', address_line1: '1 Main St', city: 'London', postcode: 'SW1A 1AA', country: 'GB', phone: '+44 20 7946 0000' };
 
 const received = (): EliteState => firstState({ prepaid: false, bookReady: true }, START, ms);
 const producing = (patch: Partial<EliteState> = {}): EliteState => ({ ...firstState({ prepaid: true, bookReady: true }, START, ms), ...patch });
@@ -147,5 +147,25 @@ describe('eliteWait', () => {
     expect(eliteWait(received(), ms)).toBeNull();
     expect(eliteWait(producing({ status: 'printing' }), ms)).toBeNull();
     expect(eliteWait(producing({ status: 'cancelled' }), ms)).toBeNull();
+  });
+});
+
+describe('shipped until received (issue 31)', () => {
+  it('waits for the receipt 45 days after shipping, then closes the request as shipped', () => {
+    expect(eliteWait(producing({ status: 'shipped', step: null, shippedAt: '2026-12-10T00:00:00.000Z' }), ms)).toEqual({ at: Date.parse('2027-01-24T00:00:00.000Z'), then: 'closed_shipped' });
+  });
+
+  it('lets only the author confirm receipt, and only once the books have shipped', () => {
+    const receipt: EliteActRequest = { action: 'confirm_receipt', actor: author };
+    expect(actRefusal(receipt, producing({ status: 'shipped', step: null }), false)).toBeNull();
+    expect(actRefusal(receipt, producing({ status: 'printing', step: 'printing', stepStarted: true }), false)).toBe(EliteRefusals.receipt);
+    expect(actRefusal({ ...receipt, actor: team }, producing({ status: 'shipped', step: null }), false)).toBe(EliteRefusals.author);
+    // The team may still close a shipped request by hand.
+    expect(actRefusal({ action: 'complete', actor: team }, producing({ status: 'shipped', step: null }), false)).toBeNull();
+  });
+
+  it('promises no first chapters for a book already written', () => {
+    expect(productionPromises(START, ms, true).map((p) => p.name)).toEqual(['books']);
+    expect(productionPromises(START, ms).map((p) => p.name)).toEqual(['first_chapters', 'books']);
   });
 });

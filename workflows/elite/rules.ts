@@ -91,8 +91,14 @@ export const newPromise = (name: ElitePromiseName, from: number, within: number)
   breachedAt: null,
 });
 
-/** The promises production starts with (§9): outline and first chapters, then the bound books. */
-export const productionPromises = (from: number, ms: EliteMs): PromiseState[] => [newPromise('first_chapters', from, ms('firstChaptersWithin')), newPromise('books', from, ms('booksWithin'))];
+/**
+ * The promises production starts with (§9): outline and first chapters, then the bound books. A book already written
+ * (`finished`) is promised no first chapters.
+ */
+export const productionPromises = (from: number, ms: EliteMs, finished = false): PromiseState[] => [
+  ...(finished ? [] : [newPromise('first_chapters', from, ms('firstChaptersWithin'))]),
+  newPromise('books', from, ms('booksWithin')),
+];
 
 /** A new request's state at `start` (epoch ms): waiting for its quote, or (paid up front) in production with two copies. */
 export function firstState(input: Pick<EliteInput, 'prepaid' | 'bookReady'>, start: number, ms: EliteMs): EliteState {
@@ -151,7 +157,7 @@ export function startProduction(state: EliteState, sessionId: string, paidAt: st
  * What the main loop waits for in the request's present status, unless something moves it first: a deadline (epoch
  * ms) and what happens at it, a reminder every so long, or null (nothing falls due: it only looks again now and then).
  */
-export type EliteWait = { at: number; then: 'quote_expired' | 'payment_expired' | 'completed' } | { every: number; then: 'proof_reminder' } | null;
+export type EliteWait = { at: number; then: 'quote_expired' | 'payment_expired' | 'completed' | 'closed_shipped' } | { every: number; then: 'proof_reminder' } | null;
 
 export function eliteWait(state: EliteState, ms: EliteMs): EliteWait {
   switch (state.status) {
@@ -161,6 +167,8 @@ export function eliteWait(state: EliteState, ms: EliteMs): EliteWait {
       return state.payBy ? { at: Date.parse(state.payBy), then: 'payment_expired' } : null;
     case 'in_production':
       return state.proof === 'awaiting_author' ? { every: ms('proofReminderEvery'), then: 'proof_reminder' } : null;
+    case 'shipped':
+      return state.shippedAt ? { at: Date.parse(state.shippedAt) + ms('receiptWithin'), then: 'closed_shipped' } : null;
     case 'delivered':
       return state.deliveredAt ? { at: Date.parse(state.deliveredAt) + ms('closeAfterDelivery'), then: 'completed' } : null;
     default:

@@ -1,6 +1,6 @@
 import { log, proxyActivities, uuid4 } from '@temporalio/workflow';
 import type { createActivities } from '../../activities/index.ts';
-import { ELITE_PROMISE_LABELS, eliteEventMailId, type EliteEventKind, type EliteEventRecord, type ElitePromiseName, type EliteState } from '../../libs/domain/index.ts';
+import { eliteEventMailId, elitePromiseLabel, type EliteEventKind, type EliteEventRecord, type ElitePromiseName, type EliteState } from '../../libs/domain/index.ts';
 import { bookkeepingOptions, mailOptions } from '../activity-options.ts';
 import { meetPromise } from './rules.ts';
 
@@ -52,7 +52,7 @@ export function eliteTimeline(requestId: string, state: EliteState) {
   /** Marks a promise met (late or not); the timeline event that says so, if it was not met before. */
   function meet(name: ElitePromiseName): EliteEventRecord[] {
     const met = meetPromise(state, name, new Date().toISOString());
-    return met ? [event('promise_met', { note: ELITE_PROMISE_LABELS[name], data: { promise: name, ...met } })] : [];
+    return met ? [event('promise_met', { note: elitePromiseLabel(name, state.copies), data: { promise: name, ...met } })] : [];
   }
 
   return { serially, event, record, write, meet, settled: () => writes === 0 && mails === 0 };

@@ -44,6 +44,7 @@ import { actUpdate, elitePaidSignal, eliteStateQuery, type EliteActRequest, type
 import { keepPromise, until } from './promises.ts';
 import { actRefusal, eliteWait, firstState, productionPromises, startProduction } from './rules.ts';
 import { eliteTimeline } from './timeline.ts';
+import { handleEliteAddressChanges } from './address.ts';
 
 type Activities = ReturnType<typeof createActivities>;
 const { saveEliteQuote, closeEliteQuote, sendEliteProof, decideEliteProof, createElitePrintOrder, elitePrintOutcome, countEliteBookRun } =
@@ -96,6 +97,7 @@ export async function eliteRequestWorkflow(input: EliteInput): Promise<{ status:
   }
 
   setHandler(eliteStateQuery, () => state);
+  handleEliteAddressChanges(requestId, state, serially);
 
   setHandler(elitePaidSignal, async ({ sessionId }) => {
     if (sessionId === state.paidWith || sessionId === payment) return;
@@ -230,6 +232,10 @@ export async function eliteRequestWorkflow(input: EliteInput): Promise<{ status:
         setStatus('completed');
         state.completedAt = now();
         return write(event('completed', { by }));
+      case 'confirm_receipt':
+        state.deliveredAt = now();
+        setStatus('delivered');
+        return write(event('delivered', { by, step: 'printing', note: EliteNotes.receiptConfirmed }));
     }
   }
 
@@ -289,7 +295,9 @@ export async function eliteRequestWorkflow(input: EliteInput): Promise<{ status:
     payment = null;
     if (state.status !== 'awaiting_payment') return write(event('paid', { note: EliteNotes.refund(sessionId, state.status), data: { sessionId, refundDue: true } }));
     const paidAt = now();
-    const started = productionPromises(Date.now(), ms);
+    // Runs from before this promised first chapters for a book already written too.
+    const finished = patched('elite-promises-from-quote') && state.bookReady;
+    const started = productionPromises(Date.now(), ms, finished);
     startProduction(state, sessionId, paidAt, started);
     setStatus('in_production');
     for (const promise of started) void keep(promise);
@@ -314,10 +322,19 @@ export async function eliteRequestWorkflow(input: EliteInput): Promise<{ status:
     }
     const outcome = await elitePrintOutcome(orderId);
     printing = null;
+    const tracking = [outcome.trackingId, outcome.carrierName].filter(Boolean).join(', ');
+    // Shipped is not delivered: the request waits for the carrier's word or the author's (runs from before said delivered).
+    if (failure === null && outcome.orderStatus === 'shipped' && patched('elite-shipped-until-received')) {
+      state.shippedAt = now();
+      state.step = null;
+      state.stepStarted = false;
+      setStatus('shipped');
+      const shipped = event('shipped', { step: 'printing', note: tracking ? `Tracking ${tracking}` : null, data: { orderId, ...outcome } });
+      return write(shipped, ...meet('books'));
+    }
     if (failure === null && (outcome.orderStatus === 'shipped' || outcome.orderStatus === 'delivered')) {
       state.deliveredAt = now();
       setStatus('delivered');
-      const tracking = [outcome.trackingId, outcome.carrierName].filter(Boolean).join(', ');
       const delivered = event('delivered', { step: 'printing', note: tracking ? `Tracking ${tracking}` : null, data: { orderId, ...outcome } });
       return write(delivered, ...meet('books'));
     }
@@ -359,6 +376,10 @@ export async function eliteRequestWorkflow(input: EliteInput): Promise<{ status:
         state.completedAt = now();
         setStatus('completed');
         return write(event('completed'));
+      case 'closed_shipped':
+        state.completedAt = now();
+        setStatus('completed');
+        return write(event('completed', { note: EliteNotes.closedShipped }));
     }
   }
 

@@ -1,6 +1,6 @@
-import { defineQuery, defineSignal } from '@temporalio/workflow';
+import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { Duration } from '@temporalio/common';
-import type { PrintOrderStatus } from '../../libs/domain/index.ts';
+import type { PrintOrderStatus, ShippingAddress } from '../../libs/domain/index.ts';
 
 export interface PrintOrderInput {
   orderId: string;
@@ -8,6 +8,8 @@ export interface PrintOrderInput {
   prepaidBy?: string;
   /** How long the order waits for its payment before it is cancelled (default PRINT_PAYMENT_WINDOW). */
   paymentWindow?: Duration;
+  /** How long after the checkout opened an unpaid order's payment request is mailed (default PRINT_PAYMENT_REMINDER_AFTER). */
+  paymentReminderAfter?: Duration;
   /** First and longest wait between two polls of the provider; signals wake the workflow at once in between. */
   pollEvery?: Duration;
   pollAtMost?: Duration;
@@ -32,5 +34,16 @@ export const paidSignal = defineSignal<[{ sessionId: string }]>('paid');
 export const providerChangedSignal = defineSignal<[{ jobId: string }]>('providerChanged');
 /** The author or the team asked for fresh status (POST /api/print/orders/{id}/refresh, the back office's action). */
 export const refreshSignal = defineSignal('refresh');
+
+/** A corrected shipping address and who gave it (an author, or the team from the back office). */
+export interface PrintAddressChange {
+  address: ShippingAddress;
+  by: { id: string; role: 'author' | 'team' };
+}
+/**
+ * Corrects the order's shipping address until its job is submitted to the printer; refused after that (or with the
+ * address rule's words when the address is not deliverable). The run's activity writes the order.
+ */
+export const changeAddressUpdate = defineUpdate<void, [PrintAddressChange]>('changeAddress');
 
 export const printOrderStatusQuery = defineQuery<PrintOrderStatus>('printOrderStatus');

@@ -15,10 +15,13 @@ import {
 import type { createActivities } from '../../activities/index.ts';
 import type { PrintJobState } from '../../libs/print/provider.ts';
 import {
+  AddressBookMessages,
+  addressProblems,
   FINAL_PRINT_ORDER_STATUSES,
   innermostMessage,
   isAnnouncedPrintStatus,
   orderStatusForLulu,
+  PRINT_PAYMENT_REMINDER_AFTER,
   PRINT_PAYMENT_WINDOW,
   PrintOrderProblems,
   printStatusMailId,
@@ -26,10 +29,10 @@ import {
   type PrintOrderStatus,
 } from '../../libs/domain/index.ts';
 import { bookkeepingOptions, mailOptions, printPollOptions, printPreflightOptions, printProviderOptions, renderingOptions } from '../activity-options.ts';
-import { paidSignal, printOrderStatusQuery, providerChangedSignal, refreshSignal, type FollowedJob, type PrintOrderInput } from './messages.ts';
+import { changeAddressUpdate, paidSignal, printOrderStatusQuery, providerChangedSignal, refreshSignal, type FollowedJob, type PrintOrderInput } from './messages.ts';
 
 type Activities = ReturnType<typeof createActivities>;
-const { recordPrintOrderChange, recordLatePayment, quotePrintOrder } = proxyActivities<Activities>(bookkeepingOptions);
+const { recordPrintOrderChange, recordLatePayment, quotePrintOrder, recordPrintOrderAddress } = proxyActivities<Activities>(bookkeepingOptions);
 const { preflightPrintOrder } = proxyActivities<Activities>(printPreflightOptions);
 const { drawPrintOrderCover } = proxyActivities<Activities>(renderingOptions);
 const { openPrintCheckout, submitPrintJob } = proxyActivities<Activities>(printProviderOptions);
@@ -65,6 +68,9 @@ export async function printOrderWorkflow(input: PrintOrderInput): Promise<{ stat
   let paymentClosed = false;
   let wake = false;
   const mails: Promise<void>[] = [];
+  /** Once the job is on its way to the printer the address is the printer's: corrections are refused from then on. */
+  let submitted = input.following !== undefined;
+  let addressWrites = 0;
 
   setHandler(printOrderStatusQuery, () => status);
   setHandler(paidSignal, async ({ sessionId }) => {
@@ -77,19 +83,58 @@ export async function printOrderWorkflow(input: PrintOrderInput): Promise<{ stat
   setHandler(refreshSignal, () => {
     wake = true;
   });
+  setHandler(
+    changeAddressUpdate,
+    async ({ address, by }) => {
+      addressWrites++;
+      try {
+        await recordPrintOrderAddress(orderId, { address, by, at: new Date().toISOString() });
+      } finally {
+        addressWrites--;
+      }
+    },
+    {
+      validator: ({ address }) => {
+        if (submitted || isFinal(status)) throw new Error(AddressBookMessages.changeRefused);
+        const problems = Object.values(addressProblems(address ?? {}));
+        if (problems.length) throw new Error(problems.join('. '));
+      },
+    },
+  );
 
-  async function change(next: Omit<PrintOrderChange, 'at'>): Promise<void> {
+  /** `quiet`: recorded without its mail (the payment request waits until the author has left the checkout). */
+  async function change(next: Omit<PrintOrderChange, 'at'>, quiet = false): Promise<void> {
     await recordPrintOrderChange(orderId, { at: new Date().toISOString(), ...next });
     const before = status;
     status = next.orderStatus;
-    if (before === status || !isAnnouncedPrintStatus(status)) return;
+    if (before === status || !isAnnouncedPrintStatus(status) || quiet) return;
+    announce(status);
+  }
+
+  function announce(announced: PrintOrderStatus): void {
     // Mail never holds the order up: SMTP may be down for a while, and a message that cannot be sent is only logged.
     mails.push(
-      sendMail('print-status', printStatusMailId(orderId, status)).then(
+      sendMail('print-status', printStatusMailId(orderId, announced)).then(
         () => undefined,
-        (error: Error) => log.warn('print status mail not sent', { orderId, status, error: error.message }),
+        (error: Error) => log.warn('print status mail not sent', { orderId, status: announced, error: error.message }),
       ),
     );
+  }
+
+  /**
+   * Waits for the payment until `payBy` (epoch ms). The payment request is mailed only once the author has had time to
+   * pay at the checkout they were sent to (and its webhook to arrive), and only if it is still unpaid then; runs from
+   * before this mailed it at once.
+   */
+  async function awaitPayment(payBy: number, remindLater: boolean): Promise<boolean> {
+    const paid = () => paidWith !== null;
+    const until = async (at: number) => (at > Date.now() ? condition(paid, at - Date.now()) : paid());
+    if (!remindLater) return until(payBy);
+    const remindAt = Math.min(payBy, Date.now() + msToNumber(input.paymentReminderAfter ?? PRINT_PAYMENT_REMINDER_AFTER));
+    if (await until(remindAt)) return true;
+    if (remindAt >= payBy) return false;
+    announce('unpaid');
+    return until(payBy);
   }
 
   /** Records what the provider reports when it differs from what was last recorded; true when it did. */
@@ -130,9 +175,9 @@ export async function printOrderWorkflow(input: PrintOrderInput): Promise<{ stat
     // The window runs from the order's placing, however long the steps before took.
     const payBy = workflowInfo().startTime.getTime() + msToNumber(input.paymentWindow ?? PRINT_PAYMENT_WINDOW);
     await openPrintCheckout(orderId, new Date(payBy).toISOString());
-    await change({ orderStatus: 'unpaid' });
-    const left = payBy - Date.now();
-    const paid = left > 0 ? await condition(() => paidWith !== null, left) : paidWith !== null;
+    const remindLater = patched('payment-reminder-after-checkout');
+    await change({ orderStatus: 'unpaid' }, remindLater);
+    const paid = await awaitPayment(payBy, remindLater);
     if (!paid) {
       paymentClosed = true;
       await change({ orderStatus: 'cancelled', errorMessage: PrintOrderProblems.unpaid });
@@ -144,6 +189,9 @@ export async function printOrderWorkflow(input: PrintOrderInput): Promise<{ stat
 
   /** Sends the paid order to the provider; the job to follow, or null when the provider refused it. */
   async function submit(): Promise<FollowedJob | null> {
+    submitted = true;
+    // A correction taken just before is written first, so the job carries it.
+    if (addressWrites > 0) await condition(() => addressWrites === 0);
     let job: PrintJobState;
     try {
       job = await submitPrintJob(orderId);

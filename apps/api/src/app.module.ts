@@ -4,7 +4,9 @@ import { APP_GUARD } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import type { Config } from '../../../libs/config/index.ts';
 import { AccountPaymentsModule } from './account-payments/account-payments.module.ts';
+import { AddressesModule } from './addresses/addresses.module.ts';
 import { AdminModule } from './admin/admin.module.ts';
+import { EliteDeskModule } from './admin/elite-desk/elite-desk.module.ts';
 import { AssistModule } from './assist/assist.module.ts';
 import { AuthModule } from './auth/auth.module.ts';
 import { JwtAuthGuard, RolesGuard, VerifiedEmailGuard } from './auth/guards.ts';
@@ -12,6 +14,7 @@ import { BookProjectsModule } from './book-projects/book-projects.module.ts';
 import { BookImagesModule } from './book-images/book-images.module.ts';
 import { OwnCoverModule } from './own-cover/own-cover.module.ts';
 import { ChaptersModule } from './chapters/chapters.module.ts';
+import { ManuscriptNotesModule } from './manuscript-notes/manuscript-notes.module.ts';
 import { BookRequestsModule } from './book-requests/book-requests.module.ts';
 import { ConfigModule } from './config/config.module.ts';
 import { DatabaseModule } from './database/database.module.ts';
@@ -24,6 +27,7 @@ import { SiteModule } from './site/site.module.ts';
 import { PaymentsModule } from './payments/payments.module.ts';
 import { PrintModule } from './print/print.module.ts';
 import { ProfileModule } from './profile/profile.module.ts';
+import { MailPreferencesModule } from './mail-preferences/mail-preferences.module.ts';
 import { ProjectsModule } from './projects/projects.module.ts';
 import { ShopModule } from './shop/shop.module.ts';
 import { ShopPagesModule } from './shop-pages/shop-pages.module.ts';
@@ -67,8 +71,10 @@ export class AppModule {
         SiteModule,
         AuthModule,
         ProfileModule,
+        MailPreferencesModule,
         AccountPaymentsModule,
         AdminModule,
+        EliteDeskModule,
         BookRequestsModule,
         EliteProjectDetailsModule,
         EliteRequestsModule,
@@ -77,12 +83,14 @@ export class AppModule {
         ShopPagesModule,
         ProjectsModule,
         ChaptersModule,
+        ManuscriptNotesModule,
         BookImagesModule,
         OwnCoverModule,
         AssistModule,
         SourcesModule,
         PaymentsModule,
         PrintModule,
+        AddressesModule,
       ],
       // Every route needs a signed-in caller unless marked @Public(); @Roles() and @VerifiedEmailRequired() narrow it further.
       providers: [

@@ -6,6 +6,8 @@ import { createMailer, mailSettingsFrom } from '../../../libs/mail/index.ts';
 import { checkoutDepsFrom } from '../../../libs/payments/index.ts';
 import { createPrintProvider } from '../../../libs/print/index.ts';
 import { StorageService, storageSettingsFrom } from '../../../libs/storage/index.ts';
+import { Client, Connection } from '@temporalio/client';
+import { ensureDigestSchedule } from './digest-schedule.ts';
 import { createWorker } from './worker.ts';
 
 const config = loadServiceConfigOrExit();
@@ -28,6 +30,14 @@ const { worker, connection } = await createWorker(config, {
   checkout: checkoutDepsFrom(config),
   printProvider: createPrintProvider(config),
 });
+
+const scheduling = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
+try {
+  const client = new Client({ connection: scheduling, namespace: config.TEMPORAL_NAMESPACE });
+  await ensureDigestSchedule(client, { scheduleId: 'mail-digests', everySeconds: config.MAIL_DIGEST_EVERY_SECONDS, taskQueue: config.TEMPORAL_TASK_QUEUE });
+} finally {
+  await scheduling.close();
+}
 
 console.log(`worker polling task queue "${config.TEMPORAL_TASK_QUEUE}" in namespace "${config.TEMPORAL_NAMESPACE}" at ${config.TEMPORAL_ADDRESS}`);
 try {

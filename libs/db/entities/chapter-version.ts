@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { ASSIST_ACTIONS, ASSIST_STATUSES, CHAPTER_VERSION_SOURCES } from '../../domain/index.ts';
+import { ASSIST_ACTIONS, ASSIST_STATUSES, CHAPTER_EDITOR_ROLES, CHAPTER_VERSION_SOURCES } from '../../domain/index.ts';
 import { GeneratorProject } from './generator-project.ts';
 
 /**
@@ -18,6 +18,9 @@ export const ChapterVersionSchema = defineEntity({
     version: p.integer(),
     source: p.enum(CHAPTER_VERSION_SOURCES),
     by: p.string().nullable(),
+    /** The person who saved it (the author or a team member; kept as an id, so a deleted account leaves no dangling key) and in what capacity. */
+    byUserId: p.uuid().nullable(),
+    byRole: p.enum(CHAPTER_EDITOR_ROLES).nullable(),
     title: p.text(),
     content: p.text(),
     words: p.integer(),

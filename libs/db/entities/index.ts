@@ -13,6 +13,11 @@ import { AuthSession, RefreshToken } from './session.ts';
 import { User } from './user.ts';
 import { UnaskedMail } from './unasked-mail.ts';
 import { Sale } from './sale.ts';
+import { SavedAddress } from './saved-address.ts';
+import { IdempotentResponse } from './idempotent-response.ts';
+import { MailDigestItem, MailPreference } from './mail-preference.ts';
+import { ManuscriptComment, ManuscriptReply, ManuscriptSuggestion } from './manuscript-note.ts';
 
-export { AccountToken, type AccountTokenPurpose, AssistChange, BookImage, ChapterVersion, EliteProof, EliteQuote, EliteRequest, EliteRequestEvent, EliteRevision, type ElitePromiseRecord, Notification, PrintOrder, AiProviderCall, AuthSession, BookCredit, CheckoutSession, EliteProjectDetails, MailDelivery, Payment, StripeEvent, BookProject, BookRequest, type BookRequestStatusEntry, GeneratedChapter, GeneratorProject, HealthCanary, Profile, RefreshToken, Sale, SourceFile, UnaskedMail, User, type OutlineChapter };
-export const entities = [HealthCanary, User, Profile, AuthSession, RefreshToken, BookRequest, GeneratorProject, GeneratedChapter, AiProviderCall, SourceFile, BookProject, CheckoutSession, StripeEvent, Payment, BookCredit, EliteProjectDetails, MailDelivery, PrintOrder, Notification, EliteRequest, EliteRequestEvent, EliteQuote, EliteProof, EliteRevision, ChapterVersion, AssistChange, BookImage, AccountToken, UnaskedMail, Sale];
+export { SavedAddress };
+export { MailDigestItem, MailPreference, AccountToken, type AccountTokenPurpose, AssistChange, BookImage, ChapterVersion, EliteProof, EliteQuote, EliteRequest, EliteRequestEvent, EliteRevision, type ElitePromiseRecord, Notification, PrintOrder, AiProviderCall, AuthSession, BookCredit, CheckoutSession, EliteProjectDetails, MailDelivery, Payment, StripeEvent, BookProject, BookRequest, type BookRequestStatusEntry, GeneratedChapter, GeneratorProject, HealthCanary, IdempotentResponse, ManuscriptComment, ManuscriptReply, ManuscriptSuggestion, Profile, RefreshToken, Sale, SourceFile, UnaskedMail, User, type OutlineChapter };
+export const entities = [SavedAddress, HealthCanary, User, Profile, AuthSession, RefreshToken, BookRequest, GeneratorProject, GeneratedChapter, AiProviderCall, SourceFile, BookProject, CheckoutSession, StripeEvent, Payment, BookCredit, EliteProjectDetails, MailDelivery, PrintOrder, Notification, EliteRequest, EliteRequestEvent, EliteQuote, EliteProof, EliteRevision, ChapterVersion, AssistChange, BookImage, AccountToken, UnaskedMail, Sale, ManuscriptComment, ManuscriptReply, ManuscriptSuggestion, MailPreference, MailDigestItem, IdempotentResponse];

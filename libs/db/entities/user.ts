@@ -15,6 +15,10 @@ export const UserSchema = defineEntity({
     pendingEmail: p.string().nullable(),
     pendingEmailTokenHash: p.string().nullable().unique().hidden(),
     pendingEmailExpiresAt: p.datetime().nullable(),
+    /** The name authors see for a team member; libs/domain/team.ts decides what they see without one. */
+    displayName: p.string().nullable(),
+    /** A password someone else chose (npm run create-admin): the back office asks for a new one before anything else. */
+    passwordChangeRequired: p.boolean().default(false),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

@@ -24,6 +24,13 @@ import { Migration20261128121000_payment_checks } from './Migration2026112812100
 import { Migration20261128122000_unasked_mails } from './Migration20261128122000_unasked_mails.ts';
 import { Migration20261129000000_saved_book_contents } from './Migration20261129000000_saved_book_contents.ts';
 import { Migration20261129100000_sales } from './Migration20261129100000_sales.ts';
+import { Migration20261129200000_saved_addresses } from './Migration20261129200000_saved_addresses.ts';
+import { Migration20261129500000_shipped_and_idempotency } from './Migration20261129500000_shipped_and_idempotency.ts';
+import { Migration20261129300000_manuscript_notes } from './Migration20261129300000_manuscript_notes.ts';
+import { Migration20261129400000_chapter_version_editors } from './Migration20261129400000_chapter_version_editors.ts';
+import { Migration20261129600000_mail_preferences } from './Migration20261129600000_mail_preferences.ts';
+import { Migration20261129700000_team_display_names } from './Migration20261129700000_team_display_names.ts';
+import { Migration20261129701000_one_time_passwords } from './Migration20261129701000_one_time_passwords.ts';
 
 /** Every migration in order: write each as a class in this folder (named Migration<UTC timestamp>_<what>) and add it here. */
 export const migrationsList = [
@@ -53,4 +60,11 @@ export const migrationsList = [
   { name: 'Migration20261128122000_unasked_mails', class: Migration20261128122000_unasked_mails },
   { name: 'Migration20261129000000_saved_book_contents', class: Migration20261129000000_saved_book_contents },
   { name: 'Migration20261129100000_sales', class: Migration20261129100000_sales },
+  { name: 'Migration20261129200000_saved_addresses', class: Migration20261129200000_saved_addresses },
+  { name: 'Migration20261129300000_manuscript_notes', class: Migration20261129300000_manuscript_notes },
+  { name: 'Migration20261129400000_chapter_version_editors', class: Migration20261129400000_chapter_version_editors },
+  { name: 'Migration20261129500000_shipped_and_idempotency', class: Migration20261129500000_shipped_and_idempotency },
+  { name: 'Migration20261129600000_mail_preferences', class: Migration20261129600000_mail_preferences },
+  { name: 'Migration20261129700000_team_display_names', class: Migration20261129700000_team_display_names },
+  { name: 'Migration20261129701000_one_time_passwords', class: Migration20261129701000_one_time_passwords },
 ];

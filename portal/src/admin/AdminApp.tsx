@@ -1,6 +1,6 @@
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
-import { Admin, Resource } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { MailPreferencesPage } from './mail-preferences/index.tsx';
 import { authProvider } from './authProvider.ts';
 import { bookRequests } from './book-requests/index.tsx';
 import { books } from './books/index.tsx';
@@ -13,9 +13,9 @@ import { payments } from './payments/index.tsx';
 import { printOrders } from './print-orders/index.tsx';
 import { sales } from './sales/index.tsx';
 import { users } from './users/index.tsx';
-
-// Accounts sign in with their e-mail.
-const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ra: { ...englishMessages.ra, auth: { ...englishMessages.ra.auth, username: 'Email' } } }), 'en');
+import { TeamProfilePage } from './team-profile/TeamProfilePage.tsx';
+import { BackOfficeLoading } from '../components/BackOfficeLoading.tsx';
+import { i18nProvider } from './i18n.ts';
 
 /** The Elite team's back office at /admin: one resource folder per feature. */
 export default function AdminApp() {
@@ -31,6 +31,7 @@ export default function AdminApp() {
       theme={lightTheme}
       darkTheme={darkTheme}
       requireAuth
+      loading={BackOfficeLoading}
       disableTelemetry
     >
       {(permissions: string) => [
@@ -42,6 +43,12 @@ export default function AdminApp() {
         <Resource key="print-orders" name="print-orders" {...printOrders} />,
         <Resource key="sales" name="sales" {...sales} />,
         <Resource key="earnings" name="earnings" {...earnings} />,
+        <CustomRoutes key="mail-preferences">
+          <Route path="/mail-preferences" element={<MailPreferencesPage />} />
+        </CustomRoutes>,
+        <CustomRoutes key="profile">
+          <Route path="/profile" element={<TeamProfilePage />} />
+        </CustomRoutes>,
       ]}
     </Admin>
   );

@@ -3,7 +3,7 @@ import { AuthMessages, BACK_OFFICE_ROLES } from '../../../libs/domain/index.ts';
 import { apiFetch } from '../api/client.ts';
 import { sessionStore, signOut, type Session } from '../api/session.ts';
 
-const inBackOffice = (session: Session | null) => !!session && BACK_OFFICE_ROLES.includes(session.user.role);
+export const inBackOffice = (session: Session | null) => !!session && BACK_OFFICE_ROLES.includes(session.user.role);
 
 /**
  * react-admin's auth over the platform's own accounts and the portal's session store. Only the Elite team and

@@ -1,7 +1,7 @@
 import { fetchUtils } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { AdminStatsResponse, BookRequestAdminView, PrintOrderAdminView } from '../../../libs/contracts/index.ts';
-import type { BookRequestStatus } from '../../../libs/domain/index.ts';
+import type { AdminStatsResponse, BookRequestAdminView, EliteRequestAdminView, PrintOrderAdminView } from '../../../libs/contracts/index.ts';
+import { IDEMPOTENCY_HEADER, type BookRequestStatus } from '../../../libs/domain/index.ts';
 import { sessionStore } from '../api/session.ts';
 
 /** JSON calls with the signed-in team member's token; a refusal rejects with the server's message. */
@@ -26,17 +26,24 @@ export const dataProvider = {
     const { json } = await httpClient(`/api/admin/book-requests/${encodeURIComponent(id)}/status`, { method: 'POST', body: JSON.stringify({ status }) });
     return { data: json as BookRequestAdminView };
   },
+  /** A corrected shipping address, taken by the order's or the request's workflow until the copies are at the printer. */
+  async correctShippingAddress(resource: 'print-orders' | 'elite-requests', id: string, address: object): Promise<unknown> {
+    return (await httpClient(`/api/admin/${resource}/${encodeURIComponent(id)}/shipping-address`, { method: 'POST', body: JSON.stringify({ shipping_address: address }) })).json;
+  },
   /** The order's workflow asks the print provider for the job's state now. */
   async refreshPrintOrder(id: string): Promise<{ data: PrintOrderAdminView }> {
     const { json } = await httpClient(`/api/admin/print-orders/${encodeURIComponent(id)}/refresh`, { method: 'POST' });
     return { data: json as PrintOrderAdminView };
   },
   /** An Elite request's action (`assign`, `quote`, `steps/editing/start`…): its workflow does it, or refuses with the reason. A FormData body goes as multipart. */
-  async actOnEliteRequest(id: string, path: string, body?: object | FormData): Promise<void> {
-    await httpClient(`/api/admin/elite-requests/${encodeURIComponent(id)}/${path}`, {
+  async actOnEliteRequest(id: string, path: string, body?: object | FormData, key?: string): Promise<EliteRequestAdminView> {
+    const { json } = await httpClient(`/api/admin/elite-requests/${encodeURIComponent(id)}/${path}`, {
       method: 'POST',
       ...(body === undefined ? {} : { body: body instanceof FormData ? body : JSON.stringify(body) }),
+      // The action's Idempotency-Key: the same action sent again is done once.
+      ...(key ? { headers: new Headers({ [IDEMPOTENCY_HEADER]: key }) } : {}),
     });
+    return json as EliteRequestAdminView;
   },
   /** The dashboard's figures. */
   async getStats(): Promise<AdminStatsResponse> {

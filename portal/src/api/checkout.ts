@@ -1,5 +1,5 @@
 import type { CheckoutProduct, CreateCheckoutSessionRequest } from '../../../libs/contracts/index.ts';
-import { CheckoutMessages, ONESHOT_PRODUCT_TYPE, PRODUCT_TYPE_KEY, type ProductId } from '../../../libs/domain/index.ts';
+import { CheckoutMessages, IDEMPOTENCY_HEADER, ONESHOT_PRODUCT_TYPE, PRODUCT_TYPE_KEY, type ProductId } from '../../../libs/domain/index.ts';
 import { apiFetch } from './client.ts';
 
 export const PRODUCTS_QUERY_KEY = ['checkout-products'] as const;
@@ -32,9 +32,11 @@ export function checkoutOutcome(response: { ok: boolean; status: number; statusT
 }
 
 /** POST /api/create-checkout-session; never throws: a failure is the message to show. */
-export async function createCheckoutSession(request: CreateCheckoutSessionRequest, token: string | undefined): Promise<{ url: string } | { error: string }> {
+export async function createCheckoutSession(request: CreateCheckoutSessionRequest, token: string | undefined, key?: string): Promise<{ url: string } | { error: string }> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
+  // The click's Idempotency-Key: a retried Buy opens one session.
+  if (key) headers[IDEMPOTENCY_HEADER] = key;
   try {
     const response = await fetch('/api/create-checkout-session', { method: 'POST', headers, body: JSON.stringify(request) });
     const text = await response.text();

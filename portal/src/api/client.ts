@@ -1,3 +1,5 @@
+import { IDEMPOTENCY_HEADER } from '../../../libs/domain/index.ts';
+
 /** The portal's one client for the API: same origin, JSON in and out, errors carry the API's message. */
 export class ApiError extends Error {
   readonly status: number;
@@ -17,9 +19,14 @@ export function setAccessTokenSource(source: () => string | undefined): void {
   tokenSource = source;
 }
 
-export async function apiFetch<T>(path: string, init: RequestInit & { token?: string | null } = {}): Promise<T> {
-  const { token: explicitToken, ...rest } = init;
+/** A new key for one user intent (a click): sent as its Idempotency-Key, the same on every retry of that click. */
+export const newActionKey = (): string => crypto.randomUUID();
+
+/** `actionKey`: the intent's Idempotency-Key (newActionKey), so the API does a retried action once. */
+export async function apiFetch<T>(path: string, init: RequestInit & { token?: string | null; actionKey?: string } = {}): Promise<T> {
+  const { token: explicitToken, actionKey, ...rest } = init;
   const headers = new Headers(rest.headers);
+  if (actionKey) headers.set(IDEMPOTENCY_HEADER, actionKey);
   if (rest.body !== undefined && !(rest.body instanceof FormData)) headers.set('Content-Type', 'application/json');
   const token = explicitToken === null ? undefined : (explicitToken ?? tokenSource());
   if (token) headers.set('Authorization', `Bearer ${token}`);

@@ -21,7 +21,8 @@ export const EliteListMessages = {
 
 const base = '/api/elite-requests';
 const one = (id: string) => `${base}/${encodeURIComponent(id)}`;
-const post = <T>(path: string, body?: unknown) => apiFetch<T>(path, { method: 'POST', ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+const post = <T>(path: string, body?: unknown, actionKey?: string) =>
+  apiFetch<T>(path, { method: 'POST', ...(body === undefined ? {} : { body: JSON.stringify(body) }), ...(actionKey ? { actionKey } : {}) });
 
 /** The author's requests, newest first; a lost connection reads as the tab's one message. */
 export async function fetchEliteRequests(): Promise<EliteRequestView[]> {
@@ -34,10 +35,27 @@ export async function fetchEliteRequests(): Promise<EliteRequestView[]> {
 }
 
 export const fetchEliteRequest = (id: string) => apiFetch<EliteRequestView>(one(id));
-export const createEliteRequest = (request: CreateEliteRequestRequest) => post<EliteRequestView>(base, request);
-/** Accepting a quote opens its checkout: the answer says where to pay. */
-export const acceptEliteQuote = (id: string) => post<EliteCheckoutResponse>(`${one(id)}/accept`);
-export const declineEliteQuote = (id: string, request: DeclineEliteQuoteRequest) => post<EliteRequestView>(`${one(id)}/decline`, request);
-export const approveEliteProof = (id: string, request: ApproveEliteProofRequest) => post<EliteRequestView>(`${one(id)}/proof/approve`, request);
-export const requestEliteChanges = (id: string, request: RequestEliteChangesRequest) => post<EliteRequestView>(`${one(id)}/proof/changes`, request);
-export const cancelEliteRequest = (id: string, request: CancelEliteRequestRequest) => post<EliteRequestView>(`${one(id)}/cancel`, request);
+// `key`: the action's Idempotency-Key (newActionKey), the same on a retry of the same click.
+export const createEliteRequest = (request: CreateEliteRequestRequest, key?: string) => post<EliteRequestView>(base, request, key);
+/** Accepting a quote opens its checkout: the answer says where to pay (null while the run is still opening it). */
+export const acceptEliteQuote = (id: string, key?: string) => post<EliteCheckoutResponse>(`${one(id)}/accept`, undefined, key);
+export const declineEliteQuote = (id: string, request: DeclineEliteQuoteRequest, key?: string) => post<EliteRequestView>(`${one(id)}/decline`, request, key);
+export const approveEliteProof = (id: string, request: ApproveEliteProofRequest, key?: string) => post<EliteRequestView>(`${one(id)}/proof/approve`, request, key);
+export const requestEliteChanges = (id: string, request: RequestEliteChangesRequest, key?: string) => post<EliteRequestView>(`${one(id)}/proof/changes`, request, key);
+export const cancelEliteRequest = (id: string, request: CancelEliteRequestRequest, key?: string) => post<EliteRequestView>(`${one(id)}/cancel`, request, key);
+/** "I received my books": the shipped copies arrived. */
+export const confirmEliteReceipt = (id: string, key?: string) => post<EliteRequestView>(`${one(id)}/receipt`, undefined, key);
+
+/** How long the accept waits for the checkout its run is opening, looking every second. */
+const CHECKOUT_WAIT_MS = 30_000;
+export const EliteCheckoutMessages = { stillOpening: 'Your quote is accepted. The payment page is still being prepared: open this request again in a moment to pay.' } as const;
+
+/** The checkout of a quote just accepted, once the request's run has opened it. */
+export async function eliteCheckoutUrl(id: string): Promise<string> {
+  for (const until = Date.now() + CHECKOUT_WAIT_MS; Date.now() < until; ) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const view = await fetchEliteRequest(id);
+    if (view.status === 'awaiting_payment' && view.checkout_url) return view.checkout_url;
+  }
+  throw new Error(EliteCheckoutMessages.stillOpening);
+}

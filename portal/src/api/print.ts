@@ -25,8 +25,9 @@ export const fetchPrintProducts = () => withFallback(apiFetch<PrintProductsRespo
 export const calculatePrint = (request: CalculatePrintRequest, signal?: AbortSignal) =>
   withFallback(apiFetch<CalculatePrintResponse>('/api/print/calculate', { method: 'POST', body: JSON.stringify(request), ...(signal ? { signal } : {}) }), PrintMessages.calculateFailedRetry);
 
-export const createPrintOrder = (request: CreatePrintOrderRequest) =>
-  withFallback(apiFetch<PrintOrderView>('/api/print/orders', { method: 'POST', body: JSON.stringify(request) }), PrintMessages.createFailedRetry);
+/** `key`: the order's Idempotency-Key (one per wizard), so a retried Place Order makes one order. */
+export const createPrintOrder = (request: CreatePrintOrderRequest, key?: string) =>
+  withFallback(apiFetch<PrintOrderView>('/api/print/orders', { method: 'POST', body: JSON.stringify(request), ...(key ? { actionKey: key } : {}) }), PrintMessages.createFailedRetry);
 
 export const fetchPrintOrder = (id: string) => withFallback(apiFetch<PrintOrderView>(`/api/print/orders/${encodeURIComponent(id)}`), PrintMessages.orderFailed);
 

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CheckoutMessages, type ProductId } from '../../../libs/domain/index.ts';
 import { useAuth } from '../components/AuthContext.tsx';
+import { newActionKey } from '../api/client.ts';
 import { createCheckoutSession, fetchCheckoutProducts, PRODUCTS_QUERY_KEY, rememberProductType } from '../api/checkout.ts';
 
 export interface Checkout {
@@ -19,6 +20,7 @@ export function useCheckout(): Checkout {
   const { session } = useAuth();
   const [pending, setPending] = useState<ProductId | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const keys = useRef(new Map<ProductId, string>());
   // What the server sells: an offer it cannot fulfil here is shown as such, not sold.
   const products = useQuery({ queryKey: PRODUCTS_QUERY_KEY, queryFn: fetchCheckoutProducts });
   const unavailable = (productId: ProductId) => {
@@ -36,6 +38,9 @@ export function useCheckout(): Checkout {
   }, []);
 
   async function start(productId: ProductId) {
+    // Buy clicked again after a failure is the same intent: its key is kept until a session opens.
+    const key = keys.current.get(productId) ?? newActionKey();
+    keys.current.set(productId, key);
     setPending(productId);
     setError(null);
     const fail = (message: string) => {
@@ -55,8 +60,10 @@ export function useCheckout(): Checkout {
     const outcome = await createCheckoutSession(
       { priceId: product.priceId, mode: product.mode, successUrl: `${window.location.origin}/success`, cancelUrl: window.location.href },
       session?.access_token,
+      key,
     );
     if ('error' in outcome) return fail(outcome.error);
+    keys.current.delete(productId);
     window.location.assign(outcome.url);
   }
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { COUNTRIES, regionsOf, type AddressField, type ShippingAddress } from '../../../libs/domain/index.ts';
-import type { AddressErrors } from './printFlow.ts';
+import { COUNTRIES, regionLabel, regionsOf, type AddressField, type ShippingAddress } from '../../../libs/domain/index.ts';
+import type { AddressErrors } from './addressFlow.ts';
 
 const countryName = (() => {
   const names = new Intl.DisplayNames(['en'], { type: 'region' });
@@ -25,11 +25,14 @@ export function AddressForm({
   address,
   errors,
   onEdit,
+  onBlur,
   idPrefix = 'print',
 }: {
   address: ShippingAddress;
   errors: AddressErrors;
   onEdit: (field: AddressField, value: string) => void;
+  /** A field left (useAddressForm's `blur`: its problem shows as typed). */
+  onBlur?: (field: AddressField) => void;
   idPrefix?: string;
 }) {
   const regions = regionsOf(address.country);
@@ -38,6 +41,7 @@ export function AddressForm({
     id: id(field),
     value: address[field] ?? '',
     onChange: (event: { target: { value: string } }) => onEdit(field, event.target.value),
+    onBlur: () => onBlur?.(field),
     'aria-invalid': errors[field] ? true : undefined,
     'aria-describedby': errors[field] ? `${id(field)}-error` : undefined,
     ...extra,
@@ -68,7 +72,7 @@ export function AddressForm({
           <select {...input('state', { autoComplete: 'address-level1' })}>
             <option value="">Select…</option>
             {regions.map((code) => (
-              <option key={code} value={code}>{code}</option>
+              <option key={code} value={code}>{regionLabel(address.country, code)}</option>
             ))}
           </select>
         ) : (

@@ -2,21 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { PrintOrderView } from '../../../libs/contracts/index.ts';
 import { AddressMessages, PRINT_PRODUCTS, PrintMessages, type ShippingAddress } from '../../../libs/domain/index.ts';
 import { awaitingCheckout, waitForPayment } from '../api/print.ts';
-import {
-  addressErrors,
-  addressRequest,
-  badgeTone,
-  cheapestLevel,
-  clampStep,
-  copies,
-  coverPlan,
-  editAddress,
-  emptyAddress,
-  ordersRefetchInterval,
-  PRINT_ORDER_REFRESH_MS,
-  reviewProblem,
-  tierLines,
-} from './printFlow.ts';
+import { addressErrors, addressRequest, editAddress, emptyAddress, reviewProblem } from './addressFlow.ts';
+import { badgeTone, cheapestLevel, clampStep, copies, coverPlan, ordersRefetchInterval, PRINT_ORDER_REFRESH_MS, tierLines } from './printFlow.ts';
 
 const home: ShippingAddress = { name: 'Ada Writer', address_line1: '1 Main St', address_line2: '', city: 'Springfield', state: 'IL', postcode: '62701', country: 'US', phone: '+1 (217) 555-0100' };
 const [standard] = PRINT_PRODUCTS;
@@ -58,7 +45,9 @@ describe('the address form', () => {
     });
     expect(addressErrors(home)).toEqual({});
     expect(addressErrors({ ...home, phone: 'call me' })).toEqual({ phone: AddressMessages.phoneInvalid });
-    expect(addressErrors({ ...home, country: 'GB', state: '' })).toEqual({});
+    expect(addressErrors({ ...home, country: 'GB', state: '', postcode: 'SW1A 1AA', phone: '020 7946 0018' })).toEqual({});
+    // The rule is the country's: ZIP "0410" and phone "207" are no address in the US.
+    expect(addressErrors({ ...home, postcode: '0410', phone: '207' })).toEqual({ postcode: AddressMessages.postcodeInvalid('US'), phone: AddressMessages.phoneForCountry('US') });
   });
 
   it('sends the address trimmed, without an empty apartment line or state', () => {

@@ -1,15 +1,10 @@
-// The print pages' rules that need no browser: the wizard's steps, address edits, the review's checks, the order
-// list's live updates, the cover plan of a print service, and how amounts, quantities and statuses read.
+// The print pages' rules that need no browser: the wizard's steps, the order list's live updates, the cover plan of a print service, and how amounts, quantities and statuses read.
 import type { PrintOrderView, ShippingOptionView } from '../../../libs/contracts/index.ts';
 import {
-  addressProblems,
-  DEFAULT_COUNTRY,
   FINAL_PRINT_ORDER_STATUSES,
   formatAmount,
   OFFERED_SHIPPING,
-  PrintMessages,
   toCents,
-  type AddressField,
   type PrintProduct,
   type ShippingAddress,
   type ShippingLevel,
@@ -20,29 +15,6 @@ export type WizardStep = 1 | 2 | 3 | 4;
 /** The wizard never goes below its first step or past its last. */
 export const clampStep = (step: number): WizardStep => Math.min(WIZARD_STEPS.length, Math.max(1, Math.trunc(step) || 1)) as WizardStep;
 
-export const emptyAddress = (): ShippingAddress => ({ name: '', address_line1: '', address_line2: '', city: '', state: '', postcode: '', country: DEFAULT_COUNTRY, phone: '' });
-export type AddressErrors = Partial<Record<AddressField, string>>;
-
-/** One field typed in: its message goes; a new country empties the state (and the state's message) too. */
-export function editAddress(address: ShippingAddress, errors: AddressErrors, field: AddressField, value: string): { address: ShippingAddress; errors: AddressErrors } {
-  const next = { ...address, [field]: value };
-  const rest: AddressErrors = { ...errors };
-  delete rest[field];
-  if (field !== 'country' || value === address.country) return { address: next, errors: rest };
-  delete rest.state;
-  return { address: { ...next, state: '' }, errors: rest };
-}
-
-/** The address as the API takes it: trimmed, without an empty apartment line or an empty free-text state. */
-export function addressRequest(address: ShippingAddress): ShippingAddress {
-  const trimmed = Object.fromEntries(Object.entries(address).map(([key, value]) => [key, typeof value === 'string' ? value.trim() : value])) as unknown as ShippingAddress;
-  const { address_line2, state, ...required } = trimmed;
-  return { ...required, ...(address_line2 ? { address_line2 } : {}), ...(state ? { state } : {}) };
-}
-
-/** §5.1's messages for the address as it will be sent. */
-export const addressErrors = (address: ShippingAddress): AddressErrors => addressProblems(addressRequest(address));
-
 /** The cheapest of the offered options (the one the wizard preselects); null when there is none. */
 export function cheapestLevel(options: readonly ShippingOptionView[]): ShippingLevel | null {
   let best: ShippingOptionView | null = null;
@@ -51,13 +23,6 @@ export function cheapestLevel(options: readonly ShippingOptionView[]): ShippingL
 }
 
 export const shippingLabel = (level: string): string => OFFERED_SHIPPING.find((o) => o.level === level)?.label ?? level.replaceAll('_', ' ').toLowerCase();
-
-/** What stops the order at the review: missing steps first, then the terms; null when it may be placed. */
-export function reviewProblem(review: { product: PrintProduct | null; address: ShippingAddress | null; level: ShippingLevel | null; total: number | null; agreed: boolean }): string | null {
-  if (!review.product || !review.address || Object.keys(addressErrors(review.address)).length || !review.level || review.total === null) return PrintMessages.missingInformation;
-  if (!review.agreed) return PrintMessages.agreeTerms;
-  return null;
-}
 
 /** An amount in dollars (print prices and orders hold dollars) as money. */
 export const money = (amount: number, currency = 'USD'): string => formatAmount(toCents(amount), currency);

@@ -4,8 +4,9 @@ import { Link, useParams } from 'react-router-dom';
 import { staged } from '../api/projects.ts';
 import { BookSettings } from './BookSettings.tsx';
 import { OwnCover } from './OwnCover.tsx';
+import { ManuscriptDownloads } from './ManuscriptDownloads.tsx';
 import { ChapterStructure, useChapterLayout } from '../components/chapters/ChapterStructure.tsx';
-import { ChapterTabs } from './ChapterTabs.tsx';
+import { ChapterTabs } from '../components/chapters/ChapterTabs.tsx';
 import { ChapterWorkspace } from '../components/chapters/ChapterWorkspace.tsx';
 import { RebuildNotice } from '../components/chapters/RebuildNotice.tsx';
 import { RemovedChapters } from './RemovedChapters.tsx';
@@ -40,6 +41,7 @@ export function EditBook() {
           <>
             <h1 lang={project.data.language} dir="auto">{project.data.title}</h1>
             <p className="muted">by {project.data.author} · your changes save as you type, and every save is a version you can go back to. You can also add, move and remove chapters.</p>
+            <ManuscriptDownloads projectId={id} title={project.data.title} beforeDownload={layout.beforeChange} />
             <BookSettings
               project={project.data}
               onChanged={(after) => {
@@ -70,7 +72,7 @@ export function EditBook() {
                   <h2 className="visually-hidden">
                     Chapter {current}: {currentTitle}
                   </h2>
-                  <ChapterWorkspace key={`${layout.layout}-${current}`} projectId={id} chapter={current} language={project.data.language} flushRef={layout.flushRef} onSaved={() => void refresh()} />
+                  <ChapterWorkspace key={`${layout.layout}-${current}`} projectId={id} chapter={current} language={project.data.language} flushRef={layout.flushRef} onSaved={() => void refresh()} notes />
                 </div>
               </section>
             )}

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { BookProjectView, ProfileView } from '../../../libs/contracts/index.ts';
 import { ELITE_INCLUDES, ELITE_LIMITS, ELITE_NEXT_STEPS, ELITE_PRICE_NOTE, ELITE_SELECTS, EliteMessages, generationLabel, statusLabel, type EliteSelectField } from '../../../libs/domain/index.ts';
-import { apiFetch } from '../api/client.ts';
+import { apiFetch, newActionKey } from '../api/client.ts';
 import { useAuth } from '../components/AuthContext.tsx';
 import { Dialog } from '../components/Dialog.tsx';
 import { createEliteRequest } from '../api/eliteRequests.ts';
@@ -24,8 +24,10 @@ export function EliteRequestModal({ book, onClose }: { book: EliteBook; onClose:
   const profile = useQuery({ queryKey: ['profile', user?.id], queryFn: () => apiFetch<ProfileView>('/api/profile'), enabled: Boolean(user) });
   const [form, setForm] = useState<EliteForm>(() => emptyEliteForm());
   const [problem, setProblem] = useState<string | null>(null);
+  // One request per opening of the modal: a second send (a retry after a lost answer) is answered as the first.
+  const [key] = useState(newActionKey);
   const send = useMutation({
-    mutationFn: () => createEliteRequest(eliteRequestBody(book.id, form)),
+    mutationFn: () => createEliteRequest(eliteRequestBody(book.id, form), key),
     retry: false,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ALL_ELITE_REQUESTS });

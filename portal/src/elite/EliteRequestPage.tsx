@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { EliteRequestView } from '../../../libs/contracts/index.ts';
 import { Spinner } from '../components/Spinner.tsx';
@@ -6,10 +6,13 @@ import { EliteListMessages, fetchEliteRequest } from '../api/eliteRequests.ts';
 import { EliteStatusBadge, EliteTodo } from './EliteRequestsTab.tsx';
 import { ELITE_TAB_PATH, eliteRefetchInterval, paymentBanner } from './eliteView.ts';
 import { eliteRequestKey } from './useEliteRequests.ts';
-import { CancelRequest } from './EliteRequestActions.tsx';
+import { CancelRequest, ReceiptAction } from './EliteRequestActions.tsx';
+import { ELITE_WORKING_POLL_MS, isEliteWorking } from './eliteWorking.ts';
 import { DetailsSection, PrintSection, Progress, PromisesSection, ProofSection, QuoteSection, Timeline } from './EliteRequestSections.tsx';
 
-function RequestBody({ view, paid }: { view: EliteRequestView; paid: boolean }) {
+function RequestBody({ view: read, paid, working }: { view: EliteRequestView; paid: boolean; working: boolean }) {
+  // While an action is carried out the buttons of the step before are not offered again.
+  const view = working ? { ...read, actions: [] } : read;
   const banner = paymentBanner(view.status, paid);
   return (
     <>
@@ -28,11 +31,13 @@ function RequestBody({ view, paid }: { view: EliteRequestView; paid: boolean }) 
       )}
       {banner === 'confirmed' && <p className="notice" role="status">{EliteListMessages.confirmed}</p>}
       <Progress view={view} />
+      {working && <p className="notice" role="status">Working on it… this page shows the result in a moment.</p>}
       {banner !== 'confirming' && <EliteTodo view={view} />}
       {view.status === 'cancelled' && <p className="error-banner">This request was cancelled{view.cancel_reason ? `: ${view.cancel_reason}` : '.'}</p>}
       {view.status === 'declined' && <p className="error-banner">You declined the quote{view.cancel_reason ? `: ${view.cancel_reason}` : '.'}</p>}
       {view.status === 'expired' && <p className="error-banner">This request expired: its quote was not accepted or paid in time. Write to us to open a new one.</p>}
-      {view.status === 'delivered' && <p className="notice">Your books have been delivered. Enjoy them!</p>}
+      <ReceiptAction view={view} />
+      {view.status === 'delivered' && <p className="notice">Your books arrived. Enjoy them!</p>}
       {/* What is in hand comes first: the proofs and the print order, then the quote that started production. */}
       <ProofSection view={view} />
       <PrintSection view={view} />
@@ -50,10 +55,11 @@ export function EliteRequestPage() {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const paid = params.get('paid') === '1' || params.has('session_id');
+  const queryClient = useQueryClient();
   const request = useQuery({
     queryKey: eliteRequestKey(id),
     queryFn: () => fetchEliteRequest(id),
-    refetchInterval: (query) => eliteRefetchInterval(query.state.data, paid),
+    refetchInterval: (query) => (isEliteWorking(queryClient, query.state.data) ? ELITE_WORKING_POLL_MS : eliteRefetchInterval(query.state.data, paid)),
     staleTime: 0,
   });
 
@@ -75,7 +81,7 @@ export function EliteRequestPage() {
             </div>
           </div>
         ) : (
-          <RequestBody view={request.data} paid={paid} />
+          <RequestBody view={request.data} paid={paid} working={isEliteWorking(queryClient, request.data)} />
         )}
       </main>
     </div>

@@ -4,9 +4,10 @@ import { ELITE_LIMITS, eliteOptionLabel, formatAmount } from '../../../libs/doma
 import { saveFile } from '../components/BookDownloads.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
 import { addressLines, copies } from '../components/printFlow.ts';
-import { acceptEliteQuote, declineEliteQuote, requestEliteChanges } from '../api/eliteRequests.ts';
+import { acceptEliteQuote, declineEliteQuote, eliteCheckoutUrl, requestEliteChanges } from '../api/eliteRequests.ts';
 import { currentProof, dateTime, eliteProgress, eventBy, eventText, PROMISE_STATE_LABELS, promiseState, proofFileName } from './eliteView.ts';
 import { ActionError, ApproveDialog, TextDialog, useEliteAction } from './EliteRequestActions.tsx';
+import { EliteAddressCorrection } from './EliteAddressCorrection.tsx';
 
 // The parts of an Elite request page (/elite-requests/:id): its progress, quote, proofs, print orders, promises, history and details.
 
@@ -26,13 +27,15 @@ export function Progress({ view }: { view: EliteRequestView }) {
 export function QuoteSection({ view }: { view: EliteRequestView }) {
   const [declining, setDeclining] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
-  const accept = useEliteAction(view.id, () =>
-    acceptEliteQuote(view.id).then(({ checkout_url }) => {
+  const accept = useEliteAction(view.id, (_: undefined, key) =>
+    // The run may still be opening the checkout: its page's address then comes with the request's view.
+    acceptEliteQuote(view.id, key).then(async ({ checkout_url }) => {
+      const url = checkout_url ?? (await eliteCheckoutUrl(view.id));
       setRedirecting(true);
-      window.location.assign(checkout_url);
+      window.location.assign(url);
     }),
   );
-  const decline = useEliteAction(view.id, (reason: string) => declineEliteQuote(view.id, reason ? { reason } : {}), () => setDeclining(false));
+  const decline = useEliteAction(view.id, (reason: string, key) => declineEliteQuote(view.id, reason ? { reason } : {}, key), () => setDeclining(false));
   const { quote } = view;
   if (!quote) return null;
   return (
@@ -142,7 +145,7 @@ function ProofRound({ proof, title }: { proof: EliteProofView; title: string }) 
 
 export function ProofSection({ view }: { view: EliteRequestView }) {
   const [dialog, setDialog] = useState<'approve' | 'changes' | null>(null);
-  const changes = useEliteAction(view.id, (comment: string) => requestEliteChanges(view.id, { comment }), () => setDialog(null));
+  const changes = useEliteAction(view.id, (comment: string, key) => requestEliteChanges(view.id, { comment }, key), () => setDialog(null));
   const waiting = currentProof(view);
   const title = view.book?.title ?? view.topic;
   if (view.proofs.length === 0) return null;
@@ -211,6 +214,7 @@ export function PrintSection({ view }: { view: EliteRequestView }) {
           </>
         )}
       </dl>
+      <EliteAddressCorrection view={view} />
       {order && (order.tracking_id || order.tracking_urls.length > 0) && (
         <div className="notice" role="status">
           <strong>Package Shipped</strong>

@@ -80,9 +80,11 @@ describe('a request’s progress', () => {
 
   it('follows the production steps in order, then delivery', () => {
     expect(states({ status: 'in_production', step: 'cover_design' })).toMatchObject({ payment: 'done', editing: 'done', cover_design: 'current', proof: 'upcoming' });
-    expect(states({ status: 'printing', step: 'printing' })).toMatchObject({ proof: 'done', printing: 'current', delivered: 'upcoming' });
-    expect(Object.values(states({ status: 'delivered', step: 'printing' }))).toEqual(Array(8).fill('done'));
-    expect(Object.values(states({ status: 'completed', step: null }))).toEqual(Array(8).fill('done'));
+    expect(states({ status: 'printing', step: 'printing' })).toMatchObject({ proof: 'done', printing: 'current', shipped: 'upcoming', delivered: 'upcoming' });
+    // Shipped is not delivered: delivery waits for the author's word.
+    expect(states({ status: 'shipped', step: null })).toMatchObject({ printing: 'done', shipped: 'current', delivered: 'upcoming' });
+    expect(Object.values(states({ status: 'delivered', step: 'printing' }))).toEqual(Array(9).fill('done'));
+    expect(Object.values(states({ status: 'completed', step: null }))).toEqual(Array(9).fill('done'));
   });
 
   it('has no quote or payment for a request paid up front', () => {
@@ -92,6 +94,7 @@ describe('a request’s progress', () => {
       ['cover_design', 'upcoming'],
       ['proof', 'upcoming'],
       ['printing', 'upcoming'],
+      ['shipped', 'upcoming'],
       ['delivered', 'upcoming'],
     ]);
   });

@@ -93,13 +93,13 @@ export function eliteRefetchInterval(view: Pick<EliteRequestView, 'status'> | un
 export const eliteListRefetchInterval = (views: readonly Pick<EliteRequestView, 'status'>[] | undefined): number | false =>
   views?.some((view) => eliteInFlight(view.status)) ? ELITE_REFRESH_MS : false;
 
-export type ElitePhase = 'received' | 'quote' | 'payment' | EliteStep | 'delivered';
+export type ElitePhase = 'received' | 'quote' | 'payment' | EliteStep | 'shipped' | 'delivered';
 export interface ElitePhaseView {
   phase: ElitePhase;
   label: string;
   state: 'done' | 'current' | 'upcoming' | 'stopped';
 }
-const PHASE_LABELS: Record<ElitePhase, string> = { received: 'Request received', quote: 'Quote', payment: 'Payment', ...ELITE_STEP_LABELS, delivered: 'Delivered' };
+const PHASE_LABELS: Record<ElitePhase, string> = { received: 'Request received', quote: 'Quote', payment: 'Payment', ...ELITE_STEP_LABELS, shipped: 'Shipped', delivered: 'Delivered' };
 
 /** Where the request stands (or stopped), as a phase of its progress. */
 function currentPhase(view: Pick<EliteRequestView, 'status' | 'step' | 'quote'>): ElitePhase {
@@ -113,6 +113,8 @@ function currentPhase(view: Pick<EliteRequestView, 'status' | 'step' | 'quote'>)
       return view.step ?? 'editing';
     case 'printing':
       return 'printing';
+    case 'shipped':
+      return 'shipped';
     case 'delivered':
     case 'completed':
       return 'delivered';
@@ -128,7 +130,7 @@ function currentPhase(view: Pick<EliteRequestView, 'status' | 'step' | 'quote'>)
  * their order, delivered. Phases before the current one are done; a request that ended early stopped at its phase.
  */
 export function eliteProgress(view: Pick<EliteRequestView, 'status' | 'step' | 'quote' | 'prepaid'>): ElitePhaseView[] {
-  const phases: ElitePhase[] = ['received', ...(view.prepaid ? [] : (['quote', 'payment'] as const)), ...ELITE_STEPS, 'delivered'];
+  const phases: ElitePhase[] = ['received', ...(view.prepaid ? [] : (['quote', 'payment'] as const)), ...ELITE_STEPS, 'shipped', 'delivered'];
   const current = currentPhase(view);
   const at = Math.max(0, phases.indexOf(current));
   const ended = view.status === 'declined' || view.status === 'expired' || view.status === 'cancelled';
@@ -171,6 +173,7 @@ const EVENT_TEXT: Record<EliteEventKind, string> = {
   proof_reminder: 'Reminder: your proof waits for you',
   printing_started: 'Printing started',
   print_status: 'Print order update',
+  shipped: 'Shipped',
   delivered: 'Delivered',
   completed: 'Completed',
   cancelled: 'Cancelled',
@@ -214,6 +217,7 @@ export function eliteStatusTone(status: EliteStatus): 'blue' | 'yellow' | 'green
     case 'in_production':
     case 'printing':
       return 'blue';
+    case 'shipped':
     case 'delivered':
       return 'green';
     case 'completed':

@@ -8,6 +8,7 @@ import {
   DEFAULT_CONTENT_DEPTH,
   DEFAULT_GENERATION_MODE,
   DEFAULT_WRITING_STYLE,
+  DEMO_COMPLETE_TEXT,
   DEMO_MESSAGES,
   furthestFlowStep,
   projectName,
@@ -281,7 +282,7 @@ export function StepFlow({ kind }: { kind: FlowKind }) {
         {done ? (
           <section className="card">
             <h2 ref={stepHeading} tabIndex={-1}>Demo complete</h2>
-            <p>That was the whole flow on sample content. Create a free account to write your own book with a real AI model and keep it in My Books.</p>
+            <p>{DEMO_COMPLETE_TEXT}</p>
             <Link className="button" to="/signup">Start Creating Your Book</Link>
           </section>
         ) : (

@@ -5,6 +5,7 @@ import { accountChangeProblems, AuthMessages } from '../../../libs/domain/index.
 import { ApiError, apiFetch } from '../api/client.ts';
 import { useAuth } from '../components/AuthContext.tsx';
 import { apiFieldErrors, ErrorSummary, FieldError, fieldAria, type FieldErrors } from '../components/FieldErrors.tsx';
+import { MailPreferencesForm } from '../components/MailPreferencesForm.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { PasswordField } from './AuthForm.tsx';
 import { useAccount } from './dashboard/ConfirmEmailBanner.tsx';
@@ -30,6 +31,9 @@ export function Account() {
         ) : (
           <AccountForm account={account.data} onSaved={() => void account.refetch()} />
         )}
+        <section id="mail-preferences">
+          <MailPreferencesForm />
+        </section>
       </main>
     </div>
   );

@@ -1,5 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { AuthMessages } from '../../../libs/domain/index.ts';
+import { useGoogleSignIn } from '../api/site.ts';
 import { ErrorSummary, FieldError, fieldAria, type FieldErrors } from '../components/FieldErrors.tsx';
 
 export function PasswordField({ id, label, value, onChange, hint, autoComplete, required = true, error }: { id: string; label: string; value: string; onChange: (v: string) => void; hint?: string; autoComplete: string; required?: boolean; error?: string | undefined }) {
@@ -30,6 +32,13 @@ export function EmailField({ value, onChange, error }: { value: string; onChange
   );
 }
 
+/** Google's button while the server offers Google sign-in; without it, the reason in its place (never a JSON error page). */
+function GoogleButton({ label }: { label: string }) {
+  const offered = useGoogleSignIn();
+  if (offered) return <a className="button button-secondary button-block" href="/api/auth/authorize?provider=google">{label}</a>;
+  return offered === false ? <p className="muted google-unavailable">{AuthMessages.providerDisabled}</p> : null;
+}
+
 /** The frame shared by the sign-in and sign-up screens: logo, heading, error banner (the server's answer), the
  * summary of the fields' problems, Google button, switch link. */
 export function AuthCard(props: {
@@ -56,9 +65,7 @@ export function AuthCard(props: {
           {props.children}
         </form>
         <div className="divider"><span>or</span></div>
-        <a className="button button-secondary button-block" href="/api/auth/authorize?provider=google">
-          {props.googleLabel}
-        </a>
+        <GoogleButton label={props.googleLabel} />
         <p className="switch">{props.footer}</p>
       </main>
     </div>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { signInProblems, type FieldProblems } from '../../../libs/domain/index.ts';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { signInErrorText, signInProblems, type FieldProblems } from '../../../libs/domain/index.ts';
 import { useAuth } from '../components/AuthContext.tsx';
 import { useNextPath } from '../components/authRoutes.tsx';
 import { AuthCard, EmailField, PasswordField } from './AuthForm.tsx';
@@ -13,7 +13,9 @@ export function Login() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // A sign-in that left the page (Google) and came back says why, by a code the page knows.
+  const [params] = useSearchParams();
+  const [error, setError] = useState<string | null>(() => signInErrorText(params.get('error')));
   const [problems, setProblems] = useState<FieldProblems<'email' | 'password'>>({});
 
   async function submit(event: FormEvent<HTMLFormElement>) {

@@ -2,7 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Spinner } from '../components/Spinner.tsx';
 import { fetchPrintOrder } from '../api/print.ts';
+import { eliteIncludedLabel, PrintStatusWords } from '../../../libs/domain/index.ts';
 import { addressLines, copies, isFinalOrder, money, PRINT_ORDER_REFRESH_MS, shippingLabel } from '../components/printFlow.ts';
+import { rememberCheckoutReturn } from './paymentReturn.ts';
 import { StatusBadge } from '../components/StatusBadge.tsx';
 import { EstimatedPrice } from './PrintOrderWizard.tsx';
 import { useSupportEmail } from '../api/site.ts';
@@ -20,6 +22,10 @@ export function OrderConfirmation({ orderId, paying, onClose }: { orderId: strin
     staleTime: 0,
   });
   const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    if (paying) rememberCheckoutReturn(orderId);
+  }, [paying, orderId]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -60,7 +66,7 @@ export function OrderConfirmation({ orderId, paying, onClose }: { orderId: strin
               <dt>Ordered</dt>
               <dd>{new Date(view.created_at).toLocaleString()}</dd>
               <dt>Status</dt>
-              <dd><StatusBadge status={view.order_status} /></dd>
+              <dd>{view.order_status === 'unpaid' && paying ? PrintStatusWords.awaitingConfirmation : <StatusBadge status={view.order_status} />}</dd>
               <dt>Book</dt>
               <dd>{view.book_title} by {view.book_author}</dd>
               <dt>Quantity</dt>
@@ -72,7 +78,7 @@ export function OrderConfirmation({ orderId, paying, onClose }: { orderId: strin
             </dl>
             {view.order_status === 'unpaid' &&
               (paying ? (
-                <p className="muted" role="status">Confirming your payment…</p>
+                <p className="muted" role="status">Thank you: your payment is being confirmed.</p>
               ) : (
                 view.payment_url && (
                   <p>
@@ -82,21 +88,27 @@ export function OrderConfirmation({ orderId, paying, onClose }: { orderId: strin
               ))}
             {view.error_message && <p className="error-text" role="alert">{view.error_message}</p>}
             <h4>Cost breakdown</h4>
-            {view.cost_source === 'mock' && <EstimatedPrice />}
-            <dl className="summary costs">
-              <dt>Printing ({copies(view.quantity)} × {money(view.unit_cost, view.currency)})</dt>
-              <dd>{money(view.printing_cost, view.currency)}</dd>
-              <dt>Shipping</dt>
-              <dd>{money(view.shipping_cost, view.currency)}</dd>
-              {view.tax !== null && (
-                <>
-                  <dt>Tax</dt>
-                  <dd>{money(view.tax, view.currency)}</dd>
-                </>
-              )}
-              <dt><strong>Total</strong></dt>
-              <dd><strong>{money(view.total_cost, view.currency)}</strong></dd>
-            </dl>
+            {view.elite_included ? (
+              <p>{eliteIncludedLabel(view.elite_included)}</p>
+            ) : (
+              <>
+                {view.cost_source === 'mock' && <EstimatedPrice />}
+                <dl className="summary costs">
+                  <dt>Printing ({copies(view.quantity)} × {money(view.unit_cost, view.currency)})</dt>
+                  <dd>{money(view.printing_cost, view.currency)}</dd>
+                  <dt>Shipping</dt>
+                  <dd>{money(view.shipping_cost, view.currency)}</dd>
+                  {view.tax !== null && (
+                    <>
+                      <dt>Tax</dt>
+                      <dd>{money(view.tax, view.currency)}</dd>
+                    </>
+                  )}
+                  <dt><strong>Total</strong></dt>
+                  <dd><strong>{money(view.total_cost, view.currency)}</strong></dd>
+                </dl>
+              </>
+            )}
             {view.tracking_urls.length > 0 && (
               <p className="track-links">
                 {view.tracking_urls.map((url, i) => (

@@ -16,22 +16,22 @@ import {
   unitPrice,
   type ShippingLevel,
 } from '../../../libs/domain/index.ts';
-import { apiFetch } from '../api/client.ts';
+import { apiFetch, newActionKey } from '../api/client.ts';
 import { useAuth } from '../components/AuthContext.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { AddressForm } from '../components/AddressForm.tsx';
+import { AddressBookChoice, useAddressBook } from '../components/AddressBook.tsx';
+import { useAddressStep } from './useAddressStep.ts';
 import { useAddressForm } from '../components/useAddressForm.ts';
 import { calculatePrint, createPrintOrder, fetchPrintProducts, waitForPayment } from '../api/print.ts';
+import { addressErrors, addressRequest, reviewProblem } from '../components/addressFlow.ts';
 import {
-  addressErrors,
   addressLines,
-  addressRequest,
   cheapestLevel,
   clampStep,
   copies,
   isFinalOrder,
   money,
-  reviewProblem,
   shippingLabel,
   tierLines,
   WIZARD_STEPS,
@@ -75,18 +75,23 @@ export function PrintOrderWizard({ book, podPackageId, onClose, onPlaced }: { bo
   const request = addressRequest(address);
   const addressReady = Object.keys(addressErrors(address)).length === 0;
   const asked = level ?? OFFERED_SHIPPING[0].level;
-  const calculation = useQuery({
+  const calculationQuery = {
     queryKey: ['print-calculate', podPackage, quantity, book.page_count, request, asked],
-    queryFn: ({ signal }) =>
+    queryFn: ({ signal }: { signal?: AbortSignal }) =>
       calculatePrint(
         { pod_package_id: podPackage as string, quantity, ...(book.page_count ? { page_count: book.page_count } : {}), shipping_address: request, shipping_level: asked },
         signal,
       ),
+    staleTime: 60_000,
+  };
+  const calculation = useQuery({
+    ...calculationQuery,
     enabled: step >= 3 && Boolean(podPackage) && addressReady,
     placeholderData: keepPreviousData,
     retry: false,
-    staleTime: 60_000,
   });
+  const addressBook = useAddressBook();
+  const addressStep = useAddressStep(form, addressBook, () => queryClient.fetchQuery({ ...calculationQuery, retry: false }), () => go(3));
   const options = calculation.data?.shipping_options ?? [];
   const costs = calculation.data && !calculation.isPlaceholderData && level === asked ? calculation.data.costs : null;
 
@@ -95,6 +100,8 @@ export function PrintOrderWizard({ book, podPackageId, onClose, onPlaced }: { bo
     if (level === null && calculation.data && !calculation.isPlaceholderData) setLevel(cheapestLevel(calculation.data.shipping_options));
   }, [level, calculation.data, calculation.isPlaceholderData]);
 
+  // One order per wizard: Place Order sent again (after a lost answer) is answered with the order already made.
+  const [orderKey] = useState(newActionKey);
   const place = useMutation({
     mutationFn: async () => {
       const contact = profile.data?.email ?? user?.email;
@@ -108,7 +115,7 @@ export function PrintOrderWizard({ book, podPackageId, onClose, onPlaced }: { bo
         shipping_level: level,
         contact_email: contact,
         external_id: externalIdAt(new Date()),
-      });
+      }, orderKey);
       const order = await waitForPayment(created);
       // An order that ended before its payment (its files refused, say) says why here, where the author can act on it.
       if (!order.payment_url && isFinalOrder(order)) throw new Error(order.error_message || PrintMessages.createFailedRetry);
@@ -139,9 +146,7 @@ export function PrintOrderWizard({ book, podPackageId, onClose, onPlaced }: { bo
   };
   const forward = () => {
     if (step === 1 && !product) return setStepError(PrintMessages.selectProduct);
-    if (step === 2) {
-      if (!form.check()) return;
-    }
+    if (step === 2) return void addressStep.leave();
     if (step === 3 && !level) return setStepError(PrintMessages.selectShipping);
     if (step === 3 && !costs) return;
     go(step + 1);
@@ -237,25 +242,36 @@ export function PrintOrderWizard({ book, podPackageId, onClose, onPlaced }: { bo
           ))}
 
         {step === 2 && (
-          <AddressForm
+          <AddressBookChoice
+            book={addressBook}
             idPrefix={form.idPrefix}
             address={address}
-            errors={form.errors}
-            onEdit={(field, value) => {
-              form.edit(field, value);
+            onPick={(picked) => {
+              form.pick(picked);
               setLevel(null);
+              addressStep.clear();
             }}
-          />
+          >
+            <AddressForm
+              idPrefix={form.idPrefix}
+              address={address}
+              errors={form.errors}
+              onBlur={form.blur}
+              onEdit={(field, value) => {
+                form.edit(field, value);
+                setLevel(null);
+                addressStep.clear();
+              }}
+            />
+          </AddressBookChoice>
         )}
+        {step === 2 && addressStep.refusal && <p className="error-text" role="alert">{addressStep.refusal}</p>}
 
         {step === 3 &&
           (calculation.isError ? (
             <div role="alert">
               <p className="error-text">{calculation.error.message}</p>
-              <div className="path-buttons">
-                <button type="button" className="button button-secondary" onClick={() => go(2)}>Back</button>
-                <button type="button" className="button" onClick={() => void calculation.refetch()}>Try Again</button>
-              </div>
+              <button type="button" className="button" onClick={() => void calculation.refetch()}>Try Again</button>
             </div>
           ) : !calculation.data ? (
             <Spinner label="Calculating shipping costs…" />
@@ -350,7 +366,11 @@ export function PrintOrderWizard({ book, podPackageId, onClose, onPlaced }: { bo
             {step === 1 ? 'Cancel' : 'Back'}
           </button>
           {step === 1 && <button type="button" className="button" disabled={products.isPending || products.isError} onClick={forward}>Continue to Shipping</button>}
-          {step === 2 && <button type="button" className="button" onClick={forward}>Continue to Shipping Options</button>}
+          {step === 2 && (
+            <button type="button" className="button" disabled={addressStep.checking} onClick={forward}>
+              {addressStep.checking ? 'Checking the address…' : 'Continue to Shipping Options'}
+            </button>
+          )}
           {step === 3 && !calculation.isError && (
             <button type="button" className="button" disabled={options.length === 0 || calculation.isFetching} onClick={forward}>Review Order</button>
           )}

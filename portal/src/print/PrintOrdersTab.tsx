@@ -1,11 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { PrintOrderView } from '../../../libs/contracts/index.ts';
-import { PrintMessages, printOrderProgress } from '../../../libs/domain/index.ts';
+import { ADDRESS_CORRECTABLE_PRINT_STATUSES, eliteIncludedLabel, luluStatusWords, PrintMessages, printOrderProgress } from '../../../libs/domain/index.ts';
+import { correctPrintOrderAddress } from '../api/addresses.ts';
+import { CorrectAddress } from '../components/CorrectAddress.tsx';
 import { authorizedFetch } from '../api/client.ts';
 import { Spinner } from '../components/Spinner.tsx';
 import { fetchUserPrintOrders, refreshPrintOrder } from '../api/print.ts';
-import { copies, money, ordersRefetchInterval, statusLabel } from '../components/printFlow.ts';
+import { addressLines, copies, money, ordersRefetchInterval } from '../components/printFlow.ts';
+import { awaitingConfirmation, orderStatusText } from './paymentReturn.ts';
 
 export const printOrdersKey = (userId: string | undefined) => ['print-orders', userId] as const;
 
@@ -57,8 +60,8 @@ function PrintOrderItem({ order, onRefresh, refreshing }: { order: PrintOrderVie
               <p className="muted">Order <code>{order.order_id}</code></p>
             </div>
             <div className="badges">
-              <span className={`status status-print-${order.order_status}`}>{statusLabel(order.order_status)}</span>
-              <strong>{money(order.total_cost, order.currency)}</strong>
+              <span className={`status status-print-${order.order_status}`}>{orderStatusText(order)}</span>
+              {order.elite_included ? <span>{eliteIncludedLabel(order.elite_included)}</span> : <strong>{money(order.total_cost, order.currency)}</strong>}
               {order.lulu_status && (
                 <button type="button" className="link-button" aria-label="Refresh order status" title="Refresh order status" disabled={refreshing} onClick={onRefresh}>
                   ⟳
@@ -77,9 +80,14 @@ function PrintOrderItem({ order, onRefresh, refreshing }: { order: PrintOrderVie
             <li>Ordered: {new Date(order.created_at).toLocaleString()}</li>
             <li>Quantity: {copies(order.quantity)}</li>
             {order.shipped_at && <li>Shipped: {new Date(order.shipped_at).toLocaleDateString()}</li>}
-            {order.lulu_status && <li>Print status: {order.lulu_status.replaceAll('_', ' ').toLowerCase()}</li>}
+            {order.lulu_status && <li>Print status: {luluStatusWords(order.lulu_status)}</li>}
+            <li>Ship to: {addressLines(order.shipping_address).slice(0, 5).join(', ')}</li>
           </ul>
-          {order.order_status === 'unpaid' && order.payment_url && (
+          {ADDRESS_CORRECTABLE_PRINT_STATUSES.includes(order.order_status) && (
+            <CorrectAddress id={`correct-${order.order_id}`} current={order.shipping_address} save={(address) => correctPrintOrderAddress(order.order_id, address)} />
+          )}
+          {awaitingConfirmation(order) && <p className="muted" role="status">Thank you: your payment is being confirmed.</p>}
+          {order.order_status === 'unpaid' && order.payment_url && !awaitingConfirmation(order) && (
             <p>
               This order waits for its payment{order.pay_by ? ` (until ${new Date(order.pay_by).toLocaleString()})` : ''}. <a className="button button-small" href={order.payment_url}>Pay now</a>
             </p>

@@ -3,9 +3,11 @@ import type { ShopBookView, ShopEditionView, ShopPrintQuote, ShopPrintQuoteReque
 import { OFFERED_SHIPPING, SALE_QUANTITY, SaleMessages, type ShippingLevel } from '../../../libs/domain/index.ts';
 import { ApiError } from '../api/client.ts';
 import { AddressForm } from '../components/AddressForm.tsx';
+import { AddressBookChoice, useAddressBook } from '../components/AddressBook.tsx';
 import { useAuth } from '../components/AuthContext.tsx';
 import { FieldError, fieldAria } from '../components/FieldErrors.tsx';
-import { addressRequest, copies, money } from '../components/printFlow.ts';
+import { addressRequest } from '../components/addressFlow.ts';
+import { copies, money } from '../components/printFlow.ts';
 import { useAddressForm } from '../components/useAddressForm.ts';
 import { quotePrintCopies, startShopCheckout } from '../api/sales.ts';
 import { BuyerEmail, emailProblem, useCheckout } from './BuyEbookForm.tsx';
@@ -40,6 +42,7 @@ export function BuyPrintForm({ book, edition }: { book: ShopBookView; edition: S
   const { user } = useAuth();
   const id = `buy-print-${book.id}`;
   const addressForm = useAddressForm(`${id}-address`);
+  const addressBook = useAddressBook();
   const [quantity, setQuantity] = useState('1');
   const [level, setLevel] = useState<ShippingLevel>(OFFERED_SHIPPING[0].level);
   const [email, setEmail] = useState(user?.email ?? '');
@@ -94,22 +97,37 @@ export function BuyPrintForm({ book, edition }: { book: ShopBookView; edition: S
     if (!quote) return void getPrice();
     const asked = request();
     if (!asked) return;
-    void checkout.start(() => startShopCheckout(book.id, { edition: 'print', email: email.trim(), ...asked }), showDetails);
+    void checkout.start(async () => {
+      const started = await startShopCheckout(book.id, { edition: 'print', email: email.trim(), ...asked });
+      await addressBook.keep(addressForm.address);
+      return started;
+    }, showDetails);
   };
 
   return (
     <form className="buy-form" onSubmit={submit} noValidate aria-label="Buy printed copies">
       <fieldset>
         <legend>Ship to</legend>
-        <AddressForm
-          address={addressForm.address}
-          errors={addressForm.errors}
+        <AddressBookChoice
+          book={addressBook}
           idPrefix={addressForm.idPrefix}
-          onEdit={(field, value) => {
-            addressForm.edit(field, value);
+          address={addressForm.address}
+          onPick={(picked) => {
+            addressForm.pick(picked);
             changed();
           }}
-        />
+        >
+          <AddressForm
+            address={addressForm.address}
+            errors={addressForm.errors}
+            idPrefix={addressForm.idPrefix}
+            onEdit={(field, value) => {
+              addressForm.edit(field, value);
+              changed();
+            }}
+            onBlur={addressForm.blur}
+          />
+        </AddressBookChoice>
       </fieldset>
       <fieldset className="buy-shipping">
         <legend>Shipping</legend>

@@ -3,7 +3,7 @@
 import type { EditionKind, SaleStatus, ShopSaleStatus } from '../../../libs/contracts/index.ts';
 import type { AddressField } from '../../../libs/domain/index.ts';
 import { apiFieldErrors } from '../components/FieldErrors.tsx';
-import { emptyAddress, type AddressErrors } from '../components/printFlow.ts';
+import { emptyAddress, type AddressErrors } from '../components/addressFlow.ts';
 
 /** A buy form's own fields (ids are `<prefix>-<field>`); the address fields are the AddressForm's. */
 export type BuyField = 'email' | 'quantity' | 'level';

@@ -3,7 +3,7 @@ import { AuthGuard } from '@nestjs/passport';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { Config } from '../../../../libs/config/index.ts';
-import { AuthMessages, EMAIL_CHANGE_TTL_MS, normalizeEmail, PASSWORD_RECOVERY_TTL_MS, REAUTHENTICATION_CODE_TTL_MS } from '../../../../libs/domain/index.ts';
+import { AuthMessages, EMAIL_CHANGE_TTL_MS, GOOGLE_UNAVAILABLE_ERROR, normalizeEmail, PASSWORD_RECOVERY_TTL_MS, REAUTHENTICATION_CODE_TTL_MS } from '../../../../libs/domain/index.ts';
 import { CONFIG } from '../config/config.module.ts';
 import { GrantTypeQuery, LogoutQuery, RecoverConfirmDto, RecoverDto, SignUpDto, TokenDto, UpdateUserDto, VerifyEmailDto } from './auth.dto.ts';
 import { AuthService } from './auth.service.ts';
@@ -138,10 +138,11 @@ export class AuthController {
 
   @Public()
   @Get('authorize')
-  @ApiOperation({ summary: 'Start sign-in with an external provider (provider=google); redirects to it' })
+  @ApiOperation({ summary: 'Start sign-in with an external provider (provider=google); redirects to it, or back to /login with the reason when it is not configured' })
   authorize(@Query('provider') provider: string | undefined, @Res() res: Response): void {
     if (provider !== 'google') throw new BadRequestException(AuthMessages.unsupportedProvider);
-    if (!googleEnabled(this.config)) throw new BadRequestException(AuthMessages.providerDisabled);
+    // A browser followed a link here: it goes back to a page that says why, not to a JSON error.
+    if (!googleEnabled(this.config)) return res.redirect(302, `${this.config.PORTAL_URL.replace(/\/+$/, '')}/login?error=${GOOGLE_UNAVAILABLE_ERROR}`);
     res.redirect(302, '/api/auth/authorize/google');
   }
 

@@ -134,7 +134,7 @@ export class AuthService {
     const emailChange = newEmail === undefined ? undefined : await this.emailChanges.begin(user, newEmail);
     // Nothing changes unless both the new address and the old one (when it is told) have room for the messages.
     if (emailChange) await this.unasked.take('email-change', [emailChange.newEmail, ...(emailChange.oldEmail ? [emailChange.oldEmail] : [])]);
-    if (newPassword !== undefined) user.passwordHash = await hashPassword(newPassword);
+    if (newPassword !== undefined) Object.assign(user, { passwordHash: await hashPassword(newPassword), passwordChangeRequired: false });
     if (dto.data?.full_name !== undefined) profile.fullName = dto.data.full_name;
     await this.save();
     if (newPassword !== undefined) await this.tokens.revokeAllOf(user.id, 'password changed', caller.sessionId);

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { Strategy, type Profile } from 'passport-google-oauth20';
-import type { Config } from '../../../../libs/config/index.ts';
+import { googleSignInConfigured, type Config } from '../../../../libs/config/index.ts';
 import { CONFIG } from '../config/config.module.ts';
 
 export interface GoogleIdentity {
@@ -12,7 +12,7 @@ export interface GoogleIdentity {
 }
 
 export const googleCallbackUrl = (config: Config) => `${config.PORTAL_URL}/api/auth/callback/google`;
-export const googleEnabled = (config: Config) => Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
+export const googleEnabled = googleSignInConfigured;
 
 /**
  * Google sign-in (OAuth 2.0 with the OpenID scopes). Endpoints come from the configuration so the whole

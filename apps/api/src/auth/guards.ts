@@ -42,6 +42,7 @@ export class RolesGuard implements CanActivate {
     if (!roles?.length) return true;
     const user = context.switchToHttp().getRequest<{ user?: AuthUser }>().user;
     if (!user || !roles.includes(user.role)) throw new ForbiddenException(AuthMessages.forbidden);
+    if (user.passwordChangeRequired) throw new ForbiddenException(AuthMessages.passwordChangeRequired);
     return true;
   }
 }

@@ -27,8 +27,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   async validate(claims: AccessClaims): Promise<AuthUser> {
     const session = await this.em.findOne(AuthSession, { id: claims.sid, user: claims.sub, revokedAt: null });
     if (!session) throw new UnauthorizedException(AuthMessages.invalidToken);
-    const profile = await this.em.findOne(Profile, { user: claims.sub });
+    const profile = await this.em.findOne(Profile, { user: claims.sub }, { populate: ['user'] });
     if (!profile) throw new UnauthorizedException(AuthMessages.invalidToken);
-    return { id: claims.sub, sessionId: claims.sid, email: claims.email, role: profile.role };
+    return { id: claims.sub, sessionId: claims.sid, email: claims.email, role: profile.role, ...(profile.user.passwordChangeRequired ? { passwordChangeRequired: true } : {}) };
   }
 }

@@ -65,6 +65,7 @@ export class PasswordRecoveryService implements OnModuleDestroy {
     assertStrongPassword(password, user.email);
     if ((await this.accountTokens.spend('recover', token)) !== user.id) throw new BadRequestException(AuthMessages.invalidRecoveryToken);
     user.passwordHash = await hashPassword(password);
+    user.passwordChangeRequired = false;
     user.emailVerified = true;
     if (user.pendingEmail === user.email) {
       user.pendingEmail = null;

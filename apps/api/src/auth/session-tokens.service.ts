@@ -24,6 +24,7 @@ export function toUserView(user: User, profile: Profile): UserView {
     app_metadata: { provider, providers: [...new Set([provider, ...(user.passwordHash ? ['email'] : []), ...(user.googleSubject ? ['google'] : [])])] },
     created_at: user.createdAt.toISOString(),
     updated_at: user.updatedAt.toISOString(),
+    ...(user.passwordChangeRequired ? { password_change_required: true as const } : {}),
   };
 }
 

@@ -3,5 +3,8 @@ import { ProjectsModule } from '../projects/projects.module.ts';
 import { BookImagesController } from './book-images.controller.ts';
 import { BookImagesService } from './book-images.service.ts';
 
-@Module({ imports: [ProjectsModule], controllers: [BookImagesController], providers: [BookImagesService] })
+/** What other features build on: a book's images, listed and served. */
+export { BookImagesService } from './book-images.service.ts';
+
+@Module({ imports: [ProjectsModule], controllers: [BookImagesController], providers: [BookImagesService], exports: [BookImagesService] })
 export class BookImagesModule {}

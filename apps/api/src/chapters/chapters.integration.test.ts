@@ -174,6 +174,11 @@ describe('chapter versions', () => {
     expect((await request(link, { headers: { authorization: `Bearer ${token}`, 'if-none-match': String(before.etag) } })).statusCode).toBe(304);
 
     expect((await call('POST', `/projects/${id}/build`, { formats: ['pdf'] }, token)).status).toBe(202);
+    // While it builds the author reads what is being made, never the run's id.
+    const messages = new Set<string>();
+    await eventually(() => call('GET', `/projects/${id}/build/status`, undefined, token), (r) => (messages.add(String(r.body.message)), r.body.status === 'complete' || r.body.status === 'error'), 60_000);
+    expect([...messages].join(' | ')).toContain('Typesetting the book: PDF');
+    expect([...messages].join(' | ')).not.toMatch(/package-/);
     await waitForBuild(id, token);
     expect((await call('GET', `/projects/${id}`, undefined, token)).body.files_outdated).toBe(false);
     expect((await call('GET', `/book-projects/${book.id as string}`, undefined, token)).body.files_outdated).toBe(false);

@@ -3,12 +3,13 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { ChapterCompareResponse, ChapterVersionDetail, ChapterVersionsResponse, EditableChapterView, RemovedChaptersResponse } from '../../../../libs/contracts/index.ts';
 import { AssistChange, ChapterVersion, currentVersion, GeneratedChapter, GeneratorProject, OutlineEditRefused, putBackChapter, removedChapters, writeChapter, type ChapterWrite } from '../../../../libs/db/index.ts';
-import { EditingMessages, isUuid, MAX_CHAPTERS } from '../../../../libs/domain/index.ts';
+import { DeskMessages, EditingMessages, isUuid, MAX_CHAPTERS, type ChapterEditorRole } from '../../../../libs/domain/index.ts';
 import { workflowTakesEdit } from '../../../../workflows/book/messages.ts';
 import type { AuthUser } from '../common/auth.types.ts';
 import { BookWorkflowService } from '../projects/projects.module.ts';
 import { compareVersions, editableChapterView, versionDetail, versionView } from './chapters.view.ts';
 import type { UpdateChapterDto } from './chapters.dto.ts';
+import { versionAuthors } from './version-authors.ts';
 
 /** A route's chapter number: a whole number in range, or no such chapter. */
 export function chapterNumber(order: string): number {
@@ -25,7 +26,7 @@ export function removedKey(key: string): number {
 }
 
 /** What an edit writes, checked and applied in one transaction under the project's lock. */
-type Edit = Pick<ChapterWrite, 'title' | 'content' | 'source' | 'by'> & { baseVersion?: number | undefined; assistId?: string | undefined };
+type Edit = Pick<ChapterWrite, 'title' | 'content' | 'source' | 'by' | 'byUserId' | 'byRole'> & { baseVersion?: number | undefined; assistId?: string | undefined };
 
 /** The author's chapters: read, save, their versions, compare and restore. */
 @Injectable()
@@ -43,36 +44,46 @@ export class ChaptersService {
     return editableChapterView(chapter, latest);
   }
 
-  /** The author's save, or an assistant change the author accepted (then marked accepted in the same transaction). */
-  save(project: GeneratorProject, number: number, dto: UpdateChapterDto, user: AuthUser | undefined): Promise<EditableChapterView> {
+  /**
+   * The author's save, or an assistant change the author accepted (then marked accepted in the same transaction); or
+   * a save by the Elite team working the book's request (`as: 'team'`), recorded with the member's id.
+   */
+  save(project: GeneratorProject, number: number, dto: UpdateChapterDto, user: AuthUser | undefined, as: ChapterEditorRole = 'author'): Promise<EditableChapterView> {
+    // The assistant runs on the author's provider and account: its changes are the author's to accept.
+    if (as === 'team' && dto.assist_id) throw new BadRequestException(DeskMessages.noAssistant);
     return this.edit(project, number, {
       title: dto.title.trim(),
       content: dto.content,
       source: dto.assist_id ? 'assistant' : 'author',
-      by: authorOf(user),
+      ...editorOf(user, as),
       baseVersion: dto.base_version,
       assistId: dto.assist_id,
     });
   }
 
   /** A new version with an older version's title and text. */
-  async restore(project: GeneratorProject, number: number, versionId: string, baseVersion: number | undefined, user: AuthUser | undefined): Promise<EditableChapterView> {
+  async restore(project: GeneratorProject, number: number, versionId: string, baseVersion: number | undefined, user: AuthUser | undefined, as: ChapterEditorRole = 'author'): Promise<EditableChapterView> {
     const old = await this.version(project, number, versionId);
-    return this.edit(project, number, { title: old.title, content: old.content, source: 'restored', by: authorOf(user), baseVersion });
+    return this.edit(project, number, { title: old.title, content: old.content, source: 'restored', ...editorOf(user, as), baseVersion });
   }
 
-  async versions(project: GeneratorProject, number: number): Promise<ChapterVersionsResponse> {
-    const versions = await this.em.fork().find(ChapterVersion, { project: project.id, chapter: number }, { orderBy: { version: 'desc' }, exclude: ['content'] });
+  /** The versions, newest first, each with who made it as `viewer` is told (version-authors.ts). */
+  async versions(project: GeneratorProject, number: number, viewer: ChapterEditorRole = 'author'): Promise<ChapterVersionsResponse> {
+    const em = this.em.fork();
+    const versions = await em.find(ChapterVersion, { project: project.id, chapter: number }, { orderBy: { version: 'desc' }, exclude: ['content'] });
     if (versions.length === 0) throw new NotFoundException(EditingMessages.chapterNotFound);
-    return { chapter: number, current_version: versions[0]?.version ?? 0, versions: versions.map(versionView) };
+    const by = await versionAuthors(em, versions, viewer);
+    return { chapter: number, current_version: versions[0]?.version ?? 0, versions: versions.map((v) => versionView(v, by(v))) };
   }
 
-  async detail(project: GeneratorProject, number: number, versionId: string): Promise<ChapterVersionDetail> {
-    return versionDetail(await this.version(project, number, versionId));
+  async detail(project: GeneratorProject, number: number, versionId: string, viewer: ChapterEditorRole = 'author'): Promise<ChapterVersionDetail> {
+    const version = await this.version(project, number, versionId);
+    return versionDetail(version, (await versionAuthors(this.em.fork(), [version], viewer))(version));
   }
 
-  async compare(project: GeneratorProject, number: number, a: string, b: string): Promise<ChapterCompareResponse> {
-    return compareVersions(await this.version(project, number, a), await this.version(project, number, b));
+  async compare(project: GeneratorProject, number: number, a: string, b: string, viewer: ChapterEditorRole = 'author'): Promise<ChapterCompareResponse> {
+    const [older, newer] = [await this.version(project, number, a), await this.version(project, number, b)];
+    return compareVersions(older, newer, await versionAuthors(this.em.fork(), [older, newer], viewer));
   }
 
   async removed(project: GeneratorProject): Promise<RemovedChaptersResponse> {
@@ -120,7 +131,7 @@ export class ChaptersService {
         change.status = 'accepted';
         by = change.model ? `${change.provider}/${change.model}` : change.provider;
       }
-      return writeChapter(tx, { projectId: project.id, number, title: edit.title, content: edit.content, source: edit.source, by });
+      return writeChapter(tx, { projectId: project.id, number, title: edit.title, content: edit.content, source: edit.source, by, byUserId: edit.byUserId ?? null, byRole: edit.byRole ?? null });
     });
     return editableChapterView(chapter, version);
   }
@@ -132,3 +143,5 @@ export class ChaptersService {
 }
 
 const authorOf = (user: AuthUser | undefined) => user?.email ?? 'anonymous';
+// A team member is recorded by id only: what an author reads of them is decided when the versions are read.
+const editorOf = (user: AuthUser | undefined, as: ChapterEditorRole) => ({ by: as === 'team' ? null : authorOf(user), byUserId: user?.id ?? null, byRole: as });

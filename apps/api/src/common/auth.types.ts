@@ -17,4 +17,6 @@ export interface AuthUser {
   sessionId: string;
   email: string | null;
   role: Role;
+  /** Signed in with a password someone else chose (npm run create-admin): no role's route answers until it is changed. */
+  passwordChangeRequired?: boolean;
 }

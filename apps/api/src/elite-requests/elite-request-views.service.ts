@@ -6,6 +6,7 @@ import type { EliteProof, EliteRequest } from '../../../../libs/db/index.ts';
 import { StorageService } from '../../../../libs/storage/index.ts';
 import { sendEliteProofFile, type EliteProofFile } from './elite-proof-files.ts';
 import { authorProofUrls, loadEliteRequestView, loadEliteRequestViews } from './elite-request.view.ts';
+import { withTeamNames } from './elite-team-names.ts';
 
 /** The author's side of what the routes answer: requests as their author reads them, and a proof round's files. */
 @Injectable()
@@ -15,12 +16,15 @@ export class EliteRequestViewsService {
     private readonly storage: StorageService,
   ) {}
 
-  one(row: EliteRequest): Promise<EliteRequestView> {
-    return loadEliteRequestView(this.em.fork(), row, 'author', authorProofUrls(row.id));
+  async one(row: EliteRequest): Promise<EliteRequestView> {
+    const em = this.em.fork();
+    const [view] = await withTeamNames(em, [row], [await loadEliteRequestView(em, row, 'author', authorProofUrls(row.id))]);
+    return view as EliteRequestView;
   }
 
-  many(rows: EliteRequest[]): Promise<EliteRequestView[]> {
-    return loadEliteRequestViews(this.em.fork(), rows, 'author', (row) => authorProofUrls(row.id));
+  async many(rows: EliteRequest[]): Promise<EliteRequestView[]> {
+    const em = this.em.fork();
+    return withTeamNames(em, rows, await loadEliteRequestViews(em, rows, 'author', (row) => authorProofUrls(row.id)));
   }
 
   sendProofFile(res: Response, found: { request: EliteRequest; proof: EliteProof }, file: EliteProofFile): Promise<void> {

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ElitePrintOrderSummary, EliteQuoteView, EliteRequestView } from '../../../../libs/contracts/index.ts';
 import { EliteProof, EliteQuote, EliteRequest, EliteRequestEvent, type PrintOrder } from '../../../../libs/db/index.ts';
-import { DEFAULT_PAPER, DEFAULT_TRIM_SIZE, ELITE_PROMISE_LABELS, ELITE_STATUS_LABELS, eliteActionsFor, type EliteActorRole, type EliteFacts, type EliteStatus } from '../../../../libs/domain/index.ts';
+import { DEFAULT_PAPER, DEFAULT_TRIM_SIZE, elitePromiseLabel, ELITE_STATUS_LABELS, eliteActionsFor, type EliteActorRole, type EliteFacts, type EliteStatus } from '../../../../libs/domain/index.ts';
 import { printOrdersByIds } from '../print-orders/print-orders.module.ts';
 
 /** Where the caller downloads a proof round's files (the author's routes, or the back office's). */
@@ -84,12 +84,14 @@ export async function loadEliteRequestViews(em: EntityManager, rows: EliteReques
     const proofUrls = urls(row);
     const status: EliteStatus = row.status;
     const awaitingPayment = status === 'awaiting_payment';
+    // Once the books have shipped no production step is in hand (runs from before kept "printing, started").
+    const produced = status === 'shipped' || status === 'delivered' || status === 'completed';
     return {
       id: row.id,
       status,
       status_label: ELITE_STATUS_LABELS[status],
-      step: row.step ?? null,
-      step_started: row.stepStarted,
+      step: produced ? null : (row.step ?? null),
+      step_started: produced ? false : row.stepStarted,
       proof_state: row.proofState ?? null,
       prepaid: row.prepaid,
       book,
@@ -110,7 +112,7 @@ export async function loadEliteRequestViews(em: EntityManager, rows: EliteReques
       print_order: order ? printOrderSummary(order) : null,
       promises: (row.promises ?? []).map((promise) => ({
         name: promise.name,
-        label: ELITE_PROMISE_LABELS[promise.name],
+        label: elitePromiseLabel(promise.name, row.copies),
         due_at: promise.dueAt,
         met_at: promise.metAt,
         reminded_at: promise.remindedAt,

@@ -273,8 +273,8 @@ describe("the author's actions", () => {
     expect(await post('/proof/changes', { comment: '' })).toMatchObject({ status: 400, body: { message: 'comment must not be empty' } });
     expect(await post('/decline', { reason: 7 })).toMatchObject({ status: 400, body: { message: 'reason must be text' } });
     expect((await post('/proof/approve', {})).status).toBe(400);
-    expect(await post('/proof/approve', { shipping_address: { ...TEST_ADDRESS, phone: 'call me' } })).toMatchObject({ status: 422, body: { message: AddressMessages.phoneInvalid } });
-    expect(await post('/proof/approve', { shipping_address: { ...TEST_ADDRESS, name: ' ' } })).toMatchObject({ status: 422, body: { message: AddressMessages.name } });
+    expect(await post('/proof/approve', { shipping_address: { ...TEST_ADDRESS, phone: 'call me' } })).toMatchObject({ status: 400, body: { message: AddressMessages.phoneInvalid } });
+    expect(await post('/proof/approve', { shipping_address: { ...TEST_ADDRESS, name: ' ' } })).toMatchObject({ status: 400, body: { message: AddressMessages.name } });
     expect((await call('POST', '/elite-requests/not-an-id/cancel', { reason: 'x' }, author.token)).status).toBe(400);
   });
 

@@ -8,10 +8,9 @@ import { buyerAddress, EliteMessages, eliteStart, isEmailAddress, isUuid, OPEN_E
 import type { EliteActionPayload } from '../../../../workflows/elite/messages.ts';
 import type { AuthUser } from '../common/auth.types.ts';
 import { AccountClaims } from '../common/account-claims.ts';
-import { checkShippingAddress } from '../common/shipping-address.dto.ts';
 import { CONFIG } from '../config/config.module.ts';
 import { ELITE_VIEW_POPULATE } from './elite-request.view.ts';
-import { EliteWorkflowService } from './elite-workflow.service.ts';
+import { EliteWorkflowService, type EliteActed } from './elite-workflow.service.ts';
 import type { CreateEliteRequestDto } from './elite-requests.dto.ts';
 
 /** What the request data takes from the form (or the project details) rather than from the book. */
@@ -224,14 +223,14 @@ export class EliteRequestsService implements OnModuleInit {
   }
 
   /**
-   * Sends the author's action to the request's run (refused there with the domain's words) and answers the request
-   * after it. The address a proof is approved with is checked as the print wizard checks it (422).
+   * Sends the author's action to the request's run (refused there with the domain's words) and answers the request as
+   * it stands once the run took it, and whether the run is still carrying it out. `actionId`: the caller's
+   * Idempotency-Key. The address a proof is approved with was checked by its DTO, as the print wizard's is.
    */
-  async act(id: string, user: AuthUser, payload: EliteActionPayload): Promise<EliteRequest> {
+  async act(id: string, user: AuthUser, payload: EliteActionPayload, actionId?: string): Promise<{ row: EliteRequest; acted: EliteActed }> {
     const row = await this.owned(id, user);
-    if (payload.action === 'approve_proof') checkShippingAddress(payload.shippingAddress);
-    await this.workflow.act(row.id, row.status, { ...payload, actor: { id: user.id, email: user.email ?? row.userEmail, role: 'author' } });
-    return this.owned(id, user);
+    const acted = await this.workflow.act(row.id, row.status, { ...payload, actor: { id: user.id, email: user.email ?? row.userEmail, role: 'author' } }, actionId);
+    return { row: await this.owned(id, user), acted };
   }
 
   /** One proof round of the caller's request. */

@@ -1,15 +1,22 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ConflictException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
-import { Client, WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
+import { Client, WorkflowNotFoundError, WorkflowUpdateFailedError, WorkflowUpdateStage } from '@temporalio/client';
 import type { Config } from '../../../../libs/config/index.ts';
 import { EliteMessages, EliteRefusals, eliteWorkflowId, innermostMessage, isFinalEliteStatus, type EliteStatus } from '../../../../libs/domain/index.ts';
-import { actUpdate, type EliteActRequest, type EliteInput, type EliteState } from '../../../../workflows/elite/messages.ts';
+import { actUpdate, eliteStateQuery, type EliteActRequest, type EliteInput } from '../../../../workflows/elite/messages.ts';
+import { changeEliteAddressUpdate, type EliteAddressChange } from '../../../../workflows/elite/address-messages.ts';
 import type { eliteRequestWorkflow } from '../../../../workflows/elite/workflow.ts';
 import { ProjectIdAttribute, StageAttribute, UserIdAttribute } from '../../../../workflows/search-attributes.ts';
 import { withTimeout } from '../common/with-timeout.ts';
 import { CONFIG } from '../config/config.module.ts';
 
-/** An update waits for the action to be recorded (a few activities); a Temporal that takes longer is treated as down. */
-const UPDATE_TIMEOUT_MS = 30_000;
+/** The run's validator takes or refuses an action within one workflow task; a Temporal that takes longer is treated as down. */
+const ACCEPT_TIMEOUT_MS = 20_000;
+/** Once accepted, an action done within this is answered done; a slower one is answered working and goes on in the run. */
+const SETTLE_MS = 1_200;
+
+/** What became of an action the run accepted: done, or still being carried out by the run (its result lands in the projection). */
+export type EliteActed = 'done' | 'working';
 
 /**
  * The one door from the API to `elite-<requestId>` runs, shared by the author's routes and the back office's: start a
@@ -39,17 +46,63 @@ export class EliteWorkflowService {
     });
   }
 
-  /** Sends one action to the request's run and answers the state it left the request in. */
-  async act(requestId: string, status: EliteStatus, request: EliteActRequest): Promise<EliteState> {
+  /**
+   * Sends one action to the request's run and answers once the run has taken it (its validator accepted it), or done
+   * it if that is quick. `actionId` (the caller's Idempotency-Key) is the update's id: the run does an action sent
+   * twice with it once, and answers the repeat as the first.
+   */
+  async act(requestId: string, status: EliteStatus, request: EliteActRequest, actionId?: string): Promise<EliteActed> {
     try {
       const handle = this.temporal.workflow.getHandle<typeof eliteRequestWorkflow>(eliteWorkflowId(requestId));
-      return await withTimeout(handle.executeUpdate(actUpdate, { args: [request] }), UPDATE_TIMEOUT_MS, 'Temporal');
+      const update = await withTimeout(
+        handle.startUpdate(actUpdate, { args: [request], waitForStage: WorkflowUpdateStage.ACCEPTED, ...(actionId ? { updateId: `${request.action}:${actionId}` } : {}) }),
+        ACCEPT_TIMEOUT_MS,
+        'Temporal',
+      );
+      // A refusal comes back with the acceptance stage already decided, so its result rejects at once.
+      const outcome = update.result().then(
+        () => null,
+        (error: unknown) => error,
+      );
+      const settled = await Promise.race([outcome, sleep(SETTLE_MS, 'working' as const)]);
+      if (settled === 'working') {
+        void outcome.then((error) => error && this.logger.warn(`elite request ${requestId}: ${request.action} failed in its run: ${(error as Error).message}`));
+        return 'working';
+      }
+      if (settled) throw settled;
+      return 'done';
     } catch (error) {
       if (error instanceof WorkflowUpdateFailedError) throw new ConflictException(innermostMessage(error));
-      // A closed request's run has ended; the projection says why nothing more can be done.
-      if (error instanceof WorkflowNotFoundError && isFinalEliteStatus(status)) throw new ConflictException(EliteRefusals.final(status));
+      // A closed request's run has ended (maybe by the action just before this one): its last state says why nothing more can be done.
+      if (error instanceof WorkflowNotFoundError) {
+        const ended = (await this.endedStatus(requestId)) ?? (isFinalEliteStatus(status) ? status : null);
+        if (ended) throw new ConflictException(EliteRefusals.final(ended));
+      }
       this.logger.error(`elite request ${requestId}: ${request.action} not delivered: ${(error as Error).message}`);
       throw new ServiceUnavailableException(EliteMessages.unavailable);
+    }
+  }
+
+  /** Corrects the approved proof's address through the request's run; its refusal (printing started, say) is a 409 in its words. */
+  async changeAddress(requestId: string, status: EliteStatus, change: EliteAddressChange): Promise<void> {
+    try {
+      const handle = this.temporal.workflow.getHandle<typeof eliteRequestWorkflow>(eliteWorkflowId(requestId));
+      await withTimeout(handle.executeUpdate(changeEliteAddressUpdate, { args: [change] }), ACCEPT_TIMEOUT_MS, 'Temporal');
+    } catch (error) {
+      if (error instanceof WorkflowUpdateFailedError) throw new ConflictException(innermostMessage(error));
+      if (error instanceof WorkflowNotFoundError && isFinalEliteStatus(status)) throw new ConflictException(EliteRefusals.final(status));
+      this.logger.error(`elite request ${requestId}: address change not delivered: ${(error as Error).message}`);
+      throw new ServiceUnavailableException(EliteMessages.unavailable);
+    }
+  }
+
+  /** The final status an ended run left its request in, or null when it cannot be told. */
+  private async endedStatus(requestId: string): Promise<EliteStatus | null> {
+    try {
+      const { status } = await withTimeout(this.temporal.workflow.getHandle<typeof eliteRequestWorkflow>(eliteWorkflowId(requestId)).query(eliteStateQuery), ACCEPT_TIMEOUT_MS, 'Temporal');
+      return isFinalEliteStatus(status) ? status : null;
+    } catch {
+      return null;
     }
   }
 }

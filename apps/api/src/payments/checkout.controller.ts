@@ -4,6 +4,7 @@ import type { CheckoutProduct } from '../../../../libs/contracts/index.ts';
 import type { AuthUser } from '../common/auth.types.ts';
 import { CurrentUser, OptionalAuth, Public, VerifiedEmailRequired } from '../common/auth.decorators.ts';
 import { ErrorFieldExceptionFilter } from '../common/http-exception.filter.ts';
+import { Idempotent } from '../common/idempotency.ts';
 import { RateLimited } from '../common/rate-limits.ts';
 import { CreateCheckoutSessionDto } from './checkout.dto.ts';
 import { CheckoutService } from './checkout.service.ts';
@@ -26,6 +27,7 @@ export class CheckoutController {
   @Post('create-checkout-session')
   @RateLimited('checkout')
   @HttpCode(200)
+  @Idempotent()
   @UseFilters(ErrorFieldExceptionFilter)
   @ApiOperation({ summary: 'Starts a Stripe Checkout Session for one offer; answers the address to send the buyer to (409 for an offer this server cannot fulfil)' })
   create(@Body() dto: CreateCheckoutSessionDto, @Headers('referer') referer: string | undefined, @CurrentUser() user?: AuthUser): Promise<{ url: string; id: string }> {

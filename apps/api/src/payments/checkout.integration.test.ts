@@ -83,6 +83,20 @@ describe('POST /api/create-checkout-session', () => {
     expect(await em().count(CheckoutSession, { user: buyer.id })).toBe(0);
   });
 
+  it('accepts the loopback alias the portal is reached at, and keeps the buyer on it through the test checkout', async () => {
+    // PORTAL_URL is http://localhost:<port>; a preview server there answers at 127.0.0.1 too, where the buyer's session is.
+    const alias = portal.replace('//localhost:', '//127.0.0.1:');
+    expect(alias).not.toBe(portal);
+    const { status, body } = await checkout({ priceId: prices.book, successUrl: `${alias}/success`, cancelUrl: `${alias}/pricing` });
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(String(body.url).startsWith(`${alias}/`)).toBe(true);
+    // With no addresses given, they follow the page the buyer came from.
+    const { body: fromPage } = await checkout({ priceId: prices.book }, undefined, { Referer: `${alias}/coming-soon` });
+    expect(String(fromPage.url).startsWith(`${alias}/`)).toBe(true);
+    const session = await em().findOneOrFail(CheckoutSession, { id: fromPage.id as string });
+    expect([session.successUrl.startsWith(`${alias}/success`), session.cancelUrl]).toEqual([true, `${alias}/coming-soon`]);
+  });
+
   it("ignores a Referer from another site for the cancel address", async () => {
     const { body } = await checkout({ priceId: prices.book }, undefined, { Referer: 'https://elsewhere.example/page' });
     expect((await em().findOneOrFail(CheckoutSession, { id: body.id as string })).cancelUrl).toBe(`${portal}/`);

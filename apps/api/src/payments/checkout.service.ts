@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadGatewayException, BadRequestException, ConflictException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { realAiConfigured } from '../../../../libs/ai/index.ts';
-import type { Config } from '../../../../libs/config/index.ts';
+import { onSite, siteBaseFor, siteOrigins, type Config } from '../../../../libs/config/index.ts';
 import type { CheckoutProduct } from '../../../../libs/contracts/index.ts';
 import { CheckoutSession, User } from '../../../../libs/db/index.ts';
 import { CheckoutMessages, offerUnavailable, type OfferFacts } from '../../../../libs/domain/index.ts';
@@ -27,9 +27,9 @@ export class CheckoutService {
   private readonly logger = new Logger(CheckoutService.name);
   readonly mode: PaymentsMode;
   private readonly stripe: Stripe | null;
-  /** The portal's address without a trailing slash, and its origin: the only place a buyer is sent back to. */
+  /** The portal's configured address without a trailing slash, and the origins it is reached at (siteOrigins, space-separated as a policy lists them): the only places a buyer is sent back to. */
   readonly portalBase: string;
-  readonly portalOrigin: string;
+  readonly portalOrigins: string;
   /** What the offers need of this server: a purchase that could not be used here is not sold. */
   private readonly facts: OfferFacts;
 
@@ -40,7 +40,7 @@ export class CheckoutService {
     this.mode = paymentsMode(config);
     this.stripe = this.mode === 'off' ? null : createStripeClient(config);
     this.portalBase = config.PORTAL_URL.replace(/\/+$/, '');
-    this.portalOrigin = new URL(config.PORTAL_URL).origin;
+    this.portalOrigins = siteOrigins(config.PORTAL_URL).join(' ');
     this.facts = { realAi: realAiConfigured(config) };
   }
 
@@ -48,13 +48,9 @@ export class CheckoutService {
     return checkoutProducts(this.config, this.facts);
   }
 
-  /** An address of the portal, which is all a checkout may send the buyer back to (no open redirect). */
+  /** An address of the portal (at any of its origins), which is all a checkout may send the buyer back to (no open redirect). */
   onPortal(address: string): boolean {
-    try {
-      return new URL(address).origin === this.portalOrigin;
-    } catch {
-      return false;
-    }
+    return onSite(this.config.PORTAL_URL, address);
   }
 
   async create(dto: CreateCheckoutSessionDto, user: AuthUser | undefined, referer: string | undefined): Promise<{ url: string; id: string }> {
@@ -64,8 +60,10 @@ export class CheckoutService {
     if (dto.mode !== undefined && dto.mode !== offer.mode) throw new BadRequestException(CheckoutMessages.modeMismatch(offer.mode));
     const unavailable = offerUnavailable(offer.id, this.facts);
     if (unavailable) throw new ConflictException(unavailable);
-    const successUrl = dto.successUrl ?? `${this.portalBase}/success`;
-    const cancelUrl = dto.cancelUrl ?? (referer && this.onPortal(referer) ? referer : `${this.portalBase}/`);
+    // The buyer comes back to the origin they bought at (where their session is), by default the one they came from.
+    const base = siteBaseFor(this.config.PORTAL_URL, referer);
+    const successUrl = dto.successUrl ?? `${base}/success`;
+    const cancelUrl = dto.cancelUrl ?? (referer && this.onPortal(referer) ? referer : `${base}/`);
     if (!this.onPortal(successUrl) || !this.onPortal(cancelUrl)) throw new BadRequestException(CheckoutMessages.badRedirect);
 
     // The account's current address (the token's may predate an e-mail change).
@@ -86,7 +84,7 @@ export class CheckoutService {
       this.logger.warn(`Stripe refused a checkout session: ${error instanceof Error ? error.message : String(error)}`);
       throw new BadGatewayException(CheckoutMessages.failed);
     }
-    const url = this.mode === 'test' ? `${this.portalBase}${testCheckoutPath(session.id)}` : session.url;
+    const url = this.mode === 'test' ? `${siteBaseFor(this.config.PORTAL_URL, successUrl)}${testCheckoutPath(session.id)}` : session.url;
     if (!url) throw new BadGatewayException(CheckoutMessages.failed);
 
     this.em.create(CheckoutSession, {
@@ -132,7 +130,7 @@ export class CheckoutService {
       this.logger.warn(`Stripe refused a checkout session: ${error instanceof Error ? error.message : String(error)}`);
       throw new BadGatewayException(CheckoutMessages.failed);
     }
-    const url = this.mode === 'test' ? `${this.portalBase}${testCheckoutPath(session.id)}` : session.url;
+    const url = this.mode === 'test' ? `${siteBaseFor(this.config.PORTAL_URL, payment.successUrl)}${testCheckoutPath(session.id)}` : session.url;
     if (!url) throw new BadGatewayException(CheckoutMessages.failed);
     const em = this.em.fork();
     em.create(CheckoutSession, {

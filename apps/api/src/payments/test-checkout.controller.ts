@@ -40,7 +40,7 @@ export class TestCheckoutController {
   private send(res: Response, status: number, view: TestCheckoutView): void {
     res
       .status(status)
-      .setHeader('Content-Security-Policy', testCheckoutPolicy(this.checkout.portalOrigin))
+      .setHeader('Content-Security-Policy', testCheckoutPolicy(this.checkout.portalOrigins))
       .setHeader('Cache-Control', 'no-store')
       .type('html')
       .send(testCheckoutPage(view));

@@ -3,8 +3,8 @@ import { formatAmount } from '../../../../libs/domain/index.ts';
 
 
 /** The page's own policy (the API's is default-src 'none'): its inline style, and forms that post here and land on the portal. */
-export const testCheckoutPolicy = (portalOrigin: string) =>
-  `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${portalOrigin}; frame-ancestors 'none'; base-uri 'none'`;
+export const testCheckoutPolicy = (portalOrigins: string) =>
+  `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${portalOrigins}; frame-ancestors 'none'; base-uri 'none'`;
 
 export interface TestCheckoutView {
   path: string;

@@ -1,8 +1,8 @@
-import { Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
-import { Client, WorkflowNotFoundError } from '@temporalio/client';
+import { ConflictException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { Client, WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
 import type { Config } from '../../../../libs/config/index.ts';
-import { PrintMessages, printOrderWorkflowId } from '../../../../libs/domain/index.ts';
-import { providerChangedSignal, refreshSignal } from '../../../../workflows/print-order/messages.ts';
+import { AddressBookMessages, innermostMessage, PrintMessages, printOrderWorkflowId } from '../../../../libs/domain/index.ts';
+import { changeAddressUpdate, providerChangedSignal, refreshSignal, type PrintAddressChange } from '../../../../workflows/print-order/messages.ts';
 import type { printOrderWorkflow } from '../../../../workflows/print-order/workflow.ts';
 import { ProjectIdAttribute, UserIdAttribute } from '../../../../workflows/search-attributes.ts';
 import { withTimeout } from '../common/with-timeout.ts';
@@ -50,6 +50,22 @@ export class PrintOrderWorkflowService {
   /** Tells the order's run that the provider changed its job; the run reads the job from the provider. */
   providerChanged(orderId: string, jobId: string): Promise<PrintOrderSignalled> {
     return this.signal(orderId, `the provider's change of job ${jobId}`, (handle) => handle.signal(providerChangedSignal, { jobId }));
+  }
+
+  /**
+   * Corrects the order's address through its run (written by the run's activity). Refused with a 409 in the run's
+   * words once the job was submitted to the printer, or when the run has ended.
+   */
+  async changeAddress(orderId: string, change: PrintAddressChange): Promise<void> {
+    try {
+      const handle = this.temporal.workflow.getHandle<typeof printOrderWorkflow>(printOrderWorkflowId(orderId));
+      await withTimeout(handle.executeUpdate(changeAddressUpdate, { args: [change] }), SIGNAL_TIMEOUT_MS * 2, 'Temporal');
+    } catch (error) {
+      if (error instanceof WorkflowUpdateFailedError) throw new ConflictException(innermostMessage(error));
+      if (error instanceof WorkflowNotFoundError) throw new ConflictException(AddressBookMessages.changeRefused);
+      this.logger.error(`print order ${orderId}: address change not delivered: ${(error as Error).message}`);
+      throw new ServiceUnavailableException(PrintMessages.unavailable);
+    }
   }
 
   private async signal(orderId: string, what: string, send: (handle: ReturnType<Client['workflow']['getHandle']>) => Promise<void>): Promise<PrintOrderSignalled> {

@@ -1,5 +1,5 @@
 import type { PrintOrderView } from '../../../../libs/contracts/index.ts';
-import type { PrintOrder } from '../../../../libs/db/index.ts';
+import type { EliteIncluded, PrintOrder } from '../../../../libs/db/index.ts';
 import { printOrderProgress, type PrintOrderStatus } from '../../../../libs/domain/index.ts';
 
 /** Statuses in which the order still waits for its payment, so the checkout page is worth showing. */
@@ -10,7 +10,7 @@ const money = (value: number | string) => Number(value);
 export const printOrderCoverPath = (orderId: string) => `/api/print/orders/${orderId}/cover`;
 
 /** An order as the dashboard, the confirmation and the back office read it (§3.6 and what the pages need). */
-export function printOrderView(order: PrintOrder): PrintOrderView {
+export function printOrderView(order: PrintOrder, included?: EliteIncluded | null): PrintOrderView {
   return {
     order_id: order.id,
     book_project_id: order.bookProject?.id ?? null,
@@ -44,5 +44,6 @@ export function printOrderView(order: PrintOrder): PrintOrderView {
     cover_pdf_url: order.coverKey ? printOrderCoverPath(order.id) : null,
     progress: printOrderProgress(order.orderStatus),
     history: order.history ?? [],
+    elite_included: included ? { request_id: included.requestId, amount_cents: included.amountCents, currency: included.currency } : null,
   };
 }

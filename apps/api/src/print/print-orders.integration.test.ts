@@ -13,6 +13,7 @@ import {
   PrintMessages,
   printOrderFileKey,
   printProduct,
+  printOrderProgress,
   printOrderWorkflowId,
   ProjectMessages,
   unitPrice,
@@ -60,7 +61,8 @@ describe('print orders', () => {
       currency: 'USD',
       cost_source: 'provider',
       order_status: 'draft',
-      progress: 20,
+      progress: 5,
+      elite_included: null,
       lulu_job_id: null,
       tracking_urls: [],
       cover_pdf_url: `/api/print/orders/${orderId}/cover`,
@@ -88,6 +90,24 @@ describe('print orders', () => {
     expect((await readPdfFacts(file)).pageSizes.map((size) => [size.width / 72, size.height / 72].map((inches) => inches.toFixed(3)))).toEqual([[press.widthIn.toFixed(3), press.heightIn.toFixed(3)]]);
     const { coverPdfKey } = await em().findOneOrFail(GeneratorProject, { id: generatorProject.id });
     expect((await storage.getBuffer(coverPdfKey as string)).equals(printReadyFiles(DEFAULT_POD_PACKAGE_ID, PAGES).cover)).toBe(true);
+  });
+
+  it('places one order for Place Order sent twice with the same Idempotency-Key, and answers the repeat with it', async () => {
+    // An account of its own, so the other tests' lists stay as they are.
+    const buyer = await signUpAccount();
+    const body = orderBody(await savedBook(buyer.id));
+    const key = randomUUID();
+    const first = await call('POST', '/print/orders', body, buyer.token, { 'Idempotency-Key': key });
+    const again = await call('POST', '/print/orders', body, buyer.token, { 'Idempotency-Key': key });
+    expect(first.status).toBe(201);
+    expect(again).toMatchObject({ status: 201, body: { order_id: first.body.order_id, total_cost: first.body.total_cost } });
+    expect(await em().count(PrintOrder, { user: buyer.id })).toBe(1);
+    const other = await call('POST', '/print/orders', body, buyer.token, { 'Idempotency-Key': randomUUID() });
+    expect(other.status).toBe(201);
+    expect(other.body.order_id).not.toBe(first.body.order_id);
+    expect(await em().count(PrintOrder, { user: buyer.id })).toBe(2);
+    expect(await call('POST', '/print/orders', body, buyer.token, { 'Idempotency-Key': 'not a key' })).toMatchObject({ status: 400 });
+    for (const id of [first.body.order_id, other.body.order_id]) await served.engine.client.workflow.getHandle(printOrderWorkflowId(id as string)).terminate('test over');
   });
 
   it('shows the order to its owner only', async () => {
@@ -122,7 +142,7 @@ describe('print orders', () => {
     expect(await call('POST', '/print/orders', orderBody(unfinished), token)).toMatchObject({ status: 422, body: { message: PrintMessages.notCompleted } });
     const noCover = await savedBook(userId, { interior: printReadyFiles(DEFAULT_POD_PACKAGE_ID, PAGES).interior });
     expect(await call('POST', '/print/orders', orderBody(noCover), token)).toMatchObject({ status: 422, body: { message: PrintMessages.notCompleted } });
-    expect(await call('POST', '/print/orders', orderBody(bookId, { shipping_address: { ...ADDRESS, phone: 'call me' } }), token)).toMatchObject({ status: 422, body: { message: AddressMessages.phoneInvalid } });
+    expect(await call('POST', '/print/orders', orderBody(bookId, { shipping_address: { ...ADDRESS, phone: 'call me' } }), token)).toMatchObject({ status: 400, body: { message: AddressMessages.phoneInvalid } });
     expect(await call('POST', '/print/orders', orderBody(bookId, { contact_email: 'not-an-address' }), token)).toMatchObject({ status: 400 });
     expect(await call('POST', '/print/orders', orderBody(bookId, { quantity: 1001 }), token)).toMatchObject({ status: 400, body: { message: PrintMessages.quantity } });
     expect(await count()).toBe(before);
@@ -216,7 +236,7 @@ describe('refresh and the Lulu webhook', () => {
 
   it('shows what the workflow records: waiting for payment, with the checkout page to pay on', async () => {
     const order = await eventually(() => call('GET', `/print/orders/${orderId}`, undefined, token), (r) => r.body.order_status === 'unpaid');
-    expect(order.body).toMatchObject({ order_status: 'unpaid', progress: 0, payment_url: expect.stringMatching(/^http/), pay_by: expect.any(String) });
+    expect(order.body).toMatchObject({ order_status: 'unpaid', progress: printOrderProgress('unpaid'), payment_url: expect.stringMatching(/^http/), pay_by: expect.any(String) });
     expect((order.body.history as { order_status: string }[]).map((e) => e.order_status)).toEqual(expect.arrayContaining(['draft', 'validating', 'unpaid']));
   });
 

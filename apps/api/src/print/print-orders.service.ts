@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ForbiddenException, Injectable, Logger, NotFoundException, ServiceUnavailableException, UnprocessableEntityException } from '@nestjs/common';
 import type { Response } from 'express';
-import { BookProject, type PrintOrder } from '../../../../libs/db/index.ts';
+import { BookProject, eliteIncludedOrders, type PrintOrder } from '../../../../libs/db/index.ts';
+import type { PrintOrderView } from '../../../../libs/contracts/index.ts';
 import { DEFAULT_PRINT_PAGE_COUNT, externalIdAt, isUuid, printOrderFileKey, printProduct, productMismatch, PrintMessages, ProjectMessages, type PrintProduct } from '../../../../libs/domain/index.ts';
 import { ownWrapMismatch } from '../../../../libs/print/index.ts';
 import { StorageService } from '../../../../libs/storage/index.ts';
 import type { AuthUser } from '../common/auth.types.ts';
-import { PrintOrderQueries, PrintOrderWorkflowService } from '../print-orders/print-orders.module.ts';
+import { PrintOrderQueries, PrintOrderWorkflowService, printOrderView } from '../print-orders/print-orders.module.ts';
 import { sendObject } from '../common/project-files.ts';
 import { shippingAddressOf } from '../common/shipping-address.dto.ts';
 import type { CreatePrintOrderDto } from './print.dto.ts';
@@ -63,7 +64,6 @@ export class PrintOrdersService {
   async create(dto: CreatePrintOrderDto, user: AuthUser): Promise<PrintOrder> {
     if (dto.user_id !== undefined && dto.user_id !== user.id) throw new ForbiddenException(PrintMessages.notYourAccount);
     const address = shippingAddressOf(dto.shipping_address);
-    this.quotes.checkAddress(address);
     const product = printProduct(dto.pod_package_id) as PrintProduct;
     const book = await this.book(dto.book_project_id, user);
     const { interiorKey } = this.printFiles(book);
@@ -137,6 +137,12 @@ export class PrintOrdersService {
     const order = await this.owned(id, user);
     if (!order.coverKey) throw new NotFoundException(ProjectMessages.fileNotFound);
     await sendObject(res, this.storage, order.coverKey, { type: 'application/pdf', name: `${order.externalId}_cover.pdf`, inline: true });
+  }
+
+  /** The orders' views; an Elite request's copies say they are included in what the author paid for the request. */
+  async views(orders: PrintOrder[]): Promise<PrintOrderView[]> {
+    const included = await eliteIncludedOrders(this.em.fork(), orders.map((order) => order.id));
+    return orders.map((order) => printOrderView(order, included.get(order.id)));
   }
 
   /** The caller's own orders, newest first; any other account's id is refused, not filtered. */

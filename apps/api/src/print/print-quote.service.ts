@@ -4,7 +4,7 @@ import { DEFAULT_PRINT_PAGE_COUNT, OFFERED_SHIPPING, PrintMessages, printProduct
 import { PrintProviderError, withFallback, type PrintProvider, type PrintProviders, type Sourced } from '../../../../libs/print/index.ts';
 import { PreflightMessages } from '../../../../libs/print/preflight.ts';
 import { authorPrice } from '../../../../libs/print/pricing.ts';
-import { checkShippingAddress, shippingAddressOf } from '../common/shipping-address.dto.ts';
+import { shippingAddressOf } from '../common/shipping-address.dto.ts';
 import type { CalculatePrintDto } from './print.dto.ts';
 import { ShortLivedCache } from './short-lived-cache.ts';
 
@@ -67,11 +67,6 @@ export class PrintQuoteService {
     return answer;
   }
 
-  /** §5.1's address rules as a 422 whose details name each field under shipping_address. */
-  checkAddress(address: ShippingAddress): void {
-    checkShippingAddress(address);
-  }
-
   /** The binding's page limits, as a 422 on `field`. */
   checkPages(product: PrintProduct, pageCount: number, field: string): void {
     const { min, max } = product.spec.pages;
@@ -81,10 +76,9 @@ export class PrintQuoteService {
     }
   }
 
-  /** POST /api/print/calculate: the address and the page count checked, then the quote. */
+  /** POST /api/print/calculate: the page count checked (the address was, by its DTO), then the quote. */
   calculate(dto: CalculatePrintDto): Promise<CalculatePrintResponse> {
     const address = shippingAddressOf(dto.shipping_address);
-    this.checkAddress(address);
     const product = printProduct(dto.pod_package_id) as PrintProduct;
     const pageCount = dto.page_count ?? DEFAULT_PRINT_PAGE_COUNT;
     this.checkPages(product, pageCount, 'page_count');

@@ -6,6 +6,7 @@ import { PrintMessages } from '../../../../libs/domain/index.ts';
 import { LULU_SIGNATURE_HEADER } from '../../../../libs/print/index.ts';
 import type { AuthUser } from '../common/auth.types.ts';
 import { CurrentUser, Public, VerifiedEmailRequired } from '../common/auth.decorators.ts';
+import { Idempotent } from '../common/idempotency.ts';
 import { RateLimited } from '../common/rate-limits.ts';
 import { UuidOrNotFound } from '../common/uuid.pipe.ts';
 import { printOrderView } from '../print-orders/print-orders.module.ts';
@@ -55,6 +56,7 @@ export class PrintController {
   @Post('orders')
   @VerifiedEmailRequired()
   @RateLimited('checkout')
+  @Idempotent()
   @ApiOperation({ summary: 'Orders printed copies of a completed saved book; its workflow then takes the payment and the provider' })
   async create(@Body() dto: CreatePrintOrderDto, @CurrentUser() user: AuthUser): Promise<PrintOrderView> {
     return printOrderView(await this.orders.create(dto, user));
@@ -63,12 +65,13 @@ export class PrintController {
   @Get('orders/user/:userId')
   @ApiOperation({ summary: "The caller's print orders, newest first (any other user id is refused)" })
   async ofUser(@Param('userId') userId: string, @CurrentUser() user: AuthUser): Promise<PrintOrderView[]> {
-    return (await this.orders.ofUser(userId, user)).map(printOrderView);
+    return this.orders.views(await this.orders.ofUser(userId, user));
   }
 
   @Get('orders/:id')
   async order(@UuidOrNotFound(PrintMessages.orderNotFound) id: string, @CurrentUser() user: AuthUser): Promise<PrintOrderView> {
-    return printOrderView(await this.orders.owned(id, user));
+    const [view] = await this.orders.views([await this.orders.owned(id, user)]);
+    return view as PrintOrderView;
   }
 
   @Get('orders/:id/cover')

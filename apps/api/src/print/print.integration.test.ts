@@ -108,7 +108,7 @@ describe('POST /api/print/calculate', () => {
   });
 
   it('answers 422, not a guessed price, when the provider refuses the request itself', async () => {
-    const { status, body } = await calculate(quote({ shipping_address: { ...ADDRESS, country: 'GB', state: undefined, postcode: 'SW1A 1AA' }, shipping_level: 'GROUND' }));
+    const { status, body } = await calculate(quote({ shipping_address: { ...ADDRESS, country: 'GB', state: undefined, postcode: 'SW1A 1AA', phone: '020 7946 0018' }, shipping_level: 'GROUND' }));
     expect(status).toBe(422);
     expect(body.message).toBe(PrintMessages.calculateFailed);
     expect(JSON.stringify(body.details)).toContain('No shipping option GROUND to GB');
@@ -122,10 +122,10 @@ describe('POST /api/print/calculate', () => {
     for (const quantity of [1, 1000]) expect((await calculate(quote({ quantity }))).status).toBe(200);
   });
 
-  it("answers every address rule of §5.1 in the wizard's words, field by field", async () => {
+  it("answers every address rule of §5.1 in the wizard's words, field by field, as the validation pipe's 400", async () => {
     const refused = async (body: unknown, field: string, message: string) => {
       const answer = await calculate(body);
-      expect(answer, `${field}: ${message}`).toMatchObject({ status: 422, body: { message } });
+      expect(answer, `${field}: ${message}`).toMatchObject({ status: 400, body: { message } });
       expect(answer.body.details).toContainEqual({ field: `shipping_address.${field}`, messages: [message] });
     };
     await refused(withAddress({ name: '' }), 'name', AddressMessages.name);
@@ -141,18 +141,20 @@ describe('POST /api/print/calculate', () => {
     await refused(withAddress({ country: 'CA', state: undefined }), 'state', AddressMessages.state);
     await refused(withAddress({ country: 'CA', state: 'IL' }), 'state', AddressMessages.stateUnknown);
     await refused(withAddress({ country: 'ZZ' }), 'country', AddressMessages.country);
+    await refused(withAddress({ postcode: '0410' }), 'postcode', AddressMessages.postcodeInvalid('US'));
+    await refused(withAddress({ phone: '207' }), 'phone', AddressMessages.phoneForCountry('US'));
 
     // Every problem at once, in the form's order; the first is the message.
     const empty = await calculate(quote({ shipping_address: {} }));
-    expect(empty).toMatchObject({ status: 422, body: { message: AddressMessages.name } });
-    expect((empty.body.details as { field: string }[]).map((d) => d.field)).toEqual(['name', 'address_line1', 'city', 'postcode', 'phone', 'state'].map((f) => `shipping_address.${f}`));
+    expect(empty).toMatchObject({ status: 400, body: { message: AddressMessages.name } });
+    expect((empty.body.details as { field: string }[]).map((d) => d.field)).toEqual(['name', 'address_line1', 'city', 'state', 'postcode', 'phone'].map((f) => `shipping_address.${f}`));
     expect(await calculate(quote({ shipping_address: undefined }))).toMatchObject({ status: 400, body: { message: PrintMessages.missingInformation } });
     expect(await calculate(withAddress({ name: 42 as unknown as string }))).toMatchObject({ status: 400, body: { message: AddressMessages.name } });
 
     // Accepted: every US state (DC too) and Canadian province, a free-text region elsewhere, the phone's allowed characters.
     for (const state of ['DC', US_STATES[0], US_STATES[US_STATES.length - 1]]) expect((await calculate(withAddress({ state }))).status).toBe(200);
     expect((await calculate(withAddress({ country: 'CA', state: CA_PROVINCES[0], postcode: 'T2P 1J9' }))).status).toBe(200);
-    expect((await calculate(withAddress({ country: 'GB', state: undefined, postcode: 'SW1A 1AA' }))).status).toBe(200);
+    expect((await calculate(withAddress({ country: 'GB', state: undefined, postcode: 'SW1A 1AA', phone: '020 7946 0018' }))).status).toBe(200);
     expect((await calculate(withAddress({ country: 'DE', state: 'Bavaria', postcode: '80331', phone: '+49.89.1234-56' }))).status).toBe(200);
   });
 

@@ -13,7 +13,7 @@ import { ProjectsService } from './projects.service.ts';
 export { BookWorkflowService } from './book-workflow.service.ts';
 export { PackagingService } from './packaging.service.ts';
 export { NOT_FOUND, ProjectsService } from './projects.service.ts';
-export { coverAnswerOf } from './projects.view.ts';
+export { coverAnswerOf, coverSizeOf } from './projects.view.ts';
 
 @Module({
   controllers: [ProjectsController, OutlineController, IntelligentController, IntelligentCoverController],

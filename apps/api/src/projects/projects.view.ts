@@ -28,7 +28,7 @@ export const tocView = (project: GeneratorProject): TocEntry[] =>
   }));
 
 /** The size a full-wrap cover of the book must be, in inches. */
-function coverSizeOf(project: GeneratorProject): ProjectView['cover_size'] {
+export function coverSizeOf(project: GeneratorProject): ProjectView['cover_size'] {
   const geometry = bookCoverGeometry(project);
   return geometry && { width_in: round(geometry.widthIn), height_in: round(geometry.heightIn), spine_in: round(geometry.spineIn) };
 }

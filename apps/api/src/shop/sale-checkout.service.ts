@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
-import type { Config } from '../../../../libs/config/index.ts';
+import { siteBaseFor, type Config } from '../../../../libs/config/index.ts';
 import type { ShopCheckoutResponse, ShopPrintQuote, ShopSaleStatus } from '../../../../libs/contracts/index.ts';
 import { BookProject, Sale, User } from '../../../../libs/db/index.ts';
 import {
@@ -87,7 +87,6 @@ export class SaleCheckoutService {
   private async priceCopies(book: BookProject, quantity: number, address: ShippingAddress, shippingLevel: ShippingLevel): Promise<PricedCopies> {
     const project = book.generatorProject;
     if (book.shopPrintPrice === null || book.shopPrintPrice === undefined || !project.pdfKey) throw new ConflictException(SaleMessages.noPrintEdition);
-    this.quotes.checkAddress(address);
     const product = defaultProductFor(project);
     const pageCount = project.pageCount ?? book.pageCount ?? 0;
     this.quotes.checkPages(product, pageCount, 'book');
@@ -109,7 +108,8 @@ export class SaleCheckoutService {
     };
   }
 
-  async create(id: string, dto: ShopCheckoutDto, user: AuthUser | undefined): Promise<ShopCheckoutResponse> {
+  /** `referer`: the page the buyer bought on; they come back to its origin when it is one of the site's (siteBaseFor). */
+  async create(id: string, dto: ShopCheckoutDto, user: AuthUser | undefined, referer?: string): Promise<ShopCheckoutResponse> {
     const book = await this.shop.onSale(id);
     const project = book.generatorProject;
     const account = user ? await this.em.fork().findOne(User, { id: user.id }) : null;
@@ -165,8 +165,8 @@ export class SaleCheckoutService {
         name: salePaymentName(sale),
         amountCents: priceCents,
         currency: PRINT_CURRENCY.toLowerCase(),
-        successUrl: `${this.portalBase}/shop/purchase/${saleId}`,
-        cancelUrl: `${this.portalBase}${shopBookPath(book.id)}`,
+        successUrl: `${siteBaseFor(this.portalBase, referer)}/shop/purchase/${saleId}`,
+        cancelUrl: `${siteBaseFor(this.portalBase, referer)}${shopBookPath(book.id)}`,
         customerEmail: sale.buyerEmail,
         userId: account?.id ?? null,
         metadata: { ...saleCheckoutMetadata(saleId, account?.id ?? null) },

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { LibraryItemView, ShopCheckoutResponse, ShopPrintQuote, ShopSaleStatus } from '../../../../libs/contracts/index.ts';
@@ -34,8 +34,13 @@ export class ShopSalesController {
   @Post('books/:id/checkout')
   @RateLimited('checkout')
   @ApiOperation({ summary: 'Starts a sale (e-book, or printed copies to an address) and its Stripe Checkout; e-mail required when signed out' })
-  checkout(@UuidOrNotFound(ShopMessages.notFound) id: string, @Body() dto: ShopCheckoutDto, @CurrentUser() user: AuthUser | undefined): Promise<ShopCheckoutResponse> {
-    return this.sales.create(id, dto, user);
+  checkout(
+    @UuidOrNotFound(ShopMessages.notFound) id: string,
+    @Body() dto: ShopCheckoutDto,
+    @CurrentUser() user: AuthUser | undefined,
+    @Headers('referer') referer: string | undefined,
+  ): Promise<ShopCheckoutResponse> {
+    return this.sales.create(id, dto, user, referer);
   }
 
   @Public()

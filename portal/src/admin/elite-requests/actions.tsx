@@ -52,8 +52,9 @@ const withNote = (values: FieldValues) => (typeof values.note === 'string' && va
 const stepName = (step: EliteStep) => ELITE_STEP_LABELS[step].toLowerCase();
 
 /**
- * A button that opens a dialog; submitting it sends the call, and the dialog closes once the workflow has done it. A
- * refusal leaves the dialog open and shows the workflow's reason (useWorkflowAction).
+ * A button that opens a dialog; submitting it sends the call, and the dialog closes once the workflow has done it
+ * (saying "Working…" while the workflow carries out an action it took). A refusal leaves the dialog open and shows the
+ * workflow's reason (useWorkflowAction).
  */
 function ActionDialog({
   label,
@@ -75,7 +76,7 @@ function ActionDialog({
   const record = useRecordContext<EliteRequestAdminView>();
   const [open, setOpen] = useState(false);
   const titleId = useId();
-  const run = useWorkflowAction((dataProvider, call: EliteCall) => dataProvider.actOnEliteRequest(String(record?.id), call.path, call.body), () => done);
+  const run = useWorkflowAction((dataProvider, call: EliteCall, key) => dataProvider.actOnEliteRequest(String(record?.id), call.path, call.body, key), () => done, 'elite-requests');
   return (
     <>
       <Button size="small" variant={variant ?? 'text'} disabled={run.isPending} onClick={() => setOpen(true)}>
@@ -95,7 +96,7 @@ function ActionDialog({
               Close
             </Button>
             <Button size="small" type="submit" variant="contained" disabled={run.isPending}>
-              {run.isPending ? 'Sending…' : label}
+              {run.working ? 'Working…' : run.isPending ? 'Sending…' : label}
             </Button>
           </DialogActions>
         </Form>

@@ -20,6 +20,7 @@ const EVENT_LABELS: Record<EliteEventKind, string> = {
   proof_reminder: 'Author reminded of the proof',
   printing_started: 'Printing started',
   print_status: 'Print order update',
+  shipped: 'Shipped',
   delivered: 'Delivered',
   completed: 'Completed',
   cancelled: 'Cancelled',

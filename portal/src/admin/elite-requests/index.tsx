@@ -36,6 +36,9 @@ import { DownloadButton } from '../files.tsx';
 import { ShowLink } from '../ShowLink.tsx';
 import { WideTable } from '../WideTable.tsx';
 import { EliteActions } from './actions.tsx';
+import { CorrectAddressAction } from '../CorrectAddressAction.tsx';
+import { EliteDesk } from './desk/EliteDesk.tsx';
+import { ManuscriptNotes } from './manuscript-notes/ManuscriptNotes.tsx';
 import { eventChoices } from './events.ts';
 import { useTeamChoices } from './team.ts';
 
@@ -196,6 +199,9 @@ function EliteRequestPage() {
       <Box sx={{ mt: 2 }}>
         <EliteActions />
       </Box>
+      <Box sx={{ mt: 1 }}>
+        <CorrectAddressAction resource="elite-requests" />
+      </Box>
       {request.cancel_reason && (
         <Alert severity="warning" sx={{ mt: 2 }}>
           Cancelled: {request.cancel_reason}
@@ -240,6 +246,9 @@ function EliteRequestPage() {
           <RequestBook request={request} />
         </Section>
       </Box>
+
+      <EliteDesk request={request} />
+      <ManuscriptNotes request={request} />
 
       <Section title="Promises">
         <WideTable label="Promises table">

@@ -23,6 +23,7 @@ import { formatAmount, OFFERED_SHIPPING, PRINT_ORDER_STATUSES, PRINT_PRODUCTS, t
 import { addressLines } from '../../components/printFlow.ts';
 import { ShowLink } from '../ShowLink.tsx';
 import { useWorkflowAction } from '../useWorkflowAction.ts';
+import { CorrectAddressAction } from '../CorrectAddressAction.tsx';
 
 const statusChoices = PRINT_ORDER_STATUSES.map((id) => ({ id, name: id }));
 const productChoices = PRINT_PRODUCTS.map((p) => ({ id: p.spec.pod_package_id, name: p.spec.name }));
@@ -113,6 +114,7 @@ function PrintOrderShow() {
         <NumberField source="quantity" />
         <SelectField source="shipping_level" label="Shipping" choices={shippingChoices} />
         <FunctionField label="Ship to" render={(r: PrintOrderAdminView) => addressLines(r.shipping_address).join(' · ')} />
+        <CorrectAddressAction resource="print-orders" />
         <FunctionField label="Total" render={(r: PrintOrderAdminView) => `${total(r)}${r.cost_source === 'mock' ? ' (estimate: built-in mock prices)' : ''}`} />
         <TextField source="external_id" label="External id" />
         <TextField source="lulu_job_id" label="Provider job id" emptyText="— (not submitted yet)" />

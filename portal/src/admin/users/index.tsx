@@ -15,11 +15,12 @@ import {
   SimpleForm,
   SimpleShowLayout,
   TextField,
+  TextInput,
   Toolbar,
   usePermissions,
 } from 'react-admin';
 import { WideTable } from '../WideTable.tsx';
-import { ROLES } from '../../../../libs/domain/index.ts';
+import { DEFAULT_TEAM_DISPLAY_NAME, ROLES, TEAM_DISPLAY_NAME_MAX_LENGTH } from '../../../../libs/domain/index.ts';
 
 const roleChoices = ROLES.map((id) => ({ id, name: id.replace('_', ' ') }));
 const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search e-mail or name" />, <SelectInput key="role" source="role" choices={roleChoices} />];
@@ -37,7 +38,7 @@ function UserList() {
           <NumberField source="books_generated" label="Books" />
           <NumberField source="total_cost" label="AI cost" options={{ style: 'currency', currency: 'USD' }} />
           <DateField source="created_at" label="Joined" />
-          {permissions === 'admin' && <EditButton label="Change role" />}
+          {permissions === 'admin' && <EditButton label="Change role or name" />}
         </Datagrid>
       </WideTable>
     </List>
@@ -53,6 +54,7 @@ function UserShow() {
         <TextField source="full_name" label="Name" emptyText="—" />
         <TextField source="phone" emptyText="—" />
         <SelectField source="role" choices={roleChoices} />
+        <TextField source="public_name" label="Authors see (on the team)" />
         <TextField source="auth_provider" label="Signs in with" />
         <TextField source="subscription_status" label="Subscription" />
         <NumberField source="books_generated" />
@@ -67,13 +69,20 @@ function UserShow() {
   );
 }
 
-/** Admins change a user's role here; the server refuses anyone else. */
+/** Admins change a user's role, and the name authors see of a team member, here; the server refuses anyone else. */
 function UserEdit() {
   return (
     <Edit mutationMode="pessimistic">
       <SimpleForm toolbar={<Toolbar><SaveButton /></Toolbar>}>
         <TextField source="email" />
         <SelectInput source="role" choices={roleChoices} />
+        <TextInput
+          source="display_name"
+          label="Display name authors see"
+          helperText={`Never their address. Empty: "${DEFAULT_TEAM_DISPLAY_NAME}".`}
+          parse={(value: string) => value || null}
+          slotProps={{ htmlInput: { maxLength: TEAM_DISPLAY_NAME_MAX_LENGTH } }}
+        />
       </SimpleForm>
     </Edit>
   );

@@ -1,8 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { editing, type EditableChapterView } from '../../api/editing.ts';
+import type { EditableChapterView } from '../../api/editing.ts';
 import { AssistantPanel } from './AssistantPanel.tsx';
+import { useChapterApi } from './chapterApi.ts';
 import { ChapterEditor, type Selection } from './ChapterEditor.tsx';
+import { ManuscriptNotesPanel } from './ManuscriptNotesPanel.tsx';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { useChapterDraft } from './useChapterDraft.ts';
 import { VersionsPanel } from './VersionsPanel.tsx';
@@ -20,6 +22,7 @@ export function ChapterWorkspace({
   onRegenerate,
   flushRef,
   language,
+  notes = false,
 }: {
   projectId: string;
   chapter: number;
@@ -34,8 +37,11 @@ export function ChapterWorkspace({
   flushRef?: { current: (() => Promise<unknown>) | null };
   /** The book's language, as its tag: the text and its preview are marked with it. */
   language?: string;
+  /** Shows the comments and suggested changes beside the text (a saved book's editor page). */
+  notes?: boolean;
 }) {
   const queryClient = useQueryClient();
+  const api = useChapterApi();
   const draft = useChapterDraft(projectId, chapter, onSaved);
   const [selection, setSelection] = useState<Selection | null>(null);
   const [assistLock, setAssistLock] = useState<string | null>(null);
@@ -55,7 +61,7 @@ export function ChapterWorkspace({
       await draft.reload();
       setSelection(null);
       // The page shows a failed regeneration; a new version says it worked.
-      const versions = await queryClient.fetchQuery({ queryKey: ['chapter-versions', projectId, chapter], queryFn: () => editing.versions(projectId, chapter), staleTime: 0 });
+      const versions = await queryClient.fetchQuery({ queryKey: ['chapter-versions', projectId, chapter], queryFn: () => api.versions(projectId, chapter), staleTime: 0 });
       const made = versions.versions[0];
       if (kept && made && made.version > kept && made.source === 'regenerated') {
         setRegenerated(`Chapter ${chapter} was written again as version ${made.version}. Your previous text is version ${kept}: restore it from Versions.`);
@@ -79,15 +85,18 @@ export function ChapterWorkspace({
         <p className="muted" role="status">{regenerated}</p>
       </div>
       <div className="workspace-side">
-        <AssistantPanel
-          projectId={projectId}
-          chapter={chapter}
-          draft={draft}
-          selection={selection}
-          disabled={readOnly ?? (regenerating ? 'The AI is writing this chapter again…' : null)}
-          onLock={setAssistLock}
-          onAccepted={() => setSelection(null)}
-        />
+        {api.assistant && (
+          <AssistantPanel
+            projectId={projectId}
+            chapter={chapter}
+            draft={draft}
+            selection={selection}
+            disabled={readOnly ?? (regenerating ? 'The AI is writing this chapter again…' : null)}
+            onLock={setAssistLock}
+            onAccepted={() => setSelection(null)}
+          />
+        )}
+        {notes && <ManuscriptNotesPanel projectId={projectId} chapter={chapter} draft={draft} selection={selection} onAccepted={() => setSelection(null)} />}
         <VersionsPanel
           projectId={projectId}
           chapter={chapter}

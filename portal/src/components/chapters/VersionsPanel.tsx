@@ -1,8 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { CHAPTER_VERSION_LABELS } from '../../../../libs/domain/index.ts';
-import { editing, type ChapterVersionView, type EditableChapterView } from '../../api/editing.ts';
+import type { ChapterVersionView, EditableChapterView } from '../../api/editing.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { useChapterApi } from './chapterApi.ts';
 import { DiffView } from './DiffView.tsx';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
@@ -24,7 +25,8 @@ export function VersionsPanel({
   onRestored: (chapter: EditableChapterView) => void;
 }) {
   const ids = useId();
-  const versions = useQuery({ queryKey: ['chapter-versions', projectId, chapter], queryFn: () => editing.versions(projectId, chapter) });
+  const api = useChapterApi();
+  const versions = useQuery({ queryKey: ['chapter-versions', projectId, chapter], queryFn: () => api.versions(projectId, chapter) });
   const [picked, setPicked] = useState<string[]>([]);
   const [restoring, setRestoring] = useState<ChapterVersionView | null>(null);
 
@@ -32,14 +34,14 @@ export function VersionsPanel({
   const pair = picked.length === 2 ? [...picked].sort((x, y) => (list.find((v) => v.id === x)?.version ?? 0) - (list.find((v) => v.id === y)?.version ?? 0)) : null;
   const compare = useQuery({
     queryKey: ['chapter-compare', projectId, chapter, ...(pair ?? [])],
-    queryFn: () => editing.compare(projectId, chapter, pair?.[0] ?? '', pair?.[1] ?? ''),
+    queryFn: () => api.compare(projectId, chapter, pair?.[0] ?? '', pair?.[1] ?? ''),
     enabled: Boolean(pair),
   });
   const restore = useMutation({
     mutationFn: async (version: ChapterVersionView) => {
       const current = await beforeRestore();
       if (!current) throw new Error('Your latest changes could not be saved: save them (Retry) before restoring');
-      return editing.restore(projectId, chapter, version.id, current.version);
+      return api.restore(projectId, chapter, version.id, current.version);
     },
     onSuccess: (restored) => {
       setRestoring(null);
@@ -68,7 +70,7 @@ export function VersionsPanel({
                     <span>
                       <strong>Version {v.version}</strong>
                       {current && ' (current)'} · {CHAPTER_VERSION_LABELS[v.source]}
-                      {v.by ? ` · ${v.by}` : ''}
+                      {v.by ? ` · by ${v.by}` : ''}
                       <br />
                       <span className="muted">{when(v.created_at)} · {v.words.toLocaleString('en-US')} words</span>
                     </span>

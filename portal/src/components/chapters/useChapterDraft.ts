@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { editing, saveProblem, type EditableChapterView, type SaveProblem } from '../../api/editing.ts';
+import { saveProblem, type EditableChapterView, type SaveProblem } from '../../api/editing.ts';
+import { useChapterApi } from './chapterApi.ts';
 
 /** How long typing pauses before the chapter saves by itself. */
 export const AUTOSAVE_MS = 1500;
@@ -34,6 +35,7 @@ export interface ChapterDraft {
  */
 export function useChapterDraft(projectId: string, chapter: number, onSaved?: (chapter: EditableChapterView) => void): ChapterDraft {
   const queryClient = useQueryClient();
+  const api = useChapterApi();
   const [saved, setSaved] = useState<EditableChapterView | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [draft, setDraft] = useState({ title: '', content: '' });
@@ -57,7 +59,7 @@ export function useChapterDraft(projectId: string, chapter: number, onSaved?: (c
     setLoadError(null);
     const loading = (async () => {
       try {
-        adopt(await editing.chapter(projectId, chapter));
+        adopt(await api.chapter(projectId, chapter));
         setStatus({ state: 'idle' });
       } catch (error) {
         setLoadError((error as Error).message || 'An error occurred');
@@ -69,7 +71,7 @@ export function useChapterDraft(projectId: string, chapter: number, onSaved?: (c
     } finally {
       if (live.current.loading === loading) live.current.loading = null;
     }
-  }, [projectId, chapter, adopt]);
+  }, [api, projectId, chapter, adopt]);
 
   useEffect(() => {
     void load();
@@ -92,7 +94,7 @@ export function useChapterDraft(projectId: string, chapter: number, onSaved?: (c
       setStatus({ state: 'saving' });
       live.current.refused = false;
       try {
-        const next = await editing.save(projectId, chapter, { ...body, base_version: base.version });
+        const next = await api.save(projectId, chapter, { ...body, base_version: base.version });
         live.current.saved = next;
         setSaved(next);
         // Typing may have gone on while the save was on its way: that is still to save.
@@ -109,7 +111,7 @@ export function useChapterDraft(projectId: string, chapter: number, onSaved?: (c
         return { problem };
       }
     },
-    [projectId, chapter, adopt, afterSave],
+    [api, projectId, chapter, adopt, afterSave],
   );
 
   /** One save at a time: a save asked for while one runs waits for it, then sends the latest draft. */

@@ -37,7 +37,7 @@ function DeleteDialog({ book, onClose }: { book: BookProjectView; onClose: (erro
   return (
     <div className="dialog-backdrop">
       <div className="dialog" role="alertdialog" aria-modal="true" aria-labelledby={`delete-${book.id}`}>
-        <h3 id={`delete-${book.id}`}>Delete Project</h3>
+        <h3 id={`delete-${book.id}`}>Delete “{book.title}”?</h3>
         <p>{ProjectMessages.deleteConfirm}</p>
         <div className="path-buttons">
           <button type="button" className="button button-danger" disabled={remove.isPending} onClick={() => remove.mutate()}>

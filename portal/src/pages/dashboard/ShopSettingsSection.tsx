@@ -100,6 +100,7 @@ export function ShopSettingsSection({ book }: { book: BookProjectView }) {
         <label className="toggle">
           <input
             type="checkbox"
+            aria-label={`Publish to Shop: ${book.title}`}
             checked={published}
             disabled={save.isPending}
             onChange={(e) => {

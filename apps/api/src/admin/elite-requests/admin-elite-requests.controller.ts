@@ -6,6 +6,7 @@ import { ELITE_MANUSCRIPT_MAX_BYTES, ELITE_MANUSCRIPT_TYPES, ELITE_STEPS, EliteM
 import type { UploadedFile } from '../../../../../libs/sources/ingest.ts';
 import type { AuthUser } from '../../common/auth.types.ts';
 import { CurrentUser, Roles } from '../../common/auth.decorators.ts';
+import { ActionKey, Idempotent, KeyedAction } from '../../common/idempotency.ts';
 import { UuidParam } from '../../common/uuid.pipe.ts';
 import { StreamedFilesInterceptor } from '../../common/streamed-files.interceptor.ts';
 import { AssignEliteRequestDto, CancelEliteRequestDto, EliteNoteDto, SendEliteQuoteDto, StartElitePrintingDto } from './admin-elite-requests.dto.ts';
@@ -48,36 +49,42 @@ export class AdminEliteRequestsController {
   @Post(':id/assign')
   @HttpCode(200)
   @ApiOperation({ summary: `Assign to an Elite team member or admin (422 otherwise). ${ACT}` })
-  async assign(@UuidParam() id: string, @Body() dto: AssignEliteRequestDto, @CurrentUser() user: AuthUser): Promise<EliteRequestAdminView> {
-    return this.requests.assign(id, user, dto.assignee_id);
+  @KeyedAction()
+  async assign(@UuidParam() id: string, @Body() dto: AssignEliteRequestDto, @CurrentUser() user: AuthUser, @ActionKey() key?: string): Promise<EliteRequestAdminView> {
+    return this.requests.assign(id, user, dto.assignee_id, key);
   }
 
   @Post(':id/quote')
   @HttpCode(200)
   @ApiOperation({ summary: `Send a quote (amount in US dollars) while the request waits for one. ${ACT}` })
-  async quote(@UuidParam() id: string, @Body() dto: SendEliteQuoteDto, @CurrentUser() user: AuthUser): Promise<EliteRequestAdminView> {
+  @KeyedAction()
+  async quote(@UuidParam() id: string, @Body() dto: SendEliteQuoteDto, @CurrentUser() user: AuthUser, @ActionKey() key?: string): Promise<EliteRequestAdminView> {
     const quote = { amountCents: toCents(dto.amount), currency: 'usd', copies: dto.copies, timeline: dto.timeline.trim(), includes: dto.includes.map((item) => item.trim()), message: dto.message.trim() };
-    return this.requests.act(id, user, { action: 'send_quote', quote });
+    return this.requests.act(id, user, { action: 'send_quote', quote }, key);
   }
 
   @Post(':id/steps/:step/start')
   @HttpCode(200)
   @ApiOperation({ summary: `Start the production step in hand (editing, cover_design). ${ACT}` })
-  async startStep(@UuidParam() id: string, @Param('step') step: string, @Body() dto: EliteNoteDto, @CurrentUser() user: AuthUser): Promise<EliteRequestAdminView> {
-    return this.requests.act(id, user, { action: 'start_step', step: stepOf(step), ...note(dto) });
+  @KeyedAction()
+  async startStep(@UuidParam() id: string, @Param('step') step: string, @Body() dto: EliteNoteDto, @CurrentUser() user: AuthUser, @ActionKey() key?: string): Promise<EliteRequestAdminView> {
+    return this.requests.act(id, user, { action: 'start_step', step: stepOf(step), ...note(dto) }, key);
   }
 
   @Post(':id/steps/:step/finish')
   @HttpCode(200)
   @ApiOperation({ summary: `Finish the production step in hand. ${ACT}` })
-  async finishStep(@UuidParam() id: string, @Param('step') step: string, @Body() dto: EliteNoteDto, @CurrentUser() user: AuthUser): Promise<EliteRequestAdminView> {
-    return this.requests.act(id, user, { action: 'finish_step', step: stepOf(step), ...note(dto) });
+  @KeyedAction()
+  async finishStep(@UuidParam() id: string, @Param('step') step: string, @Body() dto: EliteNoteDto, @CurrentUser() user: AuthUser, @ActionKey() key?: string): Promise<EliteRequestAdminView> {
+    return this.requests.act(id, user, { action: 'finish_step', step: stepOf(step), ...note(dto) }, key);
   }
 
   @Post(':id/revision')
   @HttpCode(200)
   @ApiConsumes('multipart/form-data')
   @ApiOperation({ summary: `Upload a revised manuscript (multipart field "manuscript": ${ELITE_MANUSCRIPT_TYPES.join(', ')}, UTF-8, at most ${ELITE_MANUSCRIPT_MAX_BYTES / 1024 / 1024} MB); it becomes the book's new version and is rebuilt. ${ACT}` })
+  // Applied after the stream interceptor below, so it runs inside it: a repeat is answered once its upload is read.
+  @Idempotent()
   @UseInterceptors(
     StreamedFilesInterceptor({
       field: 'manuscript',
@@ -87,36 +94,40 @@ export class AdminEliteRequestsController {
       tooLarge: () => new PayloadTooLargeException(EliteMessages.manuscriptSize),
     }),
   )
-  async revision(@UuidParam() id: string, @UploadedFiles() files: UploadedFile[] | undefined, @CurrentUser() user: AuthUser): Promise<EliteRequestAdminView> {
-    return this.requests.uploadRevision(id, user, files);
+  async revision(@UuidParam() id: string, @UploadedFiles() files: UploadedFile[] | undefined, @CurrentUser() user: AuthUser, @ActionKey() key?: string): Promise<EliteRequestAdminView> {
+    return this.requests.uploadRevision(id, user, files, key);
   }
 
   @Post(':id/proof')
   @HttpCode(200)
   @ApiOperation({ summary: `Send the book's current PDF and cover to the author as the next proof round. ${ACT}` })
-  async proof(@UuidParam() id: string, @Body() dto: EliteNoteDto, @CurrentUser() user: AuthUser): Promise<EliteRequestAdminView> {
-    return this.requests.act(id, user, { action: 'send_proof', ...note(dto) });
+  @KeyedAction()
+  async proof(@UuidParam() id: string, @Body() dto: EliteNoteDto, @CurrentUser() user: AuthUser, @ActionKey() key?: string): Promise<EliteRequestAdminView> {
+    return this.requests.act(id, user, { action: 'send_proof', ...note(dto) }, key);
   }
 
   @Post(':id/printing')
   @HttpCode(200)
   @ApiOperation({ summary: `Order the agreed copies from the print provider once the proof is approved. ${ACT}` })
-  async printing(@UuidParam() id: string, @Body() dto: StartElitePrintingDto, @CurrentUser() user: AuthUser): Promise<EliteRequestAdminView> {
-    return this.requests.startPrinting(id, user, { ...(dto.pod_package_id ? { podPackageId: dto.pod_package_id } : {}), shippingLevel: dto.shipping_level ?? 'MAIL' });
+  @KeyedAction()
+  async printing(@UuidParam() id: string, @Body() dto: StartElitePrintingDto, @CurrentUser() user: AuthUser, @ActionKey() key?: string): Promise<EliteRequestAdminView> {
+    return this.requests.startPrinting(id, user, { ...(dto.pod_package_id ? { podPackageId: dto.pod_package_id } : {}), shippingLevel: dto.shipping_level ?? 'MAIL' }, key);
   }
 
   @Post(':id/cancel')
   @HttpCode(200)
   @ApiOperation({ summary: `Cancel the request, with the reason, before printing. ${ACT}` })
-  async cancel(@UuidParam() id: string, @Body() dto: CancelEliteRequestDto, @CurrentUser() user: AuthUser): Promise<EliteRequestAdminView> {
-    return this.requests.act(id, user, { action: 'cancel', reason: dto.reason.trim() });
+  @KeyedAction()
+  async cancel(@UuidParam() id: string, @Body() dto: CancelEliteRequestDto, @CurrentUser() user: AuthUser, @ActionKey() key?: string): Promise<EliteRequestAdminView> {
+    return this.requests.act(id, user, { action: 'cancel', reason: dto.reason.trim() }, key);
   }
 
   @Post(':id/complete')
   @HttpCode(200)
   @ApiOperation({ summary: `Complete a delivered request now. ${ACT}` })
-  async complete(@UuidParam() id: string, @CurrentUser() user: AuthUser): Promise<EliteRequestAdminView> {
-    return this.requests.act(id, user, { action: 'complete' });
+  @KeyedAction()
+  async complete(@UuidParam() id: string, @CurrentUser() user: AuthUser, @ActionKey() key?: string): Promise<EliteRequestAdminView> {
+    return this.requests.act(id, user, { action: 'complete' }, key);
   }
 
   @Get(':id/proofs/:round/:file')

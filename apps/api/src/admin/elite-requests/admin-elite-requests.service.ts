@@ -32,7 +32,7 @@ import type { EliteActionPayload } from '../../../../../workflows/elite/messages
 import { paymentNames, toPaymentView } from '../../account-payments/account-payments.module.ts';
 import type { AuthUser } from '../../common/auth.types.ts';
 import { CONFIG } from '../../config/config.module.ts';
-import { ELITE_VIEW_POPULATE, eliteQuoteView, EliteWorkflowService, loadEliteRequestViews, sendEliteProofFile, type EliteProofFile, type EliteProofUrls } from '../../elite-requests/elite-requests.module.ts';
+import { ELITE_VIEW_POPULATE, eliteQuoteView, EliteWorkflowService, loadEliteRequestViews, sendEliteProofFile, type EliteActed, type EliteProofFile, type EliteProofUrls } from '../../elite-requests/elite-requests.module.ts';
 import { sendObject } from '../../common/project-files.ts';
 import { ilikePattern } from '../../common/ilike.ts';
 import type { ListQuery } from '../simple-rest.ts';
@@ -135,11 +135,19 @@ export class AdminEliteRequestsService {
     return (await this.views(em, [await this.find(em, id)]))[0] as EliteRequestAdminView;
   }
 
-  /** Sends one of the team's actions to the request's run (a refusal is a 409 with its words); answers the request as it left it. */
-  async act(id: string, user: AuthUser, payload: EliteActionPayload): Promise<EliteRequestAdminView> {
+  /**
+   * Sends one of the team's actions to the request's run (a refusal is a 409 with its words); answers the request as
+   * it stands once the run took it, `working` while the run is still carrying it out. `actionId`: the Idempotency-Key.
+   */
+  async act(id: string, user: AuthUser, payload: EliteActionPayload, actionId?: string): Promise<EliteRequestAdminView> {
     const row = await this.find(this.em.fork(), id);
-    await this.workflow.act(row.id, row.status, { ...payload, actor: actorOf(user) });
-    return this.show(id);
+    const acted = await this.workflow.act(row.id, row.status, { ...payload, actor: actorOf(user) }, actionId);
+    return this.answer(id, acted);
+  }
+
+  private async answer(id: string, acted: EliteActed): Promise<EliteRequestAdminView> {
+    const view = await this.show(id);
+    return acted === 'working' ? { ...view, working: true } : view;
   }
 
   /**
@@ -147,28 +155,28 @@ export class AdminEliteRequestsService {
    * A product the book is not set for, or one the author's own wrap does not fit, is refused here, with the words that
    * say why, before the run orders anything.
    */
-  async startPrinting(id: string, user: AuthUser, order: { podPackageId?: string; shippingLevel: ShippingLevel }): Promise<EliteRequestAdminView> {
+  async startPrinting(id: string, user: AuthUser, order: { podPackageId?: string; shippingLevel: ShippingLevel }, actionId?: string): Promise<EliteRequestAdminView> {
     const project = (await this.find(this.em.fork(), id)).bookProject?.generatorProject;
     const product = order.podPackageId ? printProduct(order.podPackageId) : project && defaultProductFor(project);
     const pageCount = project?.pageCount ?? DEFAULT_PRINT_PAGE_COUNT;
     const mismatch = product && project ? (productMismatch(product, project) ?? ownWrapMismatch(project.coverUpload, product.spec.pod_package_id, pageCount)) : null;
     if (mismatch) throw new UnprocessableEntityException(mismatch);
-    return this.act(id, user, { action: 'start_printing', podPackageId: product?.spec.pod_package_id ?? DEFAULT_POD_PACKAGE_ID, shippingLevel: order.shippingLevel });
+    return this.act(id, user, { action: 'start_printing', podPackageId: product?.spec.pod_package_id ?? DEFAULT_POD_PACKAGE_ID, shippingLevel: order.shippingLevel }, actionId);
   }
 
   /** Assigns the request to a member of the team (an elite_team or admin account). */
-  async assign(id: string, user: AuthUser, assigneeId: string): Promise<EliteRequestAdminView> {
+  async assign(id: string, user: AuthUser, assigneeId: string, actionId?: string): Promise<EliteRequestAdminView> {
     const profile = await this.em.fork().findOne(Profile, { user: assigneeId }, { populate: ['user'] });
     const email = profile?.user.email;
     if (!profile || !BACK_OFFICE_ROLES.includes(profile.role) || !email) throw new UnprocessableEntityException(EliteMessages.notTeam);
-    return this.act(id, user, { action: 'assign', assignee: { id: assigneeId, email } });
+    return this.act(id, user, { action: 'assign', assignee: { id: assigneeId, email } }, actionId);
   }
 
   /**
    * Keeps a revised manuscript (its own copy in storage and an elite_revisions row) and sends it to the request's
    * run, which applies it to the book and rebuilds it. Refused there, nothing of it is kept.
    */
-  async uploadRevision(id: string, user: AuthUser, files: UploadedFile[] | undefined): Promise<EliteRequestAdminView> {
+  async uploadRevision(id: string, user: AuthUser, files: UploadedFile[] | undefined, actionId?: string): Promise<EliteRequestAdminView> {
     const em = this.em.fork();
     const row = await this.find(em, id);
     const file = files?.[0];
@@ -183,15 +191,16 @@ export class AdminEliteRequestsService {
     const key = eliteFileKey({ id: row.id, userId: row.user.id }, `revisions/${revisionId}/${filename}`);
     await this.storage.put(key, file.buffer, MANUSCRIPT_CONTENT_TYPE, file.size);
     const revision = em.create(EliteRevision, { id: revisionId, request: row, manuscriptKey: key, filename, by: actor.email, at: new Date() });
+    let acted: EliteActed;
     try {
       await em.flush();
-      await this.workflow.act(row.id, row.status, { action: 'upload_revision', revisionId, filename, actor });
+      acted = await this.workflow.act(row.id, row.status, { action: 'upload_revision', revisionId, filename, actor }, actionId);
     } catch (error) {
       await em.fork().nativeDelete(EliteRevision, { id: revision.id });
       await this.storage.delete(key);
       throw error;
     }
-    return this.show(id);
+    return this.answer(id, acted);
   }
 
   async sendProofFile(res: Response, id: string, round: string, file: EliteProofFile): Promise<void> {

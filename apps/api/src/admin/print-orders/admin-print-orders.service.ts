@@ -3,10 +3,11 @@ import { ConflictException, Inject, Injectable } from '@nestjs/common';
 import type { Config } from '../../../../../libs/config/index.ts';
 import type { PrintOrderAdminView } from '../../../../../libs/contracts/index.ts';
 import { Payment, type PrintOrder } from '../../../../../libs/db/index.ts';
-import { PRINT_ORDER_STATUSES, printOrderOverdue, printOrderWorkflowId } from '../../../../../libs/domain/index.ts';
+import { PRINT_ORDER_STATUSES, printOrderOverdue, printOrderWorkflowId, type ShippingAddress } from '../../../../../libs/domain/index.ts';
+import type { AuthUser } from '../../common/auth.types.ts';
 import { paymentNames, toPaymentView } from '../../account-payments/account-payments.module.ts';
 import { CONFIG } from '../../config/config.module.ts';
-import { PRINT_ORDER_SORTABLE, PrintOrderQueries, PrintOrderWorkflowService, printOrderView } from '../../print-orders/print-orders.module.ts';
+import { PRINT_ORDER_SORTABLE, PrintOrderAddressService, PrintOrderQueries, PrintOrderWorkflowService, printOrderView } from '../../print-orders/print-orders.module.ts';
 import { listFilter, type ListQuery } from '../simple-rest.ts';
 import { workflowLink } from '../workflow-link.ts';
 
@@ -23,6 +24,7 @@ export class AdminPrintOrdersService {
     private readonly em: EntityManager,
     private readonly orders: PrintOrderQueries,
     private readonly workflow: PrintOrderWorkflowService,
+    private readonly addresses: PrintOrderAddressService,
   ) {}
 
   async list({ sort, offset, limit, filter }: ListQuery): Promise<{ views: PrintOrderAdminView[]; total: number }> {
@@ -44,6 +46,12 @@ export class AdminPrintOrdersService {
   async refresh(id: string): Promise<PrintOrderAdminView> {
     const order = await this.orders.find(id);
     if ((await this.workflow.refresh(order.id)) === 'ended') throw new ConflictException(NO_RUN);
+    return this.show(id);
+  }
+
+  /** The team's correction of an order's address, through its run (refused once the job is submitted). */
+  async correctAddress(id: string, address: ShippingAddress, user: AuthUser): Promise<PrintOrderAdminView> {
+    await this.addresses.correct(await this.orders.find(id), address, { id: user.id, role: 'team' });
     return this.show(id);
   }
 

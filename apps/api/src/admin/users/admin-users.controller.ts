@@ -1,21 +1,29 @@
 import { Body, Controller, Get, Put, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiProperty, ApiTags } from '@nestjs/swagger';
-import { IsIn } from 'class-validator';
+import { ApiBearerAuth, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Response } from 'express';
-import { ROLES, type Role } from '../../../../../libs/domain/index.ts';
+import type { AdminUserView } from '../../../../../libs/contracts/index.ts';
+import { ROLES, TEAM_DISPLAY_NAME_MAX_LENGTH, TeamMessages, type Role } from '../../../../../libs/domain/index.ts';
 import { Roles } from '../../common/auth.decorators.ts';
 import { UuidParam } from '../../common/uuid.pipe.ts';
-import type { ProfileView } from '../../profile/profile.module.ts';
+import { Optional } from '../../common/validation.ts';
 import { AdminUsersService, USER_SORTABLE } from './admin-users.service.ts';
 import { parseListQuery, setContentRange } from '../simple-rest.ts';
 
-class UpdateRoleDto {
-  @ApiProperty({ enum: ROLES })
+class UpdateUserDto {
+  @ApiPropertyOptional({ enum: ROLES })
+  @Optional()
   @IsIn(ROLES, { message: `role must be one of ${ROLES.join(', ')}` })
-  role!: Role;
+  role?: Role;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: TEAM_DISPLAY_NAME_MAX_LENGTH, description: 'The name authors see of a team member; null for the default' })
+  @IsOptional()
+  @MaxLength(TEAM_DISPLAY_NAME_MAX_LENGTH * 4, { message: TeamMessages.displayNameTooLong })
+  @IsString({ message: TeamMessages.displayNameRequired })
+  display_name?: string | null;
 }
 
-/** Users with their profiles for the back office (react-admin simple-rest). Reading: Elite team and admins; role changes: admins. */
+/** Users with their profiles for the back office (react-admin simple-rest). Reading: Elite team and admins; changes (role, display name): admins. */
 @ApiTags('admin')
 @ApiBearerAuth()
 @Controller('admin/users')
@@ -24,7 +32,7 @@ export class AdminUsersController {
   constructor(private readonly users: AdminUsersService) {}
 
   @Get()
-  async list(@Query() query: { sort?: string; range?: string; filter?: string }, @Res({ passthrough: true }) res: Response): Promise<ProfileView[]> {
+  async list(@Query() query: { sort?: string; range?: string; filter?: string }, @Res({ passthrough: true }) res: Response): Promise<AdminUserView[]> {
     const parsed = parseListQuery(query, Object.keys(USER_SORTABLE), { field: 'created_at', order: 'DESC' });
     const { views, total } = await this.users.list(parsed);
     setContentRange(res, 'users', parsed.offset, views.length, total);
@@ -32,13 +40,13 @@ export class AdminUsersController {
   }
 
   @Get(':id')
-  async show(@UuidParam() id: string): Promise<ProfileView> {
+  async show(@UuidParam() id: string): Promise<AdminUserView> {
     return this.users.show(id);
   }
 
   @Put(':id')
   @Roles('admin')
-  async updateRole(@UuidParam() id: string, @Body() dto: UpdateRoleDto): Promise<ProfileView> {
-    return this.users.changeRole(id, dto.role);
+  async update(@UuidParam() id: string, @Body() dto: UpdateUserDto): Promise<AdminUserView> {
+    return this.users.update(id, dto);
   }
 }

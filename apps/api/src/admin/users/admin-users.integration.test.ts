@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { INestApplication } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuthMessages } from '../../../../../libs/domain/index.ts';
+import { AuthMessages, DEFAULT_TEAM_DISPLAY_NAME, TeamMessages } from '../../../../../libs/domain/index.ts';
 import { testConfig } from '../../../../../testing/index.ts';
 import { repoRoot } from '../../../../../scripts/stack/profile.ts';
 import { createApp } from '../../app.ts';
@@ -51,9 +51,22 @@ beforeAll(async () => {
   const printed = await createAdmin(adminEmail);
   const password = /with password: (\S+)/.exec(printed)?.[1];
   expect(password).toBeTruthy();
-  adminToken = await signIn(adminEmail, password as string);
+  adminToken = await chooseOwnPassword(adminEmail, password as string);
   user = await signUp(`writer-${tag}@example.com`);
 });
+
+/** The one-time password opens nothing but the change of itself; the admin's own password then opens the back office. */
+async function chooseOwnPassword(email: string, oneTime: string): Promise<string> {
+  const signedIn = await call('POST', '/api/auth/token?grant_type=password', undefined, { email, password: oneTime });
+  expect((signedIn.body.user as Record<string, unknown>).password_change_required).toBe(true);
+  const token = signedIn.body.access_token as string;
+  expect(await call('GET', '/api/admin/users', token)).toMatchObject({ status: 403, body: { message: AuthMessages.passwordChangeRequired } });
+  const changed = await call('PUT', '/api/auth/user', token, { password: 'an admin’s own sturdy passphrase', current_password: oneTime });
+  expect(changed.status).toBe(200);
+  expect(changed.body.password_change_required).toBeUndefined();
+  expect((await call('GET', '/api/admin/users', token)).status).toBe(200);
+  return signIn(email, 'an admin’s own sturdy passphrase');
+}
 afterAll(async () => {
   await app?.close();
 });
@@ -107,5 +120,25 @@ describe('/api/admin/users', () => {
     expect(invalid.status).toBe(400);
     expect(invalid.body.message).toBe('role must be one of user, elite_team, admin');
     expect((await call('GET', `/api/admin/users/${randomUUID()}`, adminToken)).status).toBe(404);
+  });
+
+  it('names team members as authors see them: a member sets their own display name, an admin anyone’s', async () => {
+    // user is on the Elite team by now (the test before).
+    expect((await call('GET', '/api/admin/profile', user.token)).body).toMatchObject({ id: user.id, display_name: null, public_name: DEFAULT_TEAM_DISPLAY_NAME });
+    const own = await call('PUT', '/api/admin/profile', user.token, { display_name: '  Sam from Pressroom ' });
+    expect(own).toMatchObject({ status: 200, body: { display_name: 'Sam from Pressroom', public_name: 'Sam from Pressroom' } });
+    expect((await call('GET', `/api/admin/users/${user.id}`, adminToken)).body).toMatchObject({ display_name: 'Sam from Pressroom', public_name: 'Sam from Pressroom', role: 'elite_team' });
+    // An address is no name to show authors, and a name has a length limit.
+    expect(await call('PUT', '/api/admin/profile', user.token, { display_name: `sam-${tag}@example.com` })).toMatchObject({ status: 400, body: { message: TeamMessages.displayNameLooksLikeAddress } });
+    expect(await call('PUT', '/api/admin/profile', user.token, { display_name: 'S'.repeat(61) })).toMatchObject({ status: 400, body: { message: TeamMessages.displayNameTooLong } });
+    expect(await call('PUT', '/api/admin/profile', user.token, { display_name: 42 })).toMatchObject({ status: 400, body: { message: TeamMessages.displayNameRequired } });
+    // Only an admin renames someone else; a blank name returns to the team's.
+    expect((await call('PUT', `/api/admin/users/${user.id}`, user.token, { display_name: 'Someone' })).status).toBe(403);
+    const renamed = await call('PUT', `/api/admin/users/${user.id}`, adminToken, { display_name: 'Sam P.' });
+    expect(renamed.body).toMatchObject({ display_name: 'Sam P.', role: 'elite_team' });
+    expect((await call('PUT', `/api/admin/users/${user.id}`, adminToken, { display_name: ' ' })).body).toMatchObject({ display_name: null, public_name: DEFAULT_TEAM_DISPLAY_NAME });
+    // Not for plain users.
+    const plain = await signUp(`plain-${tag}@example.com`);
+    expect((await call('GET', '/api/admin/profile', plain.token)).status).toBe(403);
   });
 });

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_TEAM_DISPLAY_NAME, teamMemberPublicName } from '../domain/index.ts';
+import { eliteAuthorUpdate, type EliteEventFacts } from './messages.ts';
+
+const facts: EliteEventFacts = {
+  requestId: 'r-1',
+  kind: 'quote_sent',
+  by: 'sam.private@example.com',
+  note: null,
+  step: 'editing',
+  topic: 'Bees in cities',
+  authorName: 'Ada',
+  authorEmail: 'ada@example.com',
+  prepaid: false,
+  refundDue: false,
+  copies: 10,
+  quote: { amountCents: 75_000, currency: 'usd', copies: 10, timeline: '3 weeks', includes: ['Editing'], message: 'Hi Ada', validUntil: new Date('2026-12-06T10:00:00Z') },
+  payBy: null,
+  cancelReason: null,
+  proofRound: null,
+  promise: null,
+  tracking: null,
+  requestUrl: 'https://pressroom.example/elite-requests/r-1',
+  adminUrl: 'https://pressroom.example/admin/elite-requests/r-1/show',
+  runUrl: 'https://temporal.example/namespaces/default/workflows/elite-r-1',
+  teamMember: 'Sam from Pressroom',
+};
+
+describe("the author's Elite mail names the team member as authors may know them", () => {
+  it.each(['quote_sent', 'step_started', 'step_finished'] as const)('%s: by display name, never by address', (kind) => {
+    const mail = eliteAuthorUpdate({ ...facts, kind });
+    expect(mail.text).toContain('Sam from Pressroom');
+    expect(`${mail.subject}${mail.text}${mail.html}`).not.toContain('sam.private@example.com');
+  });
+
+  it('says "Our team" when the workflow did it', () => {
+    expect(eliteAuthorUpdate({ ...facts, kind: 'step_started', by: null, teamMember: null }).text).toContain('Our team started work on your book');
+  });
+});
+
+describe('teamMemberPublicName', () => {
+  it('is the display name, or the team’s when there is none or it looks like an address', () => {
+    expect(teamMemberPublicName({ displayName: '  Sam from Pressroom ' })).toBe('Sam from Pressroom');
+    expect(teamMemberPublicName({ displayName: null })).toBe(DEFAULT_TEAM_DISPLAY_NAME);
+    expect(teamMemberPublicName({ displayName: 'sam@example.com' })).toBe(DEFAULT_TEAM_DISPLAY_NAME);
+    expect(teamMemberPublicName(null)).toBe(DEFAULT_TEAM_DISPLAY_NAME);
+  });
+});
