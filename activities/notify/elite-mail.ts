@@ -3,7 +3,7 @@ import type { EliteNotification } from '../../libs/contracts/index.ts';
 import { EliteProof, EliteQuote, EliteRequest, EliteRequestEvent, PrintOrder, Profile } from '../../libs/db/index.ts';
 import { eliteEventMailClass, eliteMailSubjectKey, elitePromiseLabel, ELITE_PROMISES, eliteRequestPath, eliteWorkflowId, isUuid, type ElitePromiseName, type MailClass } from '../../libs/domain/index.ts';
 import type { MailMessage, MailSettings } from '../../libs/mail/index.ts';
-import { eliteAuthorUpdate, eliteRequestConfirmation, eliteRequestNotice, eliteTeamUpdate, type EliteEventFacts } from '../../libs/mail/messages.ts';
+import { eliteAuthorUpdate, eliteRequestConfirmation, eliteRequestNotice, eliteTeamUpdate, type EliteEventFacts } from '../../libs/mail/elite-messages.ts';
 import { eliteAudience, type EliteAudience } from '../elite/audience.ts';
 import { actingTeamMember } from './team-member-name.ts';
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bookRequestConfirmation, bookRequestNotice, eliteAuthorUpdate, eliteRequestNotice, eliteTeamUpdate, printStatusChange, purchaseReceipt, RECEIPT_GRANTS, type EliteEventFacts, type PrintStatusFacts } from './messages.ts';
+import { mailDigest } from './digest-messages.ts';
+import { eliteAuthorUpdate, eliteRequestNotice, eliteTeamUpdate, type EliteEventFacts } from './elite-messages.ts';
+import { bookRequestConfirmation, bookRequestNotice, printStatusChange, purchaseReceipt, RECEIPT_GRANTS, type PrintStatusFacts } from './messages.ts';
 
 const request = {
   id: 'b7c1',
@@ -172,5 +174,14 @@ describe('Elite request mail', () => {
     for (const line of ['user_id: u-1', 'type: elite_service_request', 'pdf_available: false', 'contact_method: email', 'request_date: 2026-11-22T10:00:00.000Z']) expect(mail.text).toContain(line);
     expect(mail.text).not.toContain('book_title:');
     expect(mail.html).toContain('&lt;script&gt;x&lt;/script&gt;');
+  });
+});
+
+describe('a digest', () => {
+  it('lists each piece of news on its own line, in the text and in the HTML', () => {
+    const at = new Date('2026-11-29T08:00:00Z');
+    const digest = mailDigest([{ category: 'print_progress', subject: 'Your order is at the printer', queuedAt: at }, { category: 'print_progress', subject: 'Your order is being printed', queuedAt: at }], { dashboardUrl: 'https://pressroom.test/dashboard', preferencesUrl: 'https://pressroom.test/account' });
+    expect(digest.text).toMatch(/- Your order is at the printer .*\n- Your order is being printed/);
+    expect(digest.html).toMatch(/- Your order is at the printer [^<]*<br>- Your order is being printed/);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TEAM_DISPLAY_NAME, teamMemberPublicName } from '../domain/index.ts';
-import { eliteAuthorUpdate, type EliteEventFacts } from './messages.ts';
+import { eliteAuthorUpdate, type EliteEventFacts } from './elite-messages.ts';
 
 const facts: EliteEventFacts = {
   requestId: 'r-1',

@@ -1,15 +1,15 @@
-import { Controller, Delete, Get, HttpCode, PayloadTooLargeException, BadRequestException, Post, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { OwnCoverAnswer } from '../../../../libs/contracts/index.ts';
-import { COVER_IMAGE_LIMITS, OwnCoverMessages } from '../../../../libs/domain/index.ts';
+import { COVER_IMAGE_LIMITS } from '../../../../libs/domain/index.ts';
 import type { UploadedFile } from '../../../../libs/sources/ingest.ts';
 import type { AuthUser } from '../common/auth.types.ts';
 import { CurrentUser, OptionalAuth } from '../common/auth.decorators.ts';
 import { RateLimited } from '../common/rate-limits.ts';
-import { StreamedFilesInterceptor } from '../common/streamed-files.interceptor.ts';
 import { UuidOrNotFound } from '../common/uuid.pipe.ts';
 import { NOT_FOUND, ProjectsService } from '../projects/projects.module.ts';
+import { CoverUploadInterceptor } from './cover-upload.ts';
 import { OwnCoverService } from './own-cover.service.ts';
 
 /** A book's own cover, uploaded by its author: a front image or a full-wrap PDF. Same ownership as the project. */
@@ -33,15 +33,7 @@ export class OwnCoverController {
       `book's design (a warning says when it prints under ${COVER_IMAGE_LIMITS.printDpi} dpi), or a one-page full-wrap PDF of the size cover_size gives, used as it is. ` +
       'Print orders derive their covers from it',
   })
-  @UseInterceptors(
-    StreamedFilesInterceptor({
-      field: 'image',
-      maxFiles: 1,
-      maxTotalBytes: COVER_IMAGE_LIMITS.maxBytes,
-      tooMany: () => new BadRequestException('Upload one cover at a time'),
-      tooLarge: () => new PayloadTooLargeException(OwnCoverMessages.tooLarge),
-    }),
-  )
+  @UseInterceptors(CoverUploadInterceptor())
   async upload(@UuidOrNotFound(NOT_FOUND) id: string, @UploadedFiles() files: UploadedFile[] | undefined, @CurrentUser() user?: AuthUser): Promise<OwnCoverAnswer> {
     return this.covers.upload(await this.projects.owned(id, user), files);
   }

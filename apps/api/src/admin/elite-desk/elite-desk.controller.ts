@@ -1,8 +1,8 @@
-import { BadRequestException, Body, Controller, Get, HttpCode, Param, PayloadTooLargeException, Post, Put, Query, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { BookImageView, ChapterCompareResponse, ChapterVersionDetail, ChapterVersionsResponse, EditableChapterView, EliteDeskBookView, OwnCoverAnswer } from '../../../../../libs/contracts/index.ts';
-import { COVER_IMAGE_LIMITS, MANUSCRIPT_DOWNLOAD_FORMATS, OwnCoverMessages } from '../../../../../libs/domain/index.ts';
+import { COVER_IMAGE_LIMITS, MANUSCRIPT_DOWNLOAD_FORMATS } from '../../../../../libs/domain/index.ts';
 import type { UploadedFile } from '../../../../../libs/sources/ingest.ts';
 import { BookImagesService } from '../../book-images/book-images.module.ts';
 import { chapterNumber, ChaptersService, CompareVersionsDto, RestoreVersionDto, UpdateChapterDto } from '../../chapters/chapters.module.ts';
@@ -10,9 +10,8 @@ import type { AuthUser } from '../../common/auth.types.ts';
 import { CurrentUser, Roles } from '../../common/auth.decorators.ts';
 import { ManuscriptDownloadService, manuscriptFormat } from '../../common/manuscript-download.ts';
 import { RateLimited } from '../../common/rate-limits.ts';
-import { StreamedFilesInterceptor } from '../../common/streamed-files.interceptor.ts';
 import { UuidParam } from '../../common/uuid.pipe.ts';
-import { OwnCoverService } from '../../own-cover/own-cover.module.ts';
+import { CoverUploadInterceptor, OwnCoverService } from '../../own-cover/own-cover.module.ts';
 import { EliteDeskService } from './elite-desk.service.ts';
 
 /**
@@ -88,15 +87,7 @@ export class EliteDeskController {
       `The book's cover from the team (multipart field "image", at most ${COVER_IMAGE_LIMITS.maxBytes / 1024 / 1024} MB): a PNG or JPEG front or a one-page full-wrap PDF ` +
       "of the book's cover size, by the author's own-cover rules; it becomes the book's cover, and the proofs and print orders use it",
   })
-  @UseInterceptors(
-    StreamedFilesInterceptor({
-      field: 'image',
-      maxFiles: 1,
-      maxTotalBytes: COVER_IMAGE_LIMITS.maxBytes,
-      tooMany: () => new BadRequestException('Upload one cover at a time'),
-      tooLarge: () => new PayloadTooLargeException(OwnCoverMessages.tooLarge),
-    }),
-  )
+  @UseInterceptors(CoverUploadInterceptor())
   async cover(@UuidParam() id: string, @UploadedFiles() files: UploadedFile[] | undefined): Promise<OwnCoverAnswer> {
     return this.covers.upload(await this.desk.bookToEdit(id), files);
   }
