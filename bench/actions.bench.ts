@@ -36,16 +36,19 @@ const WAIT_MS = 30_000;
 const within = <T>(what: string, promise: Promise<T>): Promise<T> =>
   Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: nothing after ${WAIT_MS} ms`)), WAIT_MS).unref())]);
 const progress = (text: string) => process.stderr.write(`bench/actions: ${text}\n`);
-// A bench that fails or overruns stops everything it started and exits: the worker and the API would keep it alive.
-const overrun = setTimeout(() => {
-  progress(`over ${BENCH_LIMIT_MS} ms: stopping`);
+// A bench that fails, overruns or is stopped stops everything it started and exits: the worker, the API and the
+// services it started would otherwise outlive it (and hold the test stack's ports).
+function abort(why: string): void {
+  progress(`${why}: stopping`);
   process.exitCode = 1;
   void stopAll()
     .then(() => sim.stop())
     .then(() => supervisor.stopAll())
     .finally(() => process.exit(1));
-}, BENCH_LIMIT_MS);
+}
+const overrun = setTimeout(() => abort(`over ${BENCH_LIMIT_MS} ms`), BENCH_LIMIT_MS);
 overrun.unref();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => abort(signal));
 const stops: (() => Promise<unknown> | unknown)[] = [];
 async function stopAll(): Promise<void> {
   for (const stop of stops.reverse()) await Promise.resolve(stop()).catch((error: unknown) => progress(`stopping: ${String(error)}`));
@@ -202,7 +205,6 @@ try {
   console.log(`  answered "working" (still being carried out): ${working.length} of ${after.length}${working.length ? ` (${[...new Set(working)].join(', ')})` : ''}`);
   console.log(`  ${line('Print order, place', place)}   p95 / target ${(quantile(place, 0.95) / TARGET_MS).toFixed(2)}`);
   console.log(`  ${line('Print order, refresh', refresh)}   p95 / target ${(quantile(refresh, 0.95) / TARGET_MS).toFixed(2)}`);
-
 } catch (error) {
   progress(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exitCode = 1;

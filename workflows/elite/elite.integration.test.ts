@@ -348,7 +348,8 @@ describe('Elite request workflow', () => {
     expect(shipped).toMatchObject({ status: 'shipped', step: null, stepStarted: false, proofRound: 2, proof: null, shippedAt: expect.any(String), deliveredAt: null });
     expect(shipped.promises.every((p) => p.metAt !== null)).toBe(true);
     expect(shipped.promises.find((p) => p.name === 'books')).toBeDefined();
-    expect(await requestRow(requestId)).toMatchObject({ status: 'shipped', step: null, deliveredAt: null });
+    // The run's state moves first; its activity writes the projection right after.
+    expect(await eventually(() => requestRow(requestId), (row) => row.status === 'shipped', 15_000)).toMatchObject({ status: 'shipped', step: null, deliveredAt: null });
     expect(await refusal(act(handle, team, { action: 'confirm_receipt' }))).toBe(EliteRefusals.author);
     const delivered = await act(handle, author, { action: 'confirm_receipt' });
     expect(delivered).toMatchObject({ status: 'delivered', deliveredAt: expect.any(String) });

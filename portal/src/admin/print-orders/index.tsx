@@ -19,7 +19,7 @@ import {
 } from 'react-admin';
 import { WideTable } from '../WideTable.tsx';
 import type { PrintOrderAdminView } from '../../../../libs/contracts/index.ts';
-import { formatAmount, OFFERED_SHIPPING, PRINT_ORDER_STATUSES, PRINT_PRODUCTS, toCents } from '../../../../libs/domain/index.ts';
+import { eliteIncludedLabel, formatAmount, OFFERED_SHIPPING, PRINT_ORDER_STATUSES, PRINT_PRODUCTS, toCents } from '../../../../libs/domain/index.ts';
 import { addressLines } from '../../components/printFlow.ts';
 import { ShowLink } from '../ShowLink.tsx';
 import { useWorkflowAction } from '../useWorkflowAction.ts';
@@ -28,7 +28,8 @@ import { CorrectAddressAction } from '../CorrectAddressAction.tsx';
 const statusChoices = PRINT_ORDER_STATUSES.map((id) => ({ id, name: id }));
 const productChoices = PRINT_PRODUCTS.map((p) => ({ id: p.spec.pod_package_id, name: p.spec.name }));
 const shippingChoices = OFFERED_SHIPPING.map((o) => ({ id: o.level, name: `${o.label} (${o.days})` }));
-const total = (record: PrintOrderAdminView) => formatAmount(toCents(record.total_cost), record.currency);
+/** What the order cost as its author sees it: an Elite request's copies are included in what was paid for the request. */
+const total = (record: PrintOrderAdminView) => (record.elite_included ? eliteIncludedLabel(record.elite_included) : formatAmount(toCents(record.total_cost), record.currency));
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search e-mail, title or order id" />,
@@ -115,7 +116,11 @@ function PrintOrderShow() {
         <SelectField source="shipping_level" label="Shipping" choices={shippingChoices} />
         <FunctionField label="Ship to" render={(r: PrintOrderAdminView) => addressLines(r.shipping_address).join(' · ')} />
         <CorrectAddressAction resource="print-orders" />
-        <FunctionField label="Total" render={(r: PrintOrderAdminView) => `${total(r)}${r.cost_source === 'mock' ? ' (estimate: built-in mock prices)' : ''}`} />
+        <FunctionField label="Total" render={(r: PrintOrderAdminView) => `${total(r)}${r.cost_source === 'mock' && !r.elite_included ? ' (estimate: built-in mock prices)' : ''}`} />
+        <FunctionField
+          label="Elite request"
+          render={(r: PrintOrderAdminView) => (r.elite_included ? <ShowLink resource="elite-requests" id={r.elite_included.request_id}>Open the Elite request</ShowLink> : '—')}
+        />
         <TextField source="external_id" label="External id" />
         <TextField source="lulu_job_id" label="Provider job id" emptyText="— (not submitted yet)" />
         <TextField source="lulu_status" label="Provider status" emptyText="—" />

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrintOrderAdminView } from '../../../../../libs/contracts/index.ts';
-import { AuthMessages, PRINT_OVERDUE_AFTER_DAYS, PrintMessages, printOrderWorkflowId } from '../../../../../libs/domain/index.ts';
+import { EliteQuote, EliteRequest } from '../../../../../libs/db/index.ts';
+import { AuthMessages, eliteIncludedLabel, PRINT_OVERDUE_AFTER_DAYS, PrintMessages, printOrderWorkflowId } from '../../../../../libs/domain/index.ts';
+import { insertEliteRequest } from '../../../../../testing/elite-requests.ts';
 import { insertPrintOrder, newAuthor, orderReaching, printStackForFile, startPrintOrder } from '../../../../../testing/print-orders.ts';
 import { sql } from '../../../../../testing/sql.ts';
 import { apiClient, serveApi } from '../../../../../testing/test-server.ts';
@@ -120,6 +122,29 @@ describe('/api/admin/print-orders', () => {
     const unknown = await call('POST', `/admin/print-orders/${randomUUID()}/refresh`, undefined, team);
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe(PrintMessages.orderNotFound);
+  });
+
+  it("prices an Elite request's copies as the author sees them: the accepted quote's amount, included in it", async () => {
+    const tag = randomUUID().slice(0, 8);
+    const author = await newAuthor(stack.engine.deps.orm);
+    const elite = await insertPrintOrder(stack.engine.deps, { userId: author.id, contactEmail: author.email, title: `Elite ${tag}` });
+    const plain = await order(`Elite ${tag} plain`);
+    const requestId = await insertEliteRequest(stack.engine.deps.orm, { ...author, role: 'author' });
+    const em = stack.engine.deps.orm.em.fork();
+    await em.nativeUpdate(EliteRequest, { id: requestId }, { printOrderId: elite, status: 'printing' });
+    const now = new Date();
+    em.create(EliteQuote, { id: randomUUID(), request: em.getReference(EliteRequest, requestId), amountCents: 75_000, currency: 'usd', copies: 10, timeline: '2 weeks', includes: ['Editing'], message: 'Here it is', sentBy: 'team@example.com', sentAt: now, validUntil: now, status: 'accepted' });
+    await em.flush();
+
+    const included = { request_id: requestId, amount_cents: 75_000, currency: 'usd' };
+    const [listed, other] = await list({ q: tag });
+    expect([listed?.id, other?.id]).toEqual([elite, plain]);
+    expect(listed?.elite_included).toEqual(included);
+    expect(other?.elite_included).toBeNull();
+    const shown = (await call('GET', `/admin/print-orders/${elite}`, undefined, team)).body as unknown as PrintOrderAdminView;
+    expect(shown.elite_included).toEqual(included);
+    // The back office and the author's Print Orders say it in the same words.
+    expect(eliteIncludedLabel(shown.elite_included as typeof included)).toBe('$750.00 · included in your Elite quote');
   });
 
   it("shows the payment of an order paid through Stripe", async () => {

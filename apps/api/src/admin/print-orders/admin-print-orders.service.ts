@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Inject, Injectable } from '@nestjs/common';
 import type { Config } from '../../../../../libs/config/index.ts';
 import type { PrintOrderAdminView } from '../../../../../libs/contracts/index.ts';
-import { Payment, type PrintOrder } from '../../../../../libs/db/index.ts';
+import { eliteIncludedOrders, Payment, type PrintOrder } from '../../../../../libs/db/index.ts';
 import { PRINT_ORDER_STATUSES, printOrderOverdue, printOrderWorkflowId, type ShippingAddress } from '../../../../../libs/domain/index.ts';
 import type { AuthUser } from '../../common/auth.types.ts';
 import { paymentNames, toPaymentView } from '../../account-payments/account-payments.module.ts';
@@ -59,6 +59,7 @@ export class AdminPrintOrdersService {
     const em = this.em.fork();
     const payments = orders.length ? await em.find(Payment, { printOrderId: { $in: orders.map((o) => o.id) } }, { orderBy: { createdAt: 'asc' } }) : [];
     const names = await paymentNames(em, payments);
+    const included = await eliteIncludedOrders(em, orders.map((o) => o.id));
     // The latest payment of each order wins (a second session exists only if the first was abandoned).
     const paymentOf = new Map(payments.map((p) => [p.printOrderId, p]));
     const now = new Date();
@@ -66,7 +67,7 @@ export class AdminPrintOrdersService {
       const payment = paymentOf.get(order.id);
       const workflow = workflowLink(this.config, printOrderWorkflowId(order.id));
       return {
-        ...printOrderView(order),
+        ...printOrderView(order, included.get(order.id)),
         id: order.id,
         user_id: order.user?.id ?? null,
         user_email: order.user ? (order.user.email ?? null) : order.contactEmail,

@@ -10,7 +10,7 @@ import { Optional } from '../../common/validation.ts';
 import { AdminUsersService, USER_SORTABLE } from './admin-users.service.ts';
 import { parseListQuery, setContentRange } from '../simple-rest.ts';
 
-class UpdateUserDto {
+class AdminUpdateUserDto {
   @ApiPropertyOptional({ enum: ROLES })
   @Optional()
   @IsIn(ROLES, { message: `role must be one of ${ROLES.join(', ')}` })
@@ -46,7 +46,7 @@ export class AdminUsersController {
 
   @Put(':id')
   @Roles('admin')
-  async update(@UuidParam() id: string, @Body() dto: UpdateUserDto): Promise<AdminUserView> {
+  async update(@UuidParam() id: string, @Body() dto: AdminUpdateUserDto): Promise<AdminUserView> {
     return this.users.update(id, dto);
   }
 }
