@@ -9,6 +9,7 @@ import { createBookRequestActivities } from './book-requests/status.ts';
 import { createOutlineEditActivities } from './generation/outline-edit.ts';
 import { createAssistActivities } from './editing/assist.ts';
 import { createWritingActivities } from './generation/writing.ts';
+import { withBookProgress } from './generation/progress.ts';
 import { createEliteActivities } from './elite/index.ts';
 import { createCanaryActivities } from './health/canary.ts';
 import { createMailActivities } from './notify/mail.ts';
@@ -19,6 +20,7 @@ import { createPrintJobActivities } from './print/jobs.ts';
 import { createPrintOrderActivities } from './print/order.ts';
 import { createRenderActivities } from './render/build.ts';
 import { createSaleActivities } from './sales/index.ts';
+import { heartbeating } from './heartbeat.ts';
 
 export interface ActivityDeps {
   orm: MikroORM;
@@ -35,10 +37,10 @@ export interface ActivityDeps {
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createCanaryActivities(deps),
-    ...createWritingActivities(deps),
+    ...withBookProgress(deps.orm, createWritingActivities(deps)),
     ...createAssistActivities(deps),
     ...createOutlineEditActivities(deps),
-    ...createRenderActivities(deps),
+    ...heartbeating(createRenderActivities(deps)),
     ...createMailActivities(deps),
     ...createPaymentActivities(deps),
     ...createBookRequestActivities(deps),

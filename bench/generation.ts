@@ -5,6 +5,7 @@
 //  3. a whole 8-chapter book against a loopback provider that takes 4 s per call, stage by stage, as a ratio to its
 //     limit: three provider latencies (outline → introduction beside the chapters → summary) plus rendering;
 //  4. books per minute with 20 `mock` books generating at once, how many failed (must be 0), and where the time went.
+// On a busy machine a Temporal read that times out is made again (temporal-reads.ts), not the end of the run.
 // Run: npm run bench:generation
 import { randomUUID } from 'node:crypto';
 import { Client, Connection } from '@temporalio/client';
@@ -20,6 +21,7 @@ import { setUpServices } from '../scripts/stack/setup.ts';
 import { Supervisor } from '../scripts/stack/supervisor.ts';
 import type { BookProgress } from '../workflows/book/messages.ts';
 import { bookWorkflow } from '../workflows/book/workflow.ts';
+import { executeRetrying, retryingTimeouts } from './temporal-reads.ts';
 
 const profile = loadProfile('test');
 const supervisor = new Supervisor();
@@ -33,7 +35,7 @@ try {
   const deps = await openDeps(config);
   deps.providers = createProviders({ ...config, ANTHROPIC_API_KEY: 'bench', ANTHROPIC_BASE_URL: fake.url });
   const worker = await startWorker(config, deps);
-  const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
+  const connection = await retryingTimeouts('connecting to Temporal', () => Connection.connect({ address: config.TEMPORAL_ADDRESS }));
   const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
 
   const book = async (provider: ProviderId, words: number, chapterConcurrency?: number): Promise<BookProgress> => {
@@ -43,7 +45,7 @@ try {
       writingStyle: 'practical', totalTargetWords: words, language: 'English', provider, mode: 'auto', createdAt: new Date(), updatedAt: new Date(),
     });
     await em.flush();
-    return client.workflow.execute(bookWorkflow, { workflowId: `book-${project.id}`, taskQueue: config.TEMPORAL_TASK_QUEUE, args: [{ projectId: project.id, mode: 'auto', provider, ...(chapterConcurrency ? { chapterConcurrency } : {}), chaptersToGenerate: null }] });
+    return executeRetrying(client, bookWorkflow, { workflowId: `book-${project.id}`, taskQueue: config.TEMPORAL_TASK_QUEUE, args: [{ projectId: project.id, mode: 'auto', provider, ...(chapterConcurrency ? { chapterConcurrency } : {}), chaptersToGenerate: null }] });
   };
   const seconds = (ms: number) => (ms / 1000).toFixed(2);
   const stageMs = (progress: BookProgress, stage: string) => {

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import type { ActivityDeps } from '../activities/index.ts';
 import type { Config } from '../libs/config/index.ts';
 import { startEngine, testConfig, type Engine } from '../testing/index.ts';
 import { waitForSubject } from '../testing/mail-inbox.ts';
@@ -33,7 +34,7 @@ export const e2eConfig = (overrides: Partial<Record<keyof Config, string>> = {})
  * The API under test has no worker of its own: each test file starts one, configured like the API (Anthropic
  * pointing at the refusing fake), so whichever worker takes a task does the same thing.
  */
-const startE2eWorker = () => startEngine(e2eConfig({ ANTHROPIC_API_KEY: 'e2e-fake-key', ANTHROPIC_BASE_URL: inject('refusingAiUrl') }));
+const startE2eWorker = (prepare?: (deps: ActivityDeps) => void) => startEngine(e2eConfig({ ANTHROPIC_API_KEY: 'e2e-fake-key', ANTHROPIC_BASE_URL: inject('refusingAiUrl') }), prepare);
 
 export interface E2eSession {
   browser: Browser;
@@ -42,11 +43,15 @@ export interface E2eSession {
   engine: Engine;
 }
 
-/** One browser, one page and one worker for a test file, opened before its tests and closed after them. */
-export function e2eSession(): E2eSession {
+/**
+ * One browser, one page and one worker for a test file, opened before its tests and closed after them. `prepare`
+ * changes the worker's dependencies first (e.g. a loopback service made slow). Test files run one at a time, so the
+ * file's worker is the one that does its tasks.
+ */
+export function e2eSession(prepare?: (deps: ActivityDeps) => void): E2eSession {
   const session = {} as E2eSession;
   beforeAll(async () => {
-    session.engine = await startE2eWorker();
+    session.engine = await startE2eWorker(prepare);
     session.browser = await launchBrowser();
     session.page = await (await session.browser.newContext({ acceptDownloads: true })).newPage();
   }, 60_000);
@@ -80,6 +85,11 @@ export async function signedInPage(browser: Browser, baseURL: string, prepare?: 
   const signedUp = await fetch(`${baseURL}/api/auth/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(account) });
   await confirmEmail(baseURL, account.email);
   await prepare?.(((await signedUp.json()) as { user: { id: string } }).user.id);
+  return signedInAs(browser, baseURL, account);
+}
+
+/** A page of its own (own storage) signed in through /login as an account that exists, on its dashboard. */
+export async function signedInAs(browser: Browser, baseURL: string, account: { email: string; password: string }): Promise<Page> {
   const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
   await page.goto(`${baseURL}/login`);
   await page.getByLabel('Email').fill(account.email);

@@ -111,4 +111,28 @@ describe("the Elite team's desk", () => {
     expect(readFileSync(await markdown.path(), 'utf8')).toContain(`# Morning\n\n${FIRST} ${TEAM_EDIT}\n`);
     await snapshot(author, 'elite-desk-author');
   });
+
+  it("adds an image from the desk's editor toolbar as the author would; the team's preview shows it and the author's chapter has it", async () => {
+    const desk = admin.getByRole('region', { name: 'Manuscript desk', exact: true });
+    const text = desk.getByLabel('Chapter text');
+    await text.press('Control+End');
+    await timed('team uploads an image into the chapter', async () => {
+      const chooser = admin.waitForEvent('filechooser');
+      await desk.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Upload image' }).click();
+      await (await chooser).setFiles({ name: 'quay.png', mimeType: 'image/png', buffer: pngOf(48, 32) });
+      const dialog = admin.getByRole('dialog', { name: 'Describe the image' });
+      await dialog.getByRole('textbox', { name: 'Description' }).fill('The quay at dusk');
+      await dialog.getByRole('button', { name: 'Insert image' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(() => text.inputValue()).toMatch(/!\[The quay at dusk\]\(images\/[0-9a-f-]{36}\.png\)/);
+      await expect.poll(() => desk.locator('.save-status [role="status"]').textContent(), { timeout: 15_000 }).toBe('Saved');
+    });
+    await desk.getByRole('button', { name: 'Preview' }).click();
+    const image = desk.getByRole('region', { name: 'Chapter preview' }).getByRole('img', { name: 'The quay at dusk' });
+    await expect.poll(() => image.evaluate((element) => (element as unknown as { naturalWidth: number }).naturalWidth), { timeout: 15_000 }).toBe(48);
+    await snapshot(admin, 'elite-desk-team-image');
+
+    await author.goto(`${baseURL}/projects/${projectId}/edit`);
+    await expect.poll(() => author.locator('.chapter-workspace').getByLabel('Chapter text').inputValue(), { timeout: 30_000 }).toMatch(/!\[The quay at dusk\]\(images\//);
+  });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Locator, Page } from 'playwright-core';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { EliteRequestView } from '../libs/contracts/index.ts';
 import { Profile } from '../libs/db/index.ts';
@@ -14,9 +15,18 @@ const author = { email: `elite-author-${randomUUID().slice(0, 8)}@example.com`, 
 // The assign select lists the first 200 team members by e-mail (the shared database holds many): this one sorts early.
 const team = { email: `aa-elite-team-${randomUUID().slice(0, 8)}@example.com`, password };
 const title = 'Trust at a Distance';
-const session = e2eSession();
+/** A proof's first file as the worker copies it to MinIO for round 1: held back, so that "Send proof" takes a while. */
+const SLOW_PROOF_COPY = /\/proofs\/1\/interior\.pdf$/;
+const session = e2eSession(({ storage }) => {
+  const copy = storage.copy.bind(storage);
+  storage.copy = async (from, to) => {
+    if (SLOW_PROOF_COPY.test(to)) await sleep(4_000);
+    return copy(from, to);
+  };
+});
 let page: Page;
 let token: string;
+let authorClicks: () => number;
 
 async function api<T = Record<string, unknown>>(method: string, path: string, body?: unknown, as = token): Promise<T> {
   const response = await fetch(`${baseURL}/api${path}`, {
@@ -72,6 +82,15 @@ async function teamAction(admin: Page, label: string, title: string, fill?: (dia
   await dialog.waitFor({ state: 'detached', timeout: 60_000 });
 }
 
+/** Counts the clicks made in a browser context's pages (across navigations): the actions a person takes. */
+async function clickCounter(context: BrowserContext): Promise<() => number> {
+  let clicks = 0;
+  await context.exposeBinding('pressroomClicked', () => void clicks++);
+  // A string: the test files are compiled without the DOM's types.
+  await context.addInitScript({ content: `document.addEventListener('click', (event) => { if (event.isTrusted) window.pressroomClicked(); }, true);` });
+  return () => clicks;
+}
+
 /** Waits until the back office's request page offers `label` (it reads the request again every few seconds). */
 async function teamCan(admin: Page, label: string, timeout = 60_000) {
   await admin.getByRole('button', { name: label, exact: true }).first().waitFor({ timeout });
@@ -95,6 +114,7 @@ beforeAll(async () => {
   profile.role = 'elite_team';
   await em.flush();
 
+  authorClicks = await clickCounter(page.context());
   await signIn(page, author);
 }, 150_000);
 
@@ -117,6 +137,8 @@ describe('the Elite Service, from the request on a completed book to the deliver
     await modal.waitFor({ state: 'detached' });
     await expect(page.locator(':focus').textContent()).resolves.toBe('Elite Service');
 
+    // The author's actions are counted from here: opening the request form again to send it.
+    const clicksBefore = authorClicks();
     await opener.click();
     await modal.getByLabel('Phone Number (optional)').fill('+1 217 555 0100');
     await modal.getByLabel('Preferred Contact Method').selectOption('both');
@@ -140,7 +162,9 @@ describe('the Elite Service, from the request on a completed book to the deliver
     await expect(page.getByText('Quote within 24 hours').isVisible()).resolves.toBe(true);
 
     // A member of the Elite team signs in to the back office in a browser of their own, finds the request and takes it.
-    const admin = await (await session.browser.newContext({ acceptDownloads: true })).newPage();
+    const adminContext = await session.browser.newContext({ acceptDownloads: true });
+    const teamClicks = await clickCounter(adminContext);
+    const admin = await adminContext.newPage();
     await admin.goto(`${baseURL}/admin`);
     await admin.getByLabel(/email/i).fill(team.email);
     await admin.getByLabel(/password/i).first().fill(team.password);
@@ -195,7 +219,16 @@ describe('the Elite Service, from the request on a completed book to the deliver
     await teamAction(admin, 'Start cover design', 'Start cover design');
     await teamAction(admin, 'Finish cover design', 'Finish cover design');
     await teamCan(admin, 'Send proof');
-    await teamAction(admin, 'Send proof', 'Send proof round 1', (dialog) => dialog.getByLabel('Note (optional)').fill('Your edited book and its new cover.'));
+    // Round 1's files copy slowly (this file's worker holds them back): the dialog says "Working…" once the run took
+    // the action, then closes with it done — never an error.
+    await admin.getByRole('button', { name: 'Send proof', exact: true }).first().click();
+    const sendProof = admin.getByRole('dialog', { name: 'Send proof round 1' });
+    await sendProof.getByLabel('Note (optional)').fill('Your edited book and its new cover.');
+    await sendProof.getByRole('button', { name: 'Send proof', exact: true }).click();
+    await sendProof.getByRole('button', { name: 'Working…' }).waitFor({ timeout: 30_000 });
+    await sendProof.waitFor({ state: 'detached', timeout: 60_000 });
+    await admin.getByText('Proof sent to the author').waitFor();
+    await expect(admin.getByText(EliteMessages.unavailable).count()).resolves.toBe(0);
 
     // The author reviews round 1 and asks for one change.
     await page.getByRole('listitem', { name: 'Proof round 1' }).waitFor({ timeout: 30_000 });
@@ -238,6 +271,21 @@ describe('the Elite Service, from the request on a completed book to the deliver
     const shipTo = page.getByRole('region', { name: 'Printing and delivery' });
     await shipTo.getByText('Springfield, IL, 62701').waitFor({ timeout: 30_000 });
 
+    // The team corrects the address before printing: a bad ZIP code is shown on its field, a good one is taken and the
+    // author's page shows it.
+    await admin.reload();
+    await admin.getByRole('button', { name: 'Correct address' }).click();
+    const correct = admin.getByRole('dialog', { name: 'Correct the shipping address' });
+    const teamPostalCode = correct.getByLabel('Postal Code');
+    await expect(teamPostalCode.inputValue()).resolves.toBe('62701');
+    await teamPostalCode.fill('627');
+    await correct.getByRole('button', { name: 'Save address' }).click();
+    await expect.poll(() => fieldProblem(teamPostalCode)).toBe(AddressMessages.postcodeInvalid('US'));
+    await teamPostalCode.fill('62704');
+    await correct.getByRole('button', { name: 'Save address' }).click();
+    await correct.waitFor({ state: 'detached', timeout: 30_000 });
+    await shipTo.getByText('Springfield, IL, 62704').waitFor({ timeout: 30_000 });
+
     // The team starts printing; the print provider (the simulator) ships: shipped is not delivered, so the request
     // waits for the author to say the books arrived.
     await admin.reload();
@@ -252,7 +300,7 @@ describe('the Elite Service, from the request on a completed book to the deliver
     await snapshot(page, 'elite-delivered');
 
     const view = await api<EliteRequestView>('GET', `/elite-requests/${requestId}`);
-    expect(view).toMatchObject({ status: 'delivered', copies: 10, print_order: { quantity: 10 }, shipping_address: { city: 'Springfield', postcode: '62701' } });
+    expect(view).toMatchObject({ status: 'delivered', copies: 10, print_order: { quantity: 10 }, shipping_address: { city: 'Springfield', postcode: '62704' } });
     expect(view.proofs.map((proof) => proof.decision)).toEqual(['changes_requested', 'approved']);
     expect(view.timeline.map((event) => event.kind)).toEqual(
       expect.arrayContaining(['received', 'assigned', 'quote_sent', 'quote_accepted', 'paid', 'revision_uploaded', 'book_rebuilt', 'proof_sent', 'changes_requested', 'proof_approved', 'printing_started', 'shipped', 'delivered']),
@@ -274,6 +322,12 @@ describe('the Elite Service, from the request on a completed book to the deliver
     const toTeam = [`accepted the quote: ${title}`, `Elite quote paid: ${title}`, `Changes requested on the proof: ${title}`, `Proof approved: ${title}`];
     const teamSubjects = await subjectsTo(team.email, toTeam);
     for (const subject of toTeam) expect(teamSubjects.some((found) => found.includes(subject))).toBe(true);
+
+    // The team closes the request; the figures of issue 31's walk (before: 19 author actions, 29 team actions).
+    await admin.reload();
+    await teamAction(admin, 'Complete', 'Complete the request');
+    await expect.poll(async () => (await api<EliteRequestView>('GET', `/elite-requests/${requestId}`)).status).toBe('completed');
+    console.log(`[elite] clicks from submission to completed: author ${authorClicks() - clicksBefore}, team ${teamClicks()}`);
     await admin.context().close();
   }, 600_000);
 });

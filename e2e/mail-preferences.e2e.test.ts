@@ -29,6 +29,17 @@ describe('mail preferences', () => {
     await page.context().close();
   }, 120_000);
 
+  it("leads an account that only buys from the site's account menu to its mail preferences", async () => {
+    const page = await signedInPage(session.browser, baseURL);
+    // A buyer browses the site, not My Books: the top bar's account link is their way in.
+    await page.goto(`${baseURL}/`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account', exact: true }).click();
+    await page.waitForURL(`${baseURL}/account`);
+    await page.getByRole('heading', { name: 'Mail preferences' }).waitFor();
+    await page.getByRole('group', { name: MAIL_CATEGORY_INFO.print_progress.label }).waitFor();
+    await page.context().close();
+  }, 120_000);
+
   it("offers a team member the Elite requests' mail in the back office", async () => {
     const password = 'my own sturdy passphrase';
     const email = `team-mail-${randomUUID().slice(0, 8)}@example.com`;

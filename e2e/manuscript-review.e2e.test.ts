@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { BookProject, Profile, writeChapter } from '../libs/db/index.ts';
-import { DEFAULT_TEAM_DISPLAY_NAME } from '../libs/domain/index.ts';
+import { DEFAULT_TEAM_DISPLAY_NAME, NoteMessages } from '../libs/domain/index.ts';
 import { insertEliteRequest } from '../testing/elite-requests.ts';
 import { eventually } from '../testing/index.ts';
 import { insertSavedBook } from '../testing/saved-books.ts';
-import { confirmEmail, e2eSession, snapshot } from './browser.ts';
+import { confirmEmail, e2eSession, signedInAs, snapshot } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const password = 'my own sturdy passphrase';
@@ -51,6 +51,17 @@ const select = (area: Locator, quote: string) =>
     quote,
   );
 
+/** The team member, signed in to the back office. */
+async function teamPage(): Promise<Page> {
+  const admin = await (await session.browser.newContext()).newPage();
+  await admin.goto(`${baseURL}/admin`);
+  await admin.getByLabel(/email/i).fill(team.email);
+  await admin.getByLabel(/password/i).first().fill(team.password);
+  await admin.getByRole('button', { name: /sign in/i }).click();
+  await admin.getByText('Platform health').waitFor();
+  return admin;
+}
+
 // An author with a saved book of two written chapters and an Elite request on it; a member of the Elite team.
 beforeAll(async () => {
   const authorId = await signUp(author);
@@ -69,12 +80,7 @@ beforeAll(async () => {
 
 describe('reviewing the manuscript: the team comments and suggests in the back office, the author answers in the editor', () => {
   it('shows the team’s comment and tracked change to the author, whose Accept makes the change the chapter’s text', async () => {
-    const admin: Page = await (await session.browser.newContext()).newPage();
-    await admin.goto(`${baseURL}/admin`);
-    await admin.getByLabel(/email/i).fill(team.email);
-    await admin.getByLabel(/password/i).first().fill(team.password);
-    await admin.getByRole('button', { name: /sign in/i }).click();
-    await admin.getByText('Platform health').waitFor();
+    const admin = await teamPage();
     await timed('team opens the request with its manuscript', async () => {
       await admin.goto(`${baseURL}/admin/elite-requests/${requestId}/show`);
       await admin.getByRole('region', { name: 'Manuscript: comments and suggestions' }).getByLabel('Chapter text').waitFor();
@@ -103,12 +109,7 @@ describe('reviewing the manuscript: the team comments and suggests in the back o
     await admin.context().close();
 
     // The author, in the book's editor: the comment under the team's name (never an address) and the tracked change.
-    const page = await (await session.browser.newContext()).newPage();
-    await page.goto(`${baseURL}/login`);
-    await page.getByLabel('Email').fill(author.email);
-    await page.getByLabel('Password', { exact: true }).fill(author.password);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL(`${baseURL}/dashboard`);
+    const page = await signedInAs(session.browser, baseURL, author);
     await timed('author opens the chapter editor with its notes', async () => {
       await page.goto(`${baseURL}/projects/${projectId}/edit`);
       await page.getByRole('list', { name: 'Open comments' }).getByText(COMMENT).waitFor();
@@ -138,6 +139,47 @@ describe('reviewing the manuscript: the team comments and suggests in the back o
     // The chapter the author reads after a reload has the change.
     await page.reload();
     await eventually(() => page.getByLabel('Chapter text').inputValue(), (value) => value.includes(`the ferry ${TO}.`) && !value.includes(FROM), 15_000);
+    await page.context().close();
+  }, 180_000);
+
+  it('lets the team withdraw its own suggestion before the author sees it, and keeps the notes to read once the request is closed', async () => {
+    const admin = await teamPage();
+    await admin.goto(`${baseURL}/admin/elite-requests/${requestId}/show`);
+    const panel = admin.getByRole('region', { name: 'Manuscript: comments and suggestions' });
+    const text = panel.getByLabel('Chapter text');
+    await text.waitFor();
+    await select(text, 'counted the crates');
+    await panel.getByRole('blockquote', { name: 'Selected passage' }).getByText('counted the crates').waitFor();
+    await panel.getByLabel(/^Suggested text/).fill('tallied the crates');
+    await panel.getByRole('button', { name: 'Suggest change' }).click();
+    const suggestions = panel.getByRole('list', { name: 'Suggested changes' });
+    await suggestions.getByText('Waiting for the author').waitFor();
+    await timed('team withdraws its suggestion', async () => {
+      await suggestions.getByRole('button', { name: /^Withdraw the change/ }).click();
+      await suggestions.getByText('Withdrawn', { exact: true }).waitFor();
+    });
+    await expect(suggestions.getByRole('button', { name: /^Withdraw the change/ }).count()).resolves.toBe(0);
+
+    const page = await signedInAs(session.browser, baseURL, author);
+    await page.goto(`${baseURL}/projects/${projectId}/edit`);
+    const notes = page.getByRole('region', { name: 'Comments and suggestions' });
+    await notes.getByText('Resolved comments (1) and decided suggestions (1)').waitFor();
+    await expect(notes.getByText('tallied').count()).resolves.toBe(0);
+    await notes.getByRole('button', { name: 'Comment', exact: true }).waitFor();
+
+    // The request completes: both sides still read the notes, and are told why nothing can be added.
+    await session.engine.deps.orm.em.fork().getConnection().execute("update elite_requests set status = 'completed' where id = ?", [requestId]);
+    await admin.reload();
+    await panel.getByText(NoteMessages.requestClosed).waitFor();
+    await expect(panel.getByRole('button', { name: 'Add comment' }).count()).resolves.toBe(0);
+    await expect(panel.getByRole('button', { name: 'Suggest change' }).count()).resolves.toBe(0);
+    await expect(panel.getByRole('list', { name: 'Comments' }).getByText(COMMENT).isVisible()).resolves.toBe(true);
+    await snapshot(admin, 'manuscript-review-closed-team');
+    await page.reload();
+    await notes.getByText(NoteMessages.requestClosed).waitFor();
+    await expect(notes.getByRole('button', { name: 'Comment', exact: true }).count()).resolves.toBe(0);
+    await snapshot(page, 'manuscript-review-closed-author');
+    await admin.context().close();
     await page.context().close();
   }, 180_000);
 });

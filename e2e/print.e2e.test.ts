@@ -4,14 +4,14 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PrintOrderView } from '../libs/contracts/index.ts';
-import { AddressMessages, PrintMessages, printOrderProgress } from '../libs/domain/index.ts';
+import { AddressMessages, PrintMessages, printOrderProgress, PrintStatusWords } from '../libs/domain/index.ts';
 import { pdfColourAt } from '../testing/book-checks.ts';
 import { pngOf } from '../testing/book-images.ts';
 import { createAdmin, signInAsNewAdmin } from './back-office.ts';
-import { confirmEmail, e2eSession, snapshot } from './browser.ts';
+import { confirmEmail, e2eSession, fieldProblem, snapshot } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const author = { email: `printer-${randomUUID().slice(0, 8)}@example.com`, password: 'my own sturdy passphrase' };
@@ -22,6 +22,8 @@ let userId: string;
 let projectId: string;
 /** The book's own cover as the author made it (around their own front image), before any order. */
 let ownCover: Buffer;
+/** The checkout's Pay as the browser sent it, held back with the payment's webhook until the test sends it on. */
+let heldPayment: Request | undefined;
 const run = promisify(execFile);
 const saved = async (pdf: Buffer) => {
   const file = join(await mkdtemp(join(tmpdir(), 'print-e2e-')), 'cover.pdf');
@@ -167,8 +169,16 @@ describe('ordering printed copies of a saved book', () => {
     await place.click();
   });
 
-  it('pays on the test checkout page and comes back to the confirmation', async () => {
+  it('pays on the test checkout page and comes back to the confirmation, which awaits the payment’s confirmation', async () => {
     await page.waitForURL(/\/api\/stripe\/test-checkout\//, { timeout: 60_000 });
+    const sessionId = new URL(page.url()).pathname.split('/').pop() as string;
+    const [placed] = await api<PrintOrderView[]>('GET', `/print/orders/user/${userId}`);
+    // The payment's webhook is held back: the checkout's Pay (which sends it) is answered here, with the way back to
+    // the order, and sent on once the page has been read.
+    await page.route('**/api/stripe/test-checkout/*/pay', async (route) => {
+      heldPayment = route.request();
+      await route.fulfill({ status: 303, headers: { Location: `${baseURL}/dashboard?print_order=${placed?.order_id as string}&session_id=${sessionId}` } });
+    });
     await page.getByText('Test mode').first().waitFor();
     await expect(page.getByRole('heading', { name: '10 × Trust at a Distance (print)' }).isVisible()).resolves.toBe(true);
     await expect(page.getByText(total).first().isVisible()).resolves.toBe(true);
@@ -176,10 +186,16 @@ describe('ordering printed copies of a saved book', () => {
     await page.getByRole('button', { name: /^Pay/ }).click();
 
     await page.waitForURL(/\/dashboard\?print_order=/);
+    await page.unroute('**/api/stripe/test-checkout/*/pay');
     const confirmation = page.getByRole('dialog', { name: 'Order Confirmed!' });
     await confirmation.waitFor();
     const orderId = new URL(page.url()).searchParams.get('print_order') as string;
     await confirmation.getByText(orderId).first().waitFor();
+    // Paid but not yet confirmed: never "unpaid", however often the page looks again.
+    await confirmation.getByText(PrintStatusWords.awaitingConfirmation, { exact: true }).waitFor();
+    await page.waitForResponse((response) => response.url().endsWith(`/api/print/orders/${orderId}`) && response.ok());
+    await expect(confirmation.getByText(PrintStatusWords.awaitingConfirmation, { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(confirmation.getByText('Unpaid', { exact: true }).count()).resolves.toBe(0);
     await expect(confirmation.getByText('Trust at a Distance by Ada Writer').isVisible()).resolves.toBe(true);
     await expect(confirmation.getByText('10 copies', { exact: true }).isVisible()).resolves.toBe(true);
     await expect(confirmation.getByText('What Happens Next?').isVisible()).resolves.toBe(true);
@@ -187,6 +203,31 @@ describe('ordering printed copies of a saved book', () => {
     await confirmation.getByRole('button', { name: 'Continue to Dashboard' }).click();
     await confirmation.waitFor({ state: 'detached' });
     expect(new URL(page.url()).search).toBe('');
+    const order = page.getByRole('listitem', { name: /^Print order / });
+    await order.getByText(PrintStatusWords.awaitingConfirmation, { exact: true }).waitFor();
+  });
+
+  it('takes a corrected address before the printer has the job, a bad postal code shown on its field', async () => {
+    const order = page.getByRole('listitem', { name: /^Print order / });
+    await order.getByRole('button', { name: 'Correct address' }).click();
+    const correct = page.getByRole('dialog', { name: 'Correct the shipping address' });
+    const postalCode = correct.getByLabel('Postal Code');
+    await expect(postalCode.inputValue()).resolves.toBe('62701');
+    await postalCode.fill('627');
+    await correct.getByRole('button', { name: 'Save address' }).click();
+    await expect.poll(() => fieldProblem(postalCode)).toBe(AddressMessages.postcodeInvalid('US'));
+    await postalCode.fill('62704');
+    await correct.getByRole('button', { name: 'Save address' }).click();
+    await correct.waitFor({ state: 'detached', timeout: 30_000 });
+    await order.getByText(/^Ship to: .*62704/).waitFor();
+
+    // The webhook lands: the order is paid and goes on to the printer, with the corrected address.
+    const held = heldPayment as Request;
+    const sent = await fetch(held.url(), { method: 'POST', headers: { 'Content-Type': held.headers()['content-type'] as string }, body: held.postData(), redirect: 'manual' });
+    expect(sent.status).toBe(303);
+    await order.getByText(PrintStatusWords.awaitingConfirmation, { exact: true }).waitFor({ state: 'detached', timeout: 60_000 });
+    const [saved] = await api<PrintOrderView[]>('GET', `/print/orders/user/${userId}`);
+    expect(saved?.shipping_address).toMatchObject({ city: 'Springfield', postcode: '62704' });
   });
 
   it('follows the order on the Print Orders tab until it ships, with a tracking link', async () => {

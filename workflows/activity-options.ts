@@ -28,6 +28,20 @@ export const renderingOptions: ActivityOptions = {
   retry: { initialInterval: '2 seconds', maximumAttempts: 3, nonRetryableErrorTypes: [...AUTHOR_FIXES] },
 };
 
+/**
+ * A packaging run's typesetting (the interior PDF with its previews, the cover): these activities heartbeat while they
+ * work (activities/heartbeat.ts), so an attempt whose worker died or stalled is retried within half a minute; the
+ * start-to-close time-out is a few times the longest build measured under load.
+ */
+export const typesettingOptions: ActivityOptions = {
+  startToCloseTimeout: '5 minutes',
+  heartbeatTimeout: '30 seconds',
+  retry: { initialInterval: '2 seconds', maximumAttempts: 3, nonRetryableErrorTypes: [...AUTHOR_FIXES] },
+};
+
+/** The formats built from the typeset book (EPUB, DOCX, the Quarto zip): seconds of work, so a hung attempt is given up on within two minutes. */
+export const packagingOptions: ActivityOptions = { ...typesettingOptions, startToCloseTimeout: '2 minutes' };
+
 /** Mail: SMTP may be down for a while; keep trying for a day, backing off to once every ten minutes. */
 export const mailOptions: ActivityOptions = {
   startToCloseTimeout: '1 minute',

@@ -3,14 +3,14 @@ import { ApplicationFailure } from '@temporalio/activity';
 import { assistAnswer, assistTaskFor, type TextProvider } from '../../libs/ai/index.ts';
 import { AssistChange, GeneratedChapter } from '../../libs/db/index.ts';
 import { EditingMessages, GenerationMessages, PROVIDERS, type ProviderId } from '../../libs/domain/index.ts';
-import { asFailure, recordProviderCall, withHeartbeat } from '../generation/writing.ts';
+import { paidCall } from '../generation/provider-calls.ts';
 
 export interface AssistDeps {
   orm: MikroORM;
   providers: Partial<Record<ProviderId, TextProvider>>;
 }
 
-/** The AI Writing Assistant's work: one provider call per change, its cost recorded like any writing call. */
+/** The AI Writing Assistant's work: one paid provider call per change, its cost recorded like any writing call. */
 export function createAssistActivities({ orm, providers }: AssistDeps) {
   return {
     /**
@@ -38,13 +38,8 @@ export function createAssistActivities({ orm, providers }: AssistDeps) {
         action: change.action,
         instruction: change.instruction ?? null,
       });
-      let completion;
-      try {
-        completion = await withHeartbeat(() => provider.generate(task));
-      } catch (error) {
-        throw asFailure(error);
-      }
-      await recordProviderCall(em, project, provider.id, `assist ${change.action} chapter ${change.chapter}`, completion);
+      // One paid call per change, however many attempts run: a repeated attempt reuses the recorded answer.
+      const completion = await paidCall({ em, project, provider, purpose: `assist ${change.action} chapter ${change.chapter}`, step: 'assist', task });
       const proposal = assistAnswer(completion.text, change.original);
       const updated = await em.nativeUpdate(
         AssistChange,

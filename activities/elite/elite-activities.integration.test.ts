@@ -278,6 +278,6 @@ describe('createElitePrintOrder', () => {
     // The order's cover is drawn by its own run from the book's design; nothing of the book's is copied or changed.
     expect(await deps.storage.stat(row.coverKey as string)).toBeNull();
 
-    expect(await act.elitePrintOutcome(orderId)).toEqual({ orderStatus: 'draft', trackingId: null, carrierName: null, trackingUrls: [], errorMessage: null });
+    expect(await act.elitePrintOutcome(orderId)).toEqual({ orderStatus: 'draft', trackingId: null, carrierName: null, trackingUrls: [], errorMessage: null, shippingAddress: TEST_ADDRESS });
   });
 });

@@ -96,7 +96,7 @@ export function createElitePrintActivities({ orm, storage, printProvider }: { or
 
     async elitePrintOutcome(orderId: string) {
       const order = await orm.em.fork().findOneOrFail(PrintOrder, { id: orderId });
-      return { orderStatus: order.orderStatus, trackingId: order.trackingId ?? null, carrierName: order.carrierName ?? null, trackingUrls: order.trackingUrls, errorMessage: order.errorMessage ?? null };
+      return { orderStatus: order.orderStatus, trackingId: order.trackingId ?? null, carrierName: order.carrierName ?? null, trackingUrls: order.trackingUrls, errorMessage: order.errorMessage ?? null, shippingAddress: order.shippingAddress };
     },
   };
 }

@@ -52,7 +52,10 @@ export function createEliteProjectionActivities({ orm }: { orm: MikroORM }): Pic
             em.getTransactionContext(),
           );
 
-        Object.assign(request, projectionOf(state), { assignee: state.assignee ? em.getReference(User, state.assignee.id) : null });
+        const { shippingAddress, ...projection } = projectionOf(state);
+        Object.assign(request, projection, { assignee: state.assignee ? em.getReference(User, state.assignee.id) : null });
+        // While its copies print, the address is their order's run's to correct (recordPrintOrderAddress writes it here).
+        if (state.status !== 'printing') request.shippingAddress = shippingAddress;
         if (inserted.length > 0 && tellsAuthor(event)) {
           em.create(Notification, {
             id: randomUUID(),

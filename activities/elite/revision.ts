@@ -135,9 +135,11 @@ export function createEliteRevisionActivities({ orm, storage }: { orm: MikroORM;
           current.bookProject = book;
         }
         await tx.flush();
-        // Each chapter's revised text is its next version; chapters the manuscript no longer has go (their versions stay).
+        // Each chapter's revised text is its next version, credited to the member who uploaded it (the author reads their
+        // display name); chapters the manuscript no longer has go (their versions stay).
+        const member = await tx.findOne(User, { email: revision.by }, { fields: ['id'] });
         for (const [i, chapter] of chapters.entries()) {
-          await writeChapter(tx, { projectId: project.id, number: i + 1, title: chapter.title, content: chapter.content, source: 'revision', by: revision.by });
+          await writeChapter(tx, { projectId: project.id, number: i + 1, title: chapter.title, content: chapter.content, source: 'revision', by: revision.by, byUserId: member?.id ?? null, byRole: 'team' });
         }
         await tx.nativeDelete(GeneratedChapter, { project: project.id, number: { $gt: chapters.length } });
         await tx.nativeUpdate(EliteRevision, { id: revisionId }, { chapters: chapters.length, previousKey, appliedAt: at });

@@ -1,4 +1,4 @@
-import type { EliteEventRecord, EliteQuoteRecord, EliteState, ShippingLevel } from '../../libs/domain/index.ts';
+import type { EliteEventRecord, EliteQuoteRecord, EliteState, ShippingAddress, ShippingLevel } from '../../libs/domain/index.ts';
 
 // The records the workflow hands these activities live in libs/domain (elite-workflow.ts), beside its state.
 
@@ -38,5 +38,5 @@ export interface EliteActivities {
    */
   createElitePrintOrder(requestId: string, order: { orderId: string; podPackageId: string; shippingLevel: ShippingLevel; at: string }): Promise<{ orderId: string }>;
   /** The print order's outcome once its workflow ended: status and tracking, for the request's timeline. */
-  elitePrintOutcome(orderId: string): Promise<{ orderStatus: string; trackingId: string | null; carrierName: string | null; trackingUrls: string[]; errorMessage: string | null }>;
+  elitePrintOutcome(orderId: string): Promise<{ orderStatus: string; trackingId: string | null; carrierName: string | null; trackingUrls: string[]; errorMessage: string | null; shippingAddress: ShippingAddress }>;
 }

@@ -1,12 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/core';
-import { ApplicationFailure, Context } from '@temporalio/activity';
-import { AiProviderCall, currentVersion, GeneratedChapter, GeneratorProject, returnBookCredit, shelveBook, spendBookCredit, writeChapter as writeChapterText, type OutlineChapter } from '../../libs/db/index.ts';
+import { ApplicationFailure } from '@temporalio/activity';
+import { currentVersion, GeneratedChapter, GeneratorProject, returnBookCredit, shelveBook, spendBookCredit, writeChapter as writeChapterText, type OutlineChapter } from '../../libs/db/index.ts';
 import { countWords, DEPTH_SHARE, GenerationMessages, PROVIDERS, quotedPassages, WORD_COUNT_TOLERANCE, type ChapterSettings, type OutlineSettings, type ProviderId } from '../../libs/domain/index.ts';
 import type { StorageService } from '../../libs/storage/index.ts';
-import { gistOf, ProviderError, type ChapterBrief, type Completion, type TextProvider, type WritingTask } from '../../libs/ai/index.ts';
+import { gistOf, ProviderError, type ChapterBrief, type TextProvider, type WritingTask } from '../../libs/ai/index.ts';
 import { citedNumbers, keepValidCitations, passagesOf, relevantPassages } from '../../libs/sources/extract.ts';
 import { loadSourceTexts, mainTopics } from '../../libs/sources/ingest.ts';
+import { paidCall, stepKey } from './provider-calls.ts';
+import { countBookFailure, countBookStage } from '../metrics.ts';
+
+export { asFailure, recordProviderCall, withHeartbeat } from './provider-calls.ts';
 
 export interface GenerationDeps {
   orm: MikroORM;
@@ -35,32 +38,6 @@ export function chapterCountFor(totalWords: number, provider: ProviderId): numbe
   return Math.max(3, Math.min(PROVIDERS[provider].maxChapters, Math.round(totalWords / DEFAULT_CHAPTER_WORDS)));
 }
 
-/** Keeps activity heartbeats going while a long provider call runs (no-op outside an activity). */
-export async function withHeartbeat<T>(work: () => Promise<T>): Promise<T> {
-  let context: Context | undefined;
-  try {
-    context = Context.current();
-  } catch {
-    return work();
-  }
-  const timer = setInterval(() => context?.heartbeat(), 5000);
-  try {
-    return await work();
-  } finally {
-    clearInterval(timer);
-  }
-}
-
-/**
- * A permanent provider failure ends the activity at once; a 429, 5xx or time-out is retried with backoff, and a 429
- * that says when to come back (Retry-After) is retried then instead of on the policy's schedule.
- */
-export function asFailure(error: unknown): unknown {
-  if (!(error instanceof ProviderError)) return error;
-  if (!error.retryable) return ApplicationFailure.create({ type: 'ProviderError', message: error.message, nonRetryable: true });
-  return ApplicationFailure.create({ type: 'ProviderBusy', message: error.message, ...(error.retryAfterMs === undefined ? {} : { nextRetryDelay: error.retryAfterMs }) });
-}
-
 function parseOutline(text: string, expected: number, totalWords: number): OutlineChapter[] {
   const json = text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1);
   let chapters: { title?: unknown; description?: unknown; key_points?: unknown; target_words?: unknown }[];
@@ -85,28 +62,6 @@ function parseOutline(text: string, expected: number, totalWords: number): Outli
     assigned += c.target_words;
   });
   return clean;
-}
-
-/** Records one provider call with its tokens, time and cost on the call log, the project and the owner's profile. */
-export async function recordProviderCall(em: ReturnType<MikroORM['em']['fork']>, project: GeneratorProject, provider: ProviderId, purpose: string, completion: Completion): Promise<void> {
-  em.create(AiProviderCall, {
-    id: randomUUID(),
-    project,
-    provider,
-    model: completion.model,
-    purpose,
-    inputTokens: completion.inputTokens,
-    outputTokens: completion.outputTokens,
-    latencyMs: completion.latencyMs,
-    costUsd: completion.costUsd,
-    createdAt: new Date(),
-  });
-  await em.flush();
-  const connection = em.getConnection();
-  await connection.execute('update generator_projects set provider_calls = provider_calls + 1, cost_usd = cost_usd + ? where id = ?', [completion.costUsd, project.id]);
-  if (project.user) {
-    await connection.execute('update profiles set total_api_calls = total_api_calls + 1, total_cost = total_cost + ? where id = ?', [completion.costUsd, project.user.id]);
-  }
 }
 
 export function createWritingActivities({ orm, storage, providers }: GenerationDeps) {
@@ -134,29 +89,23 @@ export function createWritingActivities({ orm, storage, providers }: GenerationD
     return { em, project, provider };
   }
 
-  /** One provider call, recorded with its tokens, time and cost on the call log, the project and the owner's profile. */
-  async function call(em: ReturnType<MikroORM['em']['fork']>, project: GeneratorProject, provider: TextProvider, purpose: string, task: WritingTask) {
-    let completion;
-    try {
-      completion = await withHeartbeat(() => provider.generate(task));
-    } catch (error) {
-      throw asFailure(error);
-    }
-    await recordProviderCall(em, project, provider.id, purpose, completion);
-    return completion;
-  }
+  /** One provider call per step of the activity (`step` defaults to `purpose`), recorded with its tokens, time and cost on the call log, the project and the owner's profile. */
+  const call = (em: ReturnType<MikroORM['em']['fork']>, project: GeneratorProject, provider: TextProvider, purpose: string, task: WritingTask, step = purpose) =>
+    paidCall({ em, project, provider, purpose, step, task });
 
   return {
     /** A cancelled book (the workflow records it as its last stage) spends its credit: the writing happened. */
     async recordStage(projectId: string, stage: string): Promise<void> {
       const em = orm.em.fork();
       await em.nativeUpdate(GeneratorProject, { id: projectId }, { stage, updatedAt: new Date() });
+      countBookStage(stage);
       if (stage === 'cancelled') await spendBookCredit(em, projectId);
     },
 
     async recordFailure(projectId: string, stage: string, message: string): Promise<void> {
       const em = orm.em.fork();
       await em.nativeUpdate(GeneratorProject, { id: projectId }, { stage: 'failed', failedStage: stage, error: message, updatedAt: new Date() });
+      countBookFailure(stage);
       await returnBookCredit(em, projectId);
     },
 
@@ -243,7 +192,7 @@ export function createWritingActivities({ orm, storage, providers }: GenerationD
         const words = countWords(completion.text);
         if (Math.abs(words - brief.targetWords) <= brief.targetWords * WORD_COUNT_TOLERANCE) break;
         const kind = words < brief.targetWords ? 'expand' : 'trim';
-        completion = await call(em, project, provider, `chapter ${number} ${kind}`, { kind, ...base, text: completion.text, currentWords: words });
+        completion = await call(em, project, provider, `chapter ${number} ${kind}`, { kind, ...base, text: completion.text, currentWords: words }, `chapter ${number} ${kind} ${attempt + 1}`);
       }
       const text = keepValidCitations(completion.text, allowed);
       const { chapter } = await writeChapterText(em, {
@@ -253,6 +202,7 @@ export function createWritingActivities({ orm, storage, providers }: GenerationD
         content: text,
         source: existing ? 'regenerated' : 'generated',
         by: `${provider.id}/${completion.model}`,
+        stepKey: stepKey(`chapter ${number} version`),
       });
       return { number, words: chapter.wordCount, reused: false };
     },
@@ -285,6 +235,7 @@ export function createWritingActivities({ orm, storage, providers }: GenerationD
         if (found.user) await tx.getConnection().execute('update profiles set books_generated = books_generated + 1 where id = ?', [found.user.id], 'run', tx.getTransactionContext());
         return found;
       });
+      countBookStage('complete');
       if (project.user) await shelveBook(em, project, 'generator');
     },
   };

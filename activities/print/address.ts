@@ -26,6 +26,8 @@ export function createAddressActivities({ orm }: { orm: MikroORM }) {
         if (order.history.some((e) => e.at === event.at && e.note === event.note)) return;
         order.shippingAddress = normalizedAddress(correction.address);
         order.history = [...order.history, event];
+        // An Elite request's copies: the request the author and the team read goes where its order goes.
+        await em.nativeUpdate(EliteRequest, { printOrderId: orderId }, { shippingAddress: order.shippingAddress });
       });
     },
 

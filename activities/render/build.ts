@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/core';
-import { ApplicationFailure } from '@temporalio/activity';
+import { ApplicationFailure, Context } from '@temporalio/activity';
 import { loadCoverFront, loadManuscript } from '../../libs/book-images/index.ts';
 import { GeneratorProject, nextPackageRun, PrintOrder } from '../../libs/db/index.ts';
 import {
@@ -23,13 +23,10 @@ import {
 } from '../../libs/domain/index.ts';
 import type { StorageService } from '../../libs/storage/index.ts';
 import { bookCoverGeometry, bookCoverInput, coverDesignOf, coverInput } from '../../libs/render/book-cover.ts';
-import { FRONT_PNG_WIDTH_PX, renderCover, type CoverInput } from '../../libs/render/cover.ts';
-import { renderDocx } from '../../libs/render/docx.ts';
-import { renderEpub } from '../../libs/render/epub.ts';
-import { renderInterior } from '../../libs/render/interior.ts';
+import { FRONT_PNG_WIDTH_PX, type CoverInput } from '../../libs/render/cover.ts';
+import { buildDocxOnPool, buildEpubOnPool, buildQuartoZipOnPool, typesetCover, typesetInterior } from '../../libs/render/pool.ts';
 import type { PrintPages } from '../../libs/render/print-pages.ts';
-import { pagesWithText, pdfAreaToPng, pdfPagesToPng } from '../../libs/render/png.ts';
-import { renderQuartoProject } from '../../libs/render/quarto.ts';
+import { pdfAreaToPng } from '../../libs/render/png.ts';
 import { drawPressCover } from './press-cover.ts';
 
 /** Files are cached by browsers for an hour (the spec's cache control). */
@@ -39,6 +36,15 @@ export const PREVIEW_PAGES = 6;
 /** How far into the interior the preview looks for pages with text (front matter leaves a few versos blank). */
 const PREVIEW_SCAN_PAGES = 16;
 const PREVIEW_WIDTH_PX = 480;
+
+/** The running activity's cancellation (a cancelled or timed-out attempt's render task is ended), if there is one. */
+function cancellation(): AbortSignal | undefined {
+  try {
+    return Context.current().cancellationSignal;
+  } catch {
+    return undefined;
+  }
+}
 
 export function createRenderActivities({ orm, storage }: { orm: MikroORM; storage: StorageService }) {
   async function loadProject(projectId: string) {
@@ -66,7 +72,7 @@ export function createRenderActivities({ orm, storage }: { orm: MikroORM; storag
   }
 
   async function coverFiles(input: CoverInput, at: (name: string) => string) {
-    const { pdf, png } = await renderCover(input);
+    const { pdf, png } = await typesetCover(input, { png: true }, cancellation());
     const pdfKey = at('cover.pdf');
     const pngKey = at('cover.png');
     await storage.put(pdfKey, pdf, 'application/pdf', pdf.length, CACHE);
@@ -118,18 +124,16 @@ export function createRenderActivities({ orm, storage }: { orm: MikroORM; storag
       );
     },
 
-    /** Typesets the interior PDF, stores it with preview images of its first pages, and records the real page count. */
+    /** Typesets the interior PDF on the render pool, stores it with preview images of its first pages, and records the real page count. */
     async buildInterior(projectId: string): Promise<{ pageCount: number; size: number; printPages: PrintPages }> {
       // The files hold the text as it was read: an edit made while they are typeset leaves them out of date.
       const readAt = new Date();
       const { em, project, manuscript } = await load(projectId);
-      const { pdf, pageCount, printPages } = renderInterior(manuscript);
+      const { pdf, pageCount, printPages, previews } = await typesetInterior(manuscript, { scanPages: PREVIEW_SCAN_PAGES, count: PREVIEW_PAGES, widthPx: PREVIEW_WIDTH_PX }, cancellation());
       await storeBookFile(project, 'pdf', pdf);
-      const shown = (await pagesWithText(pdf, Math.min(PREVIEW_SCAN_PAGES, pageCount))).slice(0, PREVIEW_PAGES);
-      const rendered = shown.length ? await pdfPagesToPng(pdf, { pages: Math.max(...shown), widthPx: PREVIEW_WIDTH_PX }) : [];
       // The key names the page it shows (previewsOf reads the number back); a blank verso gets none.
-      const previewKeys = shown.map((page) => projectFileKey(project, `preview-${page}.png`));
-      await Promise.all(shown.map((page, i) => storage.put(previewKeys[i] as string, rendered[page - 1] as Buffer, 'image/png', (rendered[page - 1] as Buffer).length, CACHE)));
+      const previewKeys = previews.map(({ page }) => projectFileKey(project, `preview-${page}.png`));
+      await Promise.all(previews.map(({ png }, i) => storage.put(previewKeys[i] as string, png, 'image/png', png.length, CACHE)));
       const stale = (project.previewKeys ?? []).filter((k) => !previewKeys.includes(k));
       Object.assign(project, { pageCount, builtAt: readAt, previewKeys });
       await em.flush();
@@ -140,7 +144,7 @@ export function createRenderActivities({ orm, storage }: { orm: MikroORM; storag
     /** The EPUB 3 of the same manuscript, with the print edition's pages when they were typeset from the same text. */
     async buildEpub(projectId: string, printPages?: PrintPages): Promise<{ size: number }> {
       const { em, project, manuscript } = await load(projectId);
-      const book = await renderEpub(manuscript, printPages);
+      const book = await buildEpubOnPool(manuscript, printPages, cancellation());
       await storeBookFile(project, 'epub', book);
       await em.flush();
       return { size: book.length };
@@ -149,7 +153,7 @@ export function createRenderActivities({ orm, storage }: { orm: MikroORM; storag
     /** The same book as a Word document, for editors. */
     async buildDocx(projectId: string): Promise<{ size: number }> {
       const { em, project, manuscript } = await load(projectId);
-      const docx = await renderDocx(manuscript);
+      const docx = await buildDocxOnPool(manuscript, cancellation());
       await storeBookFile(project, 'docx', docx);
       await em.flush();
       return { size: docx.length };
@@ -159,7 +163,7 @@ export function createRenderActivities({ orm, storage }: { orm: MikroORM; storag
     async buildQuartoZip(projectId: string): Promise<{ size: number; warnings: string[] }> {
       const { em, project, manuscript, chapters } = await load(projectId);
       const generatedAt = chapters.reduce((latest, c) => (c.generatedAt > latest ? c.generatedAt : latest), project.createdAt);
-      const { zip, fileName, check } = await renderQuartoProject(manuscript, generatedAt);
+      const { zip, fileName, check } = await buildQuartoZipOnPool(manuscript, generatedAt, cancellation());
       await storeBookFile(project, 'zip', zip, fileName);
       await em.flush();
       return { size: zip.length, warnings: check.warnings };

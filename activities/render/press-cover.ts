@@ -2,7 +2,7 @@ import { loadCoverFront } from '../../libs/book-images/index.ts';
 import type { GeneratorProject } from '../../libs/db/index.ts';
 import type { PrintProduct } from '../../libs/domain/index.ts';
 import { pressCoverInput, productCover } from '../../libs/render/book-cover.ts';
-import { renderCover } from '../../libs/render/cover.ts';
+import { typesetCover } from '../../libs/render/pool.ts';
 import type { StorageService } from '../../libs/storage/index.ts';
 
 /**
@@ -12,6 +12,6 @@ import type { StorageService } from '../../libs/storage/index.ts';
  */
 export async function drawPressCover(storage: StorageService, project: GeneratorProject, product: PrintProduct, pageCount: number, key: string): Promise<void> {
   if (project.coverUpload?.kind === 'wrap') return storage.copy(project.coverUpload.key, key);
-  const { pdf } = await renderCover(pressCoverInput(project, { ...productCover(product), pageCount }, await loadCoverFront(storage, project)));
+  const { pdf } = await typesetCover(pressCoverInput(project, { ...productCover(product), pageCount }, await loadCoverFront(storage, project)), { png: false });
   await storage.put(key, pdf, 'application/pdf', pdf.length);
 }

@@ -121,6 +121,12 @@ export const configSchema = z.object({
   ELITE_PAYMENT_WINDOW_DAYS: z.coerce.number({ error: 'must be a number of days' }).int().min(1).max(30).default(3),
 
   HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
+
+  /** Metrics and traces (README, "Metrics and traces"): each metrics endpoint is off until its host:port is set. */
+  API_METRICS_ADDRESS: z.string().regex(/^(\[[0-9a-fA-F:]+\]|[^\s:]+):\d+$/, 'must be host:port').optional(),
+  WORKER_METRICS_ADDRESS: z.string().regex(/^(\[[0-9a-fA-F:]+\]|[^\s:]+):\d+$/, 'must be host:port').optional(),
+  /** An OTLP/HTTP collector (e.g. http://127.0.0.1:4318): the API and the worker send their traces there; none without it. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: url(['http', 'https']).optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -66,7 +66,10 @@ export interface SuggestionView {
 export interface ChapterNotesView {
   chapter: { number: number; title: string; content: string; version: number };
   comments: CommentThreadView[];
+  /** The author never sees a withdrawn suggestion; the team does. */
   suggestions: SuggestionView[];
+  /** Why nothing can be written here (the Elite request is closed), or null while notes may be added. */
+  read_only: string | null;
 }
 
 /** A passage of the chapter's current text, as selected: its offsets and its text (they must agree). */
@@ -86,7 +89,7 @@ export interface ReplyRequest {
   body: string;
 }
 
-/** POST /api/admin/elite-requests/{id}/chapters/{order}/suggestions (the team's). */
+/** POST /api/admin/elite-requests/{id}/chapters/{order}/suggestions (the team's; …/suggestions/{suggestionId}/withdraw takes it back). */
 export interface CreateSuggestionRequest extends NotePassage {
   replacement: string;
   note?: string;

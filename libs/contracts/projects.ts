@@ -274,3 +274,6 @@ export type ChapterEvent =
   | { event: 'chapter_complete'; data: { chapter_number: number; word_count: number } }
   | { event: 'all_complete'; data: { chapters_generated: number; total_word_count: number } }
   | { event: 'error'; data: { message: string } };
+
+/** GET /api/projects/orchestration/{id}/status/stream: the book's status each time it changes, until it is final. */
+export type OrchestrationStatusEvent = { event: 'status'; data: OrchestrationStatus };

@@ -14,6 +14,8 @@ export interface ChapterWrite {
   /** The person who saved it, and as whom (none for a model's write). */
   byUserId?: string | null;
   byRole?: ChapterEditorRole | null;
+  /** A model's write: its step's idempotency key; a second write with the same key is ignored (one version per step). */
+  stepKey?: string | null;
 }
 
 export interface WrittenChapter {
@@ -32,10 +34,15 @@ const FIRST_WRITES: readonly ChapterVersionSource[] = ['generated', 'regenerated
  */
 export async function writeChapter(em: EntityManager, write: ChapterWrite): Promise<WrittenChapter> {
   if (!em.isInTransaction()) return em.transactional((tx) => writeChapter(tx, write));
-  const { projectId, number, title, content, source, by, byUserId = null, byRole = null } = write;
+  const { projectId, number, title, content, source, by, byUserId = null, byRole = null, stepKey = null } = write;
   // The caller's own changes go first: the project is read again under its lock.
   await em.flush();
   const project = await em.findOneOrFail(GeneratorProject, { id: projectId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  if (stepKey) {
+    // Under the project's lock: a racing attempt of the same step finds the first one's version (the unique key backs this up).
+    const written = await em.findOne(ChapterVersion, { stepKey });
+    if (written) return { chapter: await em.findOneOrFail(GeneratedChapter, { project: projectId, number: written.chapter }), version: written };
+  }
   const next = (await currentVersion(em, projectId, number)) + 1;
   const at = new Date();
   const words = countWords(content);
@@ -46,7 +53,7 @@ export async function writeChapter(em: EntityManager, write: ChapterWrite): Prom
   } else {
     chapter = em.create(GeneratedChapter, { id: randomUUID(), project, number, title, content, wordCount: words, generatedAt: at });
   }
-  const version = em.create(ChapterVersion, { id: randomUUID(), project, chapter: number, version: next, source, by, byUserId, byRole, title, content, words, createdAt: at });
+  const version = em.create(ChapterVersion, { id: randomUUID(), project, chapter: number, version: next, source, by, byUserId, byRole, title, content, words, stepKey, createdAt: at });
   // Files built before this text no longer show it; a book being written for the first time has none yet.
   if (!FIRST_WRITES.includes(source) || project.builtAt) project.textUpdatedAt = at;
 

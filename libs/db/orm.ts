@@ -11,8 +11,9 @@ export function ormOptions(databaseUrl: string, debug = false) {
     extensions: [Migrator],
     // Schema changes go through migrations only; the list is explicit so source and compiled code run the same set.
     migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false, silent: true },
-    // rate_limits belongs to rate-limiter-flexible (created by a migration, not mapped to an entity).
-    schemaGenerator: { skipTables: ['rate_limits'] },
+    // Tables read and written in plain SQL, created by migrations and not mapped to an entity: rate_limits belongs to
+    // rate-limiter-flexible; book_progress carries the trigger that announces its changes (libs/db/book-progress.ts).
+    schemaGenerator: { skipTables: ['rate_limits', 'book_progress'] },
     discovery: { warnWhenNoEntities: true },
     pool: { min: 0, max: 10 },
     debug,

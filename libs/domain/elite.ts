@@ -362,9 +362,14 @@ export function eliteRoleProblem(action: EliteAction, role: EliteActorRole): str
 /** What a request's quote payment is called on the checkout page and the receipt. */
 export const elitePaymentName = (request: { topic: string }) => `Elite Service: ${request.topic}`;
 
-/** What an Elite request's print order cost the author: included in what they paid for the request, never priced apart. */
-export const eliteIncludedLabel = (paid: { amount_cents: number | null; currency: string | null }): string =>
-  paid.amount_cents !== null && paid.currency ? `${formatAmount(paid.amount_cents, paid.currency)} · included in your Elite quote` : 'Included in your Elite quote';
+/**
+ * What an Elite request's print order cost the author: included in what they paid for the request, never priced apart.
+ * The author reads "your Elite quote"; the back office (reader 'team') reads "the author's".
+ */
+export const eliteIncludedLabel = (paid: { amount_cents: number | null; currency: string | null }, reader: 'author' | 'team' = 'author'): string => {
+  const quote = reader === 'team' ? "the author's Elite quote" : 'your Elite quote';
+  return paid.amount_cents !== null && paid.currency ? `${formatAmount(paid.amount_cents, paid.currency)} · included in ${quote}` : `Included in ${quote}`;
+};
 
 /** A request's page on the portal (mails and the checkout's return link lead there). */
 export const eliteRequestPath = (requestId: string) => `/elite-requests/${encodeURIComponent(requestId)}`;

@@ -2,9 +2,10 @@
 // both write them; a comment is anchored to a passage, a suggestion proposes replacing one. Pure rules: the API stores
 // and checks them, the portal finds the passages in the text on screen with the same functions.
 
-export const SUGGESTION_STATUSES = ['pending', 'accepted', 'rejected'] as const;
+/** 'withdrawn': taken back by the team member who made it while it was pending; the author no longer sees it. */
+export const SUGGESTION_STATUSES = ['pending', 'accepted', 'rejected', 'withdrawn'] as const;
 export type SuggestionStatus = (typeof SUGGESTION_STATUSES)[number];
-export const SUGGESTION_STATUS_LABELS: Record<SuggestionStatus, string> = { pending: 'Waiting for the author', accepted: 'Accepted', rejected: 'Rejected' };
+export const SUGGESTION_STATUS_LABELS: Record<SuggestionStatus, string> = { pending: 'Waiting for the author', accepted: 'Accepted', rejected: 'Rejected', withdrawn: 'Withdrawn' };
 
 export const NOTE_LIMITS = {
   /** A comment's or reply's text. */
@@ -36,6 +37,10 @@ export const NoteMessages = {
   tooManyReplies: `A thread can have at most ${NOTE_LIMITS.repliesMax} replies: start a new comment`,
   passageChanged: 'This passage has changed since the suggestion was made',
   suggestionClosed: 'This suggested change was already accepted or rejected',
+  suggestionWithdrawn: 'This suggested change was withdrawn by the team member who made it',
+  notYourSuggestion: 'Only the team member who suggested this change can withdraw it',
+  /** The book's Elite request is completed, declined, expired or cancelled: its notes are kept to read. */
+  requestClosed: 'This Elite request is closed: its comments and suggested changes can be read but no longer added to or changed',
   noBook: 'This request has no book yet: comments and suggestions start once it has one',
 } as const;
 

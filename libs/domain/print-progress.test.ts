@@ -24,6 +24,8 @@ describe('statuses and numbers that are true (issue 31)', () => {
   it("prices an Elite request's copies as included in what the author paid", () => {
     expect(eliteIncludedLabel({ amount_cents: 75_000, currency: 'usd' })).toBe('$750.00 · included in your Elite quote');
     expect(eliteIncludedLabel({ amount_cents: null, currency: null })).toBe('Included in your Elite quote');
+    // The back office speaks of the author's quote, not the reader's.
+    expect(eliteIncludedLabel({ amount_cents: 75_000, currency: 'usd' }, 'team')).toBe("$750.00 · included in the author's Elite quote");
   });
 
   it('offers "I received my books" to the author of a shipped request, and completing it to the team', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mailDigest } from './digest-messages.ts';
-import { eliteAuthorUpdate, eliteRequestNotice, eliteTeamUpdate, type EliteEventFacts } from './elite-messages.ts';
+import { eliteEventFacts } from '../../testing/elite-event-facts.ts';
+import { eliteAuthorUpdate, eliteRequestNotice, eliteTeamUpdate } from './elite-messages.ts';
 import { bookRequestConfirmation, bookRequestNotice, printStatusChange, purchaseReceipt, RECEIPT_GRANTS, type PrintStatusFacts } from './messages.ts';
 
 const request = {
@@ -97,28 +98,7 @@ describe('mail bodies', () => {
 });
 
 describe('Elite request mail', () => {
-  const facts: EliteEventFacts = {
-    requestId: 'r-1',
-    kind: 'quote_sent',
-    by: 'team@example.com',
-    note: null,
-    step: null,
-    topic: 'Bees & <b>cities</b>',
-    authorName: 'Ada',
-    authorEmail: 'ada@example.com',
-    prepaid: false,
-    refundDue: false,
-    copies: 10,
-    quote: { amountCents: 150_000, currency: 'usd', copies: 10, timeline: '3 weeks', includes: ['Editing', 'Cover'], message: 'Hi "Ada"', validUntil: new Date('2026-12-06T10:00:00Z') },
-    payBy: null,
-    cancelReason: null,
-    proofRound: null,
-    promise: null,
-    tracking: null,
-    requestUrl: 'https://pressroom.example/elite-requests/r-1',
-    adminUrl: 'https://pressroom.example/admin/elite-requests/r-1/show',
-    runUrl: 'https://temporal.example/namespaces/default/workflows/elite-r-1',
-  };
+  const facts = eliteEventFacts();
 
   it("lists the quote for the author, escaped in the HTML, with a link to the request's page", () => {
     const mail = eliteAuthorUpdate(facts);

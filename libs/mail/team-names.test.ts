@@ -1,30 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TEAM_DISPLAY_NAME, teamMemberPublicName } from '../domain/index.ts';
-import { eliteAuthorUpdate, type EliteEventFacts } from './elite-messages.ts';
+import { eliteEventFacts } from '../../testing/elite-event-facts.ts';
+import { eliteAuthorUpdate } from './elite-messages.ts';
 
-const facts: EliteEventFacts = {
-  requestId: 'r-1',
-  kind: 'quote_sent',
-  by: 'sam.private@example.com',
-  note: null,
-  step: 'editing',
-  topic: 'Bees in cities',
-  authorName: 'Ada',
-  authorEmail: 'ada@example.com',
-  prepaid: false,
-  refundDue: false,
-  copies: 10,
-  quote: { amountCents: 75_000, currency: 'usd', copies: 10, timeline: '3 weeks', includes: ['Editing'], message: 'Hi Ada', validUntil: new Date('2026-12-06T10:00:00Z') },
-  payBy: null,
-  cancelReason: null,
-  proofRound: null,
-  promise: null,
-  tracking: null,
-  requestUrl: 'https://pressroom.example/elite-requests/r-1',
-  adminUrl: 'https://pressroom.example/admin/elite-requests/r-1/show',
-  runUrl: 'https://temporal.example/namespaces/default/workflows/elite-r-1',
-  teamMember: 'Sam from Pressroom',
-};
+const facts = eliteEventFacts({ by: 'sam.private@example.com', step: 'editing', teamMember: 'Sam from Pressroom' });
 
 describe("the author's Elite mail names the team member as authors may know them", () => {
   it.each(['quote_sent', 'step_started', 'step_finished'] as const)('%s: by display name, never by address', (kind) => {

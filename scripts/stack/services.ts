@@ -1,4 +1,5 @@
-import { chownSync, existsSync, mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { say, StackError } from './log.ts';
@@ -109,7 +110,7 @@ export async function ensureTemporal(ctx: Ctx, { ui }: { ui: boolean }): Promise
   const { env, ports, dataDir } = ctx.profile;
   const { host, port } = localServices.temporal.address(env);
   if ((await reuseOrLocal('Temporal', 'TEMPORAL_ADDRESS', host, port)) === 'reuse') return;
-  const bin = await localServices.temporal.build();
+  const bin = await localServices.temporal.install();
   const dir = join(dataDir, 'temporal');
   mkdirSync(dir, { recursive: true });
   const uiPort = Number(new URL(env.TEMPORAL_UI_URL ?? `http://localhost:${ports.temporalUi}`).port || ports.temporalUi);
@@ -121,7 +122,7 @@ export async function ensureTemporal(ctx: Ctx, { ui }: { ui: boolean }): Promise
       '--ip', host === 'localhost' ? '127.0.0.1' : host,
       '--port', String(port),
       '--http-port', String(ports.temporalHttp),
-      '--db-filename', join(dir, 'temporal.db'),
+      '--db-filename', temporalDatabase(dir, bin),
       '--log-level', 'warn',
       ...(ui ? ['--ui-port', String(uiPort)] : ['--headless']),
     ],
@@ -130,6 +131,25 @@ export async function ensureTemporal(ctx: Ctx, { ui }: { ui: boolean }): Promise
   };
   await launch(ctx, spec, 'Temporal', () => isListening(host, port), 60_000);
   say(`Temporal: started on ${host}:${port}${ui ? `, Web UI on ${uiPort}` : ''} (data in ${dir})`);
+}
+
+/**
+ * The dev server's SQLite file, as the running CLI version can read it: a file another version wrote (the Go-built 1.5
+ * before the pinned 1.9 wheel) lacks tables the new server needs and fails its first workflows, so it is put aside,
+ * named for that version, and the server starts on a new one.
+ */
+function temporalDatabase(dir: string, bin: string): string {
+  const file = join(dir, 'temporal.db');
+  const stamp = `${file}.version`;
+  const version = execFileSync(bin, ['--version'], { encoding: 'utf8' }).trim();
+  const wroteIt = existsSync(stamp) ? readFileSync(stamp, 'utf8').trim() : null;
+  if (existsSync(file) && wroteIt !== version) {
+    const aside = `${file}.${wroteIt ? wroteIt.replace(/[^\w.]+/g, '-') : 'old'}`;
+    renameSync(file, aside);
+    say(`Temporal: ${file} was written by ${wroteIt ?? 'an older version'}; kept as ${aside}, and ${version} starts on a new one`);
+  }
+  writeFileSync(stamp, version);
+  return file;
 }
 
 export async function ensureMinio(ctx: Ctx): Promise<void> {

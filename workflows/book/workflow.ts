@@ -80,11 +80,16 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
   let chapterSettings = input.chapterSettings;
   if (input.resume && resumeProgress(state, input.resume, new Date().toISOString())) outlined = true;
   setHandler(progressQuery, () => state);
+  // The pages read the progress its activities write to PostgreSQL (issue 32); books started before that write none.
+  const projected = patched('progress-projection');
+  /** The progress as of now, for an activity to write (a copy: the state moves on while the activity waits). */
+  const progressNow = (wanted?: number[]): BookProgress & { wanted?: number[] } => JSON.parse(JSON.stringify(wanted ? { ...state, wanted } : state));
   setHandler(writingQuery, () => isBeingWritten(state));
   const milestones = new Set<PackageMilestone>();
   setHandler(packageMilestoneSignal, (milestone) => void milestones.add(milestone));
 
-  async function stage<T>(name: StageName, message: string, work: () => Promise<T>): Promise<T> {
+  /** `wanted`: the chapters a chapters stage writes, kept with its progress so each chapter's activity moves the bar. */
+  async function stage<T>(name: StageName, message: string, work: () => Promise<T>, wanted?: number[]): Promise<T> {
     running = name;
     state.stage = name;
     state.message = message;
@@ -93,12 +98,14 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
     state.error = null;
     state.history.push({ stage: name, message, completed: false, timestamp: new Date().toISOString() });
     upsertSearchAttributes([{ key: StageAttribute, value: name }]);
-    await bookkeeping.recordStage(projectId, name);
+    await (projected ? bookkeeping.recordStage(projectId, name, progressNow(wanted)) : bookkeeping.recordStage(projectId, name));
     try {
       const result = await work();
       // Stages that run side by side (the introduction beside the chapters) never move the bar backwards.
       state.percent = Math.max(state.percent, STAGE_PROGRESS[name][1]);
       state.history.push({ stage: name, message: `${message} done`, completed: true, timestamp: new Date().toISOString() });
+      // A step-mode stage is followed by a wait for the author, so its end is written now; in auto mode the next stage's record carries it.
+      if (projected && input.mode === 'step') await bookkeeping.recordProgress(progressNow());
       return result;
     } catch (error) {
       if (isCancellation(error)) throw error;
@@ -106,7 +113,7 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
       state.failedStage = name;
       state.error = innermostMessage(error);
       state.message = GenerationMessages.failed;
-      await bookkeeping.recordFailure(projectId, name, state.error);
+      await (projected ? bookkeeping.recordFailure(projectId, name, state.error, progressNow()) : bookkeeping.recordFailure(projectId, name, state.error));
       throw ApplicationFailure.create({ type: 'StageFailed', message: state.error, nonRetryable: true, details: [name] });
     } finally {
       running = null;
@@ -163,16 +170,16 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
    * `after`: written beside the introduction, the stage is done only once that is settled, so the stages finish in the
    * spec's order. `kept`: settings a call just brought, recorded on the project before anything is written.
    */
-  const chapters = (only: number[] | null, force = false, after?: Promise<unknown>, kept?: ChapterSettings) =>
-    stage('generating_chapters', STAGE_MESSAGES.generating_chapters, async () => {
-      const all = Array.from({ length: state.chapterCount }, (_, i) => i + 1);
-      const wanted = only ?? all;
+  const chapters = (only: number[] | null, force = false, after?: Promise<unknown>, kept?: ChapterSettings) => {
+    const wanted = only ?? Array.from({ length: state.chapterCount }, (_, i) => i + 1);
+    return stage('generating_chapters', STAGE_MESSAGES.generating_chapters, async () => {
       for (const n of wanted) if (n < 1 || n > state.chapterCount) throw ApplicationFailure.create({ message: GenerationMessages.invalidChapter(n, state.chapterCount), nonRetryable: true });
       if (kept) await bookkeeping.recordChapterSettings(projectId, kept);
       const written = await writeChapters(wanted, force);
       if (after) await after;
       return written;
-    });
+    }, wanted);
+  };
 
   const finalize = () =>
     stage('finalizing', 'Finalizing the structure', async () => {
@@ -230,11 +237,14 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
   };
 
   const complete = async () => {
-    await bookkeeping.completeProject(projectId);
+    const event = { stage: 'complete', message: GenerationMessages.done, completed: true, timestamp: new Date().toISOString() };
+    const completed = { ...progressNow(), stage: 'complete', percent: 100, message: GenerationMessages.done };
+    completed.history.push(event);
+    await (projected ? bookkeeping.completeProject(projectId, completed) : bookkeeping.completeProject(projectId));
     state.stage = 'complete';
     state.percent = 100;
     state.message = GenerationMessages.done;
-    state.history.push({ stage: 'complete', message: GenerationMessages.done, completed: true, timestamp: new Date().toISOString() });
+    state.history.push(event);
     upsertSearchAttributes([{ key: StageAttribute, value: 'complete' }]);
   };
 
@@ -246,6 +256,7 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
       try {
         const { chapterCount } = await bookkeeping.applyOutlineEdit(projectId, edited);
         followOutlineEdit(state, edited, chapterCount);
+        if (projected) await bookkeeping.recordProgress(progressNow());
         return { chapterCount };
       } finally {
         running = null;
@@ -338,9 +349,9 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
         if (!called && allHandlersFinished()) {
           // Nobody came back: end this run cleanly. The next stage call starts a new one from what is written.
           closing = true;
-          await bookkeeping.recordIdle(projectId);
           state.stage = 'idle';
           state.message = GenerationMessages.bookPutAway;
+          await (projected ? bookkeeping.recordIdle(projectId, progressNow()) : bookkeeping.recordIdle(projectId));
           upsertSearchAttributes([{ key: StageAttribute, value: 'idle' }]);
           return state;
         }
@@ -357,7 +368,7 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
       await CancellationScope.nonCancellable(async () => {
         state.stage = 'cancelled';
         state.message = 'Generation cancelled';
-        await bookkeeping.recordStage(projectId, 'cancelled');
+        await (projected ? bookkeeping.recordStage(projectId, 'cancelled', progressNow()) : bookkeeping.recordStage(projectId, 'cancelled'));
       });
     }
     throw error;

@@ -1,19 +1,19 @@
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { describe, expect, it } from 'vitest';
 import { EliteRequest, PrintOrder } from '../../libs/db/index.ts';
-import { AddressBookMessages, AddressMessages, DEFAULT_POD_PACKAGE_ID, innermostMessage, printOrderWorkflowId, type ShippingAddress } from '../../libs/domain/index.ts';
-import { act, insertEliteRequest, newEliteActor, quoteAndPay, startEliteRequest } from '../../testing/elite-requests.ts';
+import { AddressBookMessages, AddressMessages, innermostMessage, printOrderWorkflowId, type ShippingAddress } from '../../libs/domain/index.ts';
+import { eliteRequestAtProof, PORTLAND, startElitePrinting } from '../../testing/elite-addresses.ts';
+import { act, newEliteActor, stateReaching } from '../../testing/elite-requests.ts';
 import { eventually } from '../../testing/index.ts';
 import { orderReaching, printStackForFile, TEST_ADDRESS } from '../../testing/print-orders.ts';
-import { insertSavedBook } from '../../testing/saved-books.ts';
-import { changeAddressUpdate } from '../print-order/messages.ts';
+import { changeAddressUpdate, refreshSignal } from '../print-order/messages.ts';
 import { changeEliteAddressUpdate } from './address-messages.ts';
 
 // Correcting where an Elite request's copies go (issue 31): the request's run takes corrections from the proof's
 // approval until printing starts; the print order's run then takes them until its job is at the printer.
 const stack = printStackForFile('elite-address');
 const orm = () => stack.engine.deps.orm;
-const PORTLAND: ShippingAddress = { name: 'Ada Writer', address_line1: '1 Congress Street', city: 'Portland', state: 'ME', postcode: '04101', country: 'US', phone: '(207) 555-0134' };
+const requestAddress = async (requestId: string) => (await orm().em.fork().findOneOrFail(EliteRequest, { id: requestId })).shippingAddress;
 
 async function refusal(update: Promise<unknown>): Promise<string> {
   const error = await update.then(
@@ -27,15 +27,7 @@ async function refusal(update: Promise<unknown>): Promise<string> {
 describe("an Elite request's shipping address", () => {
   it('is corrected by the author and the team after approval, refused with the rule’s words, and refused once printing started', async () => {
     const author = await newEliteActor(orm(), 'author');
-    const team = await newEliteActor(orm(), 'team');
-    const requestId = await insertEliteRequest(orm(), author, { bookProjectId: await insertSavedBook(stack.engine.deps, author.id) });
-    const handle = await startEliteRequest(stack, requestId, { prepaid: false, bookReady: true });
-    await quoteAndPay(orm(), handle, requestId, author, team);
-    for (const step of ['editing', 'cover_design'] as const) {
-      await act(handle, team, { action: 'start_step', step });
-      await act(handle, team, { action: 'finish_step', step });
-    }
-    await act(handle, team, { action: 'send_proof', note: 'First proof' });
+    const { requestId, handle, team } = await eliteRequestAtProof(stack, author);
     const change = (address: ShippingAddress, role: 'author' | 'team' = 'author') =>
       handle.executeUpdate(changeEliteAddressUpdate, { args: [{ address, by: { id: role === 'author' ? author.id : team.id, role } }] });
 
@@ -47,22 +39,43 @@ describe("an Elite request's shipping address", () => {
     await act(handle, author, { action: 'approve_proof', shippingAddress: TEST_ADDRESS });
 
     await change(PORTLAND);
-    expect((await orm().em.fork().findOneOrFail(EliteRequest, { id: requestId })).shippingAddress).toEqual(PORTLAND);
+    expect(await requestAddress(requestId)).toEqual(PORTLAND);
     expect(await refusal(change({ ...PORTLAND, phone: '207' }, 'team'))).toBe(AddressMessages.phoneForCountry('US'));
     const byTeam = { ...PORTLAND, address_line1: '2 Congress Street' };
     await change(byTeam, 'team');
-    expect((await orm().em.fork().findOneOrFail(EliteRequest, { id: requestId })).shippingAddress).toEqual(byTeam);
+    expect(await requestAddress(requestId)).toEqual(byTeam);
 
-    const printing = await act(handle, team, { action: 'start_printing', podPackageId: DEFAULT_POD_PACKAGE_ID, shippingLevel: 'MAIL' });
+    const orderId = await startElitePrinting(stack, handle, team);
     expect(await refusal(change(PORTLAND))).toBe(AddressBookMessages.changeRefused);
-    const orderId = printing.printOrderId as string;
-    const order = await eventually(() => orm().em.fork().findOne(PrintOrder, { id: orderId }), (row) => row !== null);
-    expect(order?.shippingAddress).toEqual(byTeam);
+    expect((await orm().em.fork().findOneOrFail(PrintOrder, { id: orderId })).shippingAddress).toEqual(byTeam);
 
     // At the printer the order's own run refuses too.
     await orderReaching(orm(), orderId, 'submitted', 60_000);
     const orderRun = stack.engine.client.workflow.getHandle(printOrderWorkflowId(orderId));
     expect(await refusal(orderRun.executeUpdate(changeAddressUpdate, { args: [{ address: PORTLAND, by: { id: team.id, role: 'team' } }] }))).toBe(AddressBookMessages.changeRefused);
     expect((await orm().em.fork().findOneOrFail(PrintOrder, { id: orderId })).shippingAddress).toEqual(byTeam);
+  });
+
+  it('corrected through its print order while printing, before the printer has the job, is the request’s address too, through shipping', async () => {
+    const author = await newEliteActor(orm(), 'author');
+    const { requestId, handle, team } = await eliteRequestAtProof(stack, author);
+    await act(handle, author, { action: 'approve_proof', shippingAddress: TEST_ADDRESS });
+    const orderId = await startElitePrinting(stack, handle, team);
+
+    // The order's run starts right after its row is made; it takes corrections while it draws the cover and checks the files.
+    const orderRun = stack.engine.client.workflow.getHandle(printOrderWorkflowId(orderId));
+    await eventually(() => orderRun.describe().then(() => true, () => false), (started) => started);
+    await orderRun.executeUpdate(changeAddressUpdate, { args: [{ address: PORTLAND, by: { id: author.id, role: 'author' } }] });
+    expect((await orm().em.fork().findOneOrFail(PrintOrder, { id: orderId })).shippingAddress).toEqual(PORTLAND);
+    expect(await requestAddress(requestId)).toEqual(PORTLAND);
+
+    // The request's own writes while it prints and once shipped keep the corrected address.
+    const submitted = await orderReaching(orm(), orderId, 'submitted', 60_000);
+    expect(await requestAddress(requestId)).toEqual(PORTLAND);
+    stack.sim.setStatus(submitted.luluJobId as string, 'SHIPPED');
+    await orderRun.signal(refreshSignal);
+    expect((await stateReaching(handle, 'shipped', 60_000)).shippingAddress).toEqual(PORTLAND);
+    const shipped = await eventually(() => orm().em.fork().findOneOrFail(EliteRequest, { id: requestId }), (row) => row.status === 'shipped');
+    expect(shipped.shippingAddress).toEqual(PORTLAND);
   });
 });

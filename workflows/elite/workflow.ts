@@ -7,7 +7,6 @@ import {
   continueAsNew,
   executeChild,
   isCancellation,
-  ParentClosePolicy,
   patched,
   proxyActivities,
   setHandler,
@@ -22,33 +21,29 @@ import {
   ELITE_DURATIONS,
   ELITE_HISTORY_LIMIT,
   EliteNotes,
-  eliteWorkflowId,
   innermostMessage,
   isFinalEliteStatus,
   nextEliteStep,
   packageWorkflowId,
-  printOrderWorkflowId,
   PRESS_COVER_TEMPLATE,
   type CoverChoice,
   type EliteDurationName,
   type EliteEventRecord,
   type EliteStatus,
   type PackageFormat,
-  type ShippingLevel,
 } from '../../libs/domain/index.ts';
 import { bookkeepingOptions, printProviderOptions, renderingOptions } from '../activity-options.ts';
 import { packageWorkflow } from '../package/workflow.ts';
-import { printOrderWorkflow } from '../print-order/workflow.ts';
 import { ProjectIdAttribute, StageAttribute } from '../search-attributes.ts';
 import { actUpdate, elitePaidSignal, eliteStateQuery, type EliteActRequest, type EliteInput, type EliteState, type PromiseState, type QuoteState } from './messages.ts';
 import { keepPromise, until } from './promises.ts';
 import { actRefusal, eliteWait, firstState, productionPromises, startProduction } from './rules.ts';
 import { eliteTimeline } from './timeline.ts';
 import { handleEliteAddressChanges } from './address.ts';
+import { printEliteCopies, type ElitePrintJob } from './printing.ts';
 
 type Activities = ReturnType<typeof createActivities>;
-const { saveEliteQuote, closeEliteQuote, sendEliteProof, decideEliteProof, createElitePrintOrder, elitePrintOutcome, countEliteBookRun } =
-  proxyActivities<Activities>(bookkeepingOptions);
+const { saveEliteQuote, closeEliteQuote, sendEliteProof, decideEliteProof, countEliteBookRun } = proxyActivities<Activities>(bookkeepingOptions);
 const { openEliteCheckout } = proxyActivities<Activities>(printProviderOptions);
 const { applyEliteRevision } = proxyActivities<Activities>(renderingOptions);
 
@@ -82,7 +77,7 @@ export async function eliteRequestWorkflow(input: EliteInput): Promise<{ status:
   /** The session that paid the accepted quote, until the main loop starts production. */
   let payment: string | null = null;
   /** The print order start_printing asked for, until the main loop has run it. */
-  let printing: { orderId: string; podPackageId: string; shippingLevel: ShippingLevel } | null = null;
+  let printing: ElitePrintJob | null = null;
 
   const now = () => new Date().toISOString();
   const later = (wait: number) => new Date(Date.now() + wait).toISOString();
@@ -304,50 +299,10 @@ export async function eliteRequestWorkflow(input: EliteInput): Promise<{ status:
     await write(event('paid', { data: { sessionId, amountCents: state.quote?.amountCents ?? null, currency: state.quote?.currency ?? null } }));
   }
 
-  /** The approved copies: the print order is made, its child run prints and ships them, its outcome comes back here. */
-  async function print(order: { orderId: string; podPackageId: string; shippingLevel: ShippingLevel }): Promise<void> {
-    const { orderId } = order;
-    await serially(() => createElitePrintOrder(requestId, { ...order, at: now() }));
-    let failure: string | null = null;
-    try {
-      await executeChild(printOrderWorkflow, {
-        workflowId: printOrderWorkflowId(orderId),
-        args: [{ orderId, prepaidBy: eliteWorkflowId(requestId) }],
-        // The order is the author's whatever becomes of this run.
-        parentClosePolicy: ParentClosePolicy.ABANDON,
-      });
-    } catch (error) {
-      if (isCancellation(error)) throw error;
-      failure = innermostMessage(error);
-    }
-    const outcome = await elitePrintOutcome(orderId);
-    printing = null;
-    const tracking = [outcome.trackingId, outcome.carrierName].filter(Boolean).join(', ');
-    // Shipped is not delivered: the request waits for the carrier's word or the author's (runs from before said delivered).
-    if (failure === null && outcome.orderStatus === 'shipped' && patched('elite-shipped-until-received')) {
-      state.shippedAt = now();
-      state.step = null;
-      state.stepStarted = false;
-      setStatus('shipped');
-      const shipped = event('shipped', { step: 'printing', note: tracking ? `Tracking ${tracking}` : null, data: { orderId, ...outcome } });
-      return write(shipped, ...meet('books'));
-    }
-    if (failure === null && (outcome.orderStatus === 'shipped' || outcome.orderStatus === 'delivered')) {
-      state.deliveredAt = now();
-      setStatus('delivered');
-      const delivered = event('delivered', { step: 'printing', note: tracking ? `Tracking ${tracking}` : null, data: { orderId, ...outcome } });
-      return write(delivered, ...meet('books'));
-    }
-    // The team may start printing again (another order).
-    state.stepStarted = false;
-    setStatus('in_production');
-    await write(event('print_status', { step: 'printing', note: failure ?? outcome.errorMessage ?? EliteNotes.printEnded(outcome.orderStatus), data: { orderId, orderStatus: outcome.orderStatus } }));
-  }
-
   /** One turn of the main loop: waits (always with a time-out) for what the request's status waits for, and acts on it. */
   async function advance(): Promise<void> {
     if (payment !== null) return takePayment(payment);
-    if (state.status === 'printing' && printing) return print(printing);
+    if (state.status === 'printing' && printing) return printEliteCopies({ requestId, state, timeline, setStatus, ended: () => void (printing = null) }, printing);
     const where = () => [state.status, state.step, state.proof, state.proofRound, state.quote?.id].join('|');
     const seen = where();
     const moved = () => where() !== seen || payment !== null || renew();

@@ -1,7 +1,7 @@
 import { ApplicationFailure, getExternalWorkflowHandle, patched, proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { createActivities } from '../../activities/index.ts';
 import { innermostMessage, type CoverChoice, type PackageFormat } from '../../libs/domain/index.ts';
-import { bookkeepingOptions, renderingOptions } from '../activity-options.ts';
+import { bookkeepingOptions, packagingOptions, typesettingOptions } from '../activity-options.ts';
 import { packageMilestoneSignal, type PackageMilestone } from './messages.ts';
 
 type Activities = ReturnType<typeof createActivities>;
@@ -24,7 +24,9 @@ export interface PackageResult {
 }
 
 const bookkeeping = proxyActivities<Activities>(bookkeepingOptions);
-const rendering = proxyActivities<Activities>(renderingOptions);
+// Only the options differ from runs recorded before (one proxy for all): the commands, and so the histories, are the same.
+const typesetting = proxyActivities<Activities>(typesettingOptions);
+const packaging = proxyActivities<Activities>(packagingOptions);
 
 /**
  * One packaging run, id `package-<projectId>-<n>`: each format is its own activity and they run side by side;
@@ -41,7 +43,7 @@ export async function packageWorkflow(input: PackageInput): Promise<PackageResul
   await bookkeeping.startPackaging(projectId, run, formats, workflowInfo().workflowId);
 
   const interior = formats.includes('pdf')
-    ? rendering.buildInterior(projectId).then(({ pageCount, size, printPages }) => {
+    ? typesetting.buildInterior(projectId).then(({ pageCount, size, printPages }) => {
         result.pageCount = pageCount;
         result.sizes.pdf = size;
         return printPages;
@@ -50,12 +52,12 @@ export async function packageWorkflow(input: PackageInput): Promise<PackageResul
   // The EPUB lists the print pages: built with the interior, it waits for them (runs recorded before built both at once).
   const epub = async () => {
     const printPages = interior && patched('epub-print-pages') ? await interior.catch(() => undefined) : undefined;
-    result.sizes.epub = (await rendering.buildEpub(projectId, printPages)).size;
+    result.sizes.epub = (await packaging.buildEpub(projectId, printPages)).size;
   };
   const cover = async () => {
     if (interior) await interior;
     if (input.reportMilestones) await report('cover_started');
-    const { pdfSize, pngSize } = await rendering.buildCover(projectId, input.cover ?? null);
+    const { pdfSize, pngSize } = await typesetting.buildCover(projectId, input.cover ?? null);
     result.sizes.cover = pdfSize;
     result.sizes['cover-png'] = pngSize;
     if (input.reportMilestones) await report('cover_built');
@@ -65,8 +67,8 @@ export async function packageWorkflow(input: PackageInput): Promise<PackageResul
   const bookFormats = [
     ...(interior ? [interior] : []),
     ...(formats.includes('epub') ? [epub()] : []),
-    ...(formats.includes('docx') ? [rendering.buildDocx(projectId).then(({ size }) => (result.sizes.docx = size))] : []),
-    ...(formats.includes('zip') ? [rendering.buildQuartoZip(projectId).then(({ size }) => (result.sizes.zip = size))] : []),
+    ...(formats.includes('docx') ? [packaging.buildDocx(projectId).then(({ size }) => (result.sizes.docx = size))] : []),
+    ...(formats.includes('zip') ? [packaging.buildQuartoZip(projectId).then(({ size }) => (result.sizes.zip = size))] : []),
   ];
   const formatsBuilt = input.reportMilestones && bookFormats.length ? [Promise.all(bookFormats).then(() => report('formats_built'))] : [];
   const lanes = [...bookFormats, ...coverLane, ...formatsBuilt];

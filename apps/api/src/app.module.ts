@@ -28,6 +28,7 @@ import { PaymentsModule } from './payments/payments.module.ts';
 import { PrintModule } from './print/print.module.ts';
 import { ProfileModule } from './profile/profile.module.ts';
 import { MailPreferencesModule } from './mail-preferences/mail-preferences.module.ts';
+import { MetricsModule } from './metrics/metrics.module.ts';
 import { ProjectsModule } from './projects/projects.module.ts';
 import { ShopModule } from './shop/shop.module.ts';
 import { ShopPagesModule } from './shop-pages/shop-pages.module.ts';
@@ -91,6 +92,7 @@ export class AppModule {
         PaymentsModule,
         PrintModule,
         AddressesModule,
+        MetricsModule,
       ],
       // Every route needs a signed-in caller unless marked @Public(); @Roles() and @VerifiedEmailRequired() narrow it further.
       providers: [

@@ -1,4 +1,4 @@
-import { Runtime, makeTelemetryFilterString, DefaultLogger } from '@temporalio/worker';
+import { Runtime } from '@temporalio/worker';
 import { loadServiceConfigOrExit } from '../../../libs/config/index.ts';
 import { createProviders } from '../../../libs/ai/index.ts';
 import { openOrm } from '../../../libs/db/index.ts';
@@ -6,18 +6,16 @@ import { createMailer, mailSettingsFrom } from '../../../libs/mail/index.ts';
 import { checkoutDepsFrom } from '../../../libs/payments/index.ts';
 import { createPrintProvider } from '../../../libs/print/index.ts';
 import { StorageService, storageSettingsFrom } from '../../../libs/storage/index.ts';
+import { startTracing } from '../../../libs/telemetry/index.ts';
 import { Client, Connection } from '@temporalio/client';
 import { ensureDigestSchedule } from './digest-schedule.ts';
+import { workerRuntimeOptions } from './telemetry.ts';
 import { createWorker } from './worker.ts';
 
 const config = loadServiceConfigOrExit();
 
-Runtime.install({
-  logger: new DefaultLogger(config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace' ? 'DEBUG' : 'INFO'),
-  telemetryOptions: { logging: { filter: makeTelemetryFilterString({ core: 'WARN' }) } },
-  // SIGINT/SIGTERM make worker.run() finish its in-flight tasks and return.
-  shutdownSignals: ['SIGINT', 'SIGTERM'],
-});
+Runtime.install(workerRuntimeOptions(config));
+const tracing = startTracing({ serviceName: 'pressroom-worker', endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
 
 const orm = await openOrm(config.DATABASE_URL);
 const storage = new StorageService(storageSettingsFrom(config));
@@ -29,7 +27,7 @@ const { worker, connection } = await createWorker(config, {
   mailSettings: mailSettingsFrom(config),
   checkout: checkoutDepsFrom(config),
   printProvider: createPrintProvider(config),
-});
+}, { tracing });
 
 const scheduling = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
 try {
@@ -40,10 +38,12 @@ try {
 }
 
 console.log(`worker polling task queue "${config.TEMPORAL_TASK_QUEUE}" in namespace "${config.TEMPORAL_NAMESPACE}" at ${config.TEMPORAL_ADDRESS}`);
+if (config.WORKER_METRICS_ADDRESS) console.log(`worker metrics at http://${config.WORKER_METRICS_ADDRESS}/metrics`);
 try {
   await worker.run();
 } finally {
   await connection.close();
   await orm.close();
+  await tracing?.shutdown();
   console.log('worker stopped');
 }

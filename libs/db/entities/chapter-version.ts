@@ -24,6 +24,8 @@ export const ChapterVersionSchema = defineEntity({
     title: p.text(),
     content: p.text(),
     words: p.integer(),
+    /** A model's write: the idempotency key of the step that wrote it, so a repeated attempt of that step writes no second version. */
+    stepKey: p.string().length(255).nullable().unique(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });

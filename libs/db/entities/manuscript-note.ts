@@ -5,32 +5,38 @@ import { GeneratorProject } from './generator-project.ts';
 import { User } from './user.ts';
 
 /**
- * A comment thread on a chapter, anchored to a passage (its quote, its offsets and the text around it, at the chapter
- * version it was written on). The chapter is its number, moved with the chapter when the outline is edited.
+ * The columns a comment and a suggestion share: the chapter (its number, moved with the chapter when the outline is
+ * edited), who wrote it and for which Elite request, and the anchored passage (its quote, its offsets and the text
+ * around it, at the chapter version it was written on). Fresh builders for each entity.
  */
+const anchoredNoteProperties = () => ({
+  id: p.uuid().primary(),
+  project: () => p.manyToOne(GeneratorProject).deleteRule('cascade'),
+  chapter: p.integer(),
+  /** The Elite request a team member wrote it for. */
+  eliteRequest: () => p.manyToOne(EliteRequest).nullable().deleteRule('set null'),
+  writer: () => p.manyToOne(User).nullable().deleteRule('set null'),
+  writerRole: p.enum(CHAPTER_EDITOR_ROLES),
+  quote: p.text(),
+  anchorStart: p.integer(),
+  anchorEnd: p.integer(),
+  prefix: p.text(),
+  suffix: p.text(),
+  baseVersion: p.integer(),
+  createdAt: p.datetime().onCreate(() => new Date()),
+});
+
+/** A comment thread on a chapter, anchored to a passage. */
 export const ManuscriptCommentSchema = defineEntity({
   name: 'ManuscriptComment',
   tableName: 'manuscript_comments',
   indexes: [{ properties: ['project', 'chapter'] }],
   properties: {
-    id: p.uuid().primary(),
-    project: () => p.manyToOne(GeneratorProject).deleteRule('cascade'),
-    chapter: p.integer(),
-    /** The Elite request a team member wrote it for. */
-    eliteRequest: () => p.manyToOne(EliteRequest).nullable().deleteRule('set null'),
-    writer: () => p.manyToOne(User).nullable().deleteRule('set null'),
-    writerRole: p.enum(CHAPTER_EDITOR_ROLES),
+    ...anchoredNoteProperties(),
     body: p.text(),
-    quote: p.text(),
-    anchorStart: p.integer(),
-    anchorEnd: p.integer(),
-    prefix: p.text(),
-    suffix: p.text(),
-    baseVersion: p.integer(),
     resolvedAt: p.datetime().nullable(),
     resolvedBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
     resolvedByRole: p.enum(CHAPTER_EDITOR_ROLES).nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
   },
 });
 export class ManuscriptComment extends ManuscriptCommentSchema.class {}
@@ -58,18 +64,7 @@ export const ManuscriptSuggestionSchema = defineEntity({
   tableName: 'manuscript_suggestions',
   indexes: [{ properties: ['project', 'chapter'] }],
   properties: {
-    id: p.uuid().primary(),
-    project: () => p.manyToOne(GeneratorProject).deleteRule('cascade'),
-    chapter: p.integer(),
-    eliteRequest: () => p.manyToOne(EliteRequest).nullable().deleteRule('set null'),
-    writer: () => p.manyToOne(User).nullable().deleteRule('set null'),
-    writerRole: p.enum(CHAPTER_EDITOR_ROLES),
-    quote: p.text(),
-    anchorStart: p.integer(),
-    anchorEnd: p.integer(),
-    prefix: p.text(),
-    suffix: p.text(),
-    baseVersion: p.integer(),
+    ...anchoredNoteProperties(),
     replacement: p.text(),
     note: p.text().nullable(),
     status: p.enum(SUGGESTION_STATUSES).default('pending'),
@@ -77,7 +72,6 @@ export const ManuscriptSuggestionSchema = defineEntity({
     decidedBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
     /** The chapter version accepting it made. */
     appliedVersion: p.integer().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
   },
 });
 export class ManuscriptSuggestion extends ManuscriptSuggestionSchema.class {}

@@ -31,6 +31,9 @@ import { Migration20261129400000_chapter_version_editors } from './Migration2026
 import { Migration20261129600000_mail_preferences } from './Migration20261129600000_mail_preferences.ts';
 import { Migration20261129700000_team_display_names } from './Migration20261129700000_team_display_names.ts';
 import { Migration20261129701000_one_time_passwords } from './Migration20261129701000_one_time_passwords.ts';
+import { Migration20261129400100_book_progress } from './Migration20261129400100_book_progress.ts';
+import { Migration20261129100100_withdrawn_suggestions } from './Migration20261129100100_withdrawn_suggestions.ts';
+import { Migration20261129300100_provider_steps } from './Migration20261129300100_provider_steps.ts';
 
 /** Every migration in order: write each as a class in this folder (named Migration<UTC timestamp>_<what>) and add it here. */
 export const migrationsList = [
@@ -67,4 +70,7 @@ export const migrationsList = [
   { name: 'Migration20261129600000_mail_preferences', class: Migration20261129600000_mail_preferences },
   { name: 'Migration20261129700000_team_display_names', class: Migration20261129700000_team_display_names },
   { name: 'Migration20261129701000_one_time_passwords', class: Migration20261129701000_one_time_passwords },
+  { name: 'Migration20261129400100_book_progress', class: Migration20261129400100_book_progress },
+  { name: 'Migration20261129100100_withdrawn_suggestions', class: Migration20261129100100_withdrawn_suggestions },
+  { name: 'Migration20261129300100_provider_steps', class: Migration20261129300100_provider_steps },
 ];

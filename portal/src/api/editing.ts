@@ -24,6 +24,15 @@ export type { AssistView, BookImageView, ChapterCompareResponse, ChapterVersionV
 const chapterPath = (id: string, n: number) => `/api/projects/${id}/chapters/${n}`;
 const json = (method: string, body: unknown = {}): RequestInit => ({ method, body: JSON.stringify(body) });
 
+/** An image into a book with its description: the author's editor and the Elite team's desk post the same form. */
+export function postBookImage(path: string, file: File, description: { alt: string; decorative: boolean }) {
+  const form = new FormData();
+  form.append('image', file);
+  if (description.decorative) form.append('decorative', 'true');
+  else form.append('alt', description.alt);
+  return apiFetch<BookImageView>(path, { method: 'POST', body: form });
+}
+
 export const editing = {
   chapter: (id: string, n: number) => apiFetch<EditableChapterView>(chapterPath(id, n)),
   save: (id: string, n: number, body: UpdateChapterRequest) => apiFetch<EditableChapterView>(chapterPath(id, n), json('PUT', body)),
@@ -39,13 +48,7 @@ export const editing = {
   assistStatus: (id: string, assistId: string) => apiFetch<AssistView>(`/api/projects/${id}/assist/${assistId}`),
   discard: (id: string, assistId: string) => apiFetch<AssistView>(`/api/projects/${id}/assist/${assistId}/discard`, json('POST')),
   images: (id: string) => apiFetch<BookImageView[]>(`/api/projects/${id}/images`),
-  uploadImage: (id: string, file: File, description: { alt: string; decorative: boolean }) => {
-    const form = new FormData();
-    form.append('image', file);
-    if (description.decorative) form.append('decorative', 'true');
-    else form.append('alt', description.alt);
-    return apiFetch<BookImageView>(`/api/projects/${id}/images`, { method: 'POST', body: form });
-  },
+  uploadImage: (id: string, file: File, description: { alt: string; decorative: boolean }) => postBookImage(`/api/projects/${id}/images`, file, description),
   /** The author's own front cover: the book's cover is drawn again around it. */
   uploadCover: (id: string, file: File) => {
     const form = new FormData();

@@ -40,7 +40,11 @@ export function authorNotes(projectId: string, chapter: number) {
 /** A member of the Elite team, on a chapter of an Elite request's book. */
 export function teamNotes(requestId: string, chapter: number) {
   const base = `/api/admin/elite-requests/${requestId}/chapters/${chapter}`;
-  return { ...threads(base), suggest: (body: CreateSuggestionRequest) => apiFetch<SuggestionView>(`${base}/suggestions`, post(body)) };
+  return {
+    ...threads(base),
+    suggest: (body: CreateSuggestionRequest) => apiFetch<SuggestionView>(`${base}/suggestions`, post(body)),
+    withdraw: (suggestionId: string) => apiFetch<SuggestionView>(`${base}/suggestions/${suggestionId}/withdraw`, post()),
+  };
 }
 
 /** The request's book's chapters, with what is open on each. */

@@ -23,6 +23,7 @@ import type {
   WritingAnswer,
 } from '../../../libs/contracts/index.ts';
 import { apiFetch, authorizedPost } from './client.ts';
+import { readServerSentEvents } from './serverSentEvents.ts';
 
 /** The generator pages' one client for the generation API (document 2, section 7); its shapes are the API's contracts. */
 export type { BuildStatus, ChapterView, OrchestrationStatus, Previews, ProjectView, TocEntry } from '../../../libs/contracts/index.ts';
@@ -72,25 +73,11 @@ export type ChapterChoice = Pick<StageRequest, 'generation_mode' | 'content_dept
 export async function streamChapters(id: string, aiModel: string, onEvent: (e: ChapterEvent) => void, choice: ChapterChoice = {}): Promise<void> {
   const body: StageRequest = { chapters_to_generate: null, content_depth: 'polished', ...choice, ai_model: aiModel };
   const response = await authorizedPost(`/api/projects/${id}/generate-chapters/stream`, body);
-  if (!response.body) throw new Error('Response body is null');
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += value;
-    let end: number;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const event = /^event: (.*)$/m.exec(block)?.[1];
-      const data = /^data: (.*)$/m.exec(block)?.[1];
-      if (!event || !data) continue;
-      const parsed = { event, data: JSON.parse(data) as unknown } as ChapterEvent;
-      if (parsed.event === 'error') throw new Error(parsed.data.message || 'Chapter generation failed');
-      onEvent(parsed);
-    }
-  }
+  await readServerSentEvents(response, (event, data) => {
+    const parsed = { event, data } as ChapterEvent;
+    if (parsed.event === 'error') throw new Error(parsed.data.message || 'Chapter generation failed');
+    onEvent(parsed);
+  });
 }
 
 /** The wizard's build limits: a status read every 2 s, for up to 120 s. */

@@ -16,6 +16,8 @@ export function TopBar() {
       <NavLink to="/dashboard" onClick={close}>My Books</NavLink>
       <NavLink to="/ai-generator" onClick={close}>Generate</NavLink>
       <span className="topbar-email" title={user.email ?? undefined}>{user.email ?? user.phone}</span>
+      {/* The account page holds the mail preferences: a shop buyer, who never opens My Books, reaches them here too. */}
+      <NavLink to="/account" onClick={close}>Account</NavLink>
       <button
         type="button"
         className="link-button"

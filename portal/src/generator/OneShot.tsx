@@ -17,7 +17,8 @@ import {
 import { ApiError } from '../api/client.ts';
 import { ErrorSummary } from '../components/FieldErrors.tsx';
 import { useFocusOnChange } from '../components/useFocusOnChange.ts';
-import { orchestrationStatus, sleep, startGeneration, uploadSources, type OrchestrationStatus } from '../api/projects.ts';
+import { sleep, startGeneration, uploadSources, type OrchestrationStatus } from '../api/projects.ts';
+import { followStatus } from '../api/statusStream.ts';
 import { MockLanguageNotice } from './MockLanguageNotice.tsx';
 import { useProviders } from './providers.ts';
 import { ProviderToggle } from './ProviderToggle.tsx';
@@ -66,6 +67,7 @@ export function OneShot() {
   const [status, setStatus] = useState<OrchestrationStatus | null>(null);
   const [localStage, setLocalStage] = useState<string | null>(null);
   const stopped = useRef(false);
+  const following = useRef<AbortController | null>(null);
 
   const chosen = providers.data?.find((p) => p.id === provider);
   const canChapters = chosen?.supportsChapters ?? true;
@@ -74,26 +76,30 @@ export function OneShot() {
   // Each view opens with its heading focused, so keyboard and screen-reader users start where the page changed.
   const heading = useFocusOnChange<HTMLHeadingElement>(view.kind);
 
-  /** Polls the book's status until it completes or fails; a failed poll is retried a few times before giving up. */
+  /**
+   * Follows the book's status as the server pushes it until it completes or fails, opening the stream again when the
+   * server ends it (its time is up); a failed stream is retried a few times before giving up.
+   */
   async function follow(projectId: string, bookTitle: string) {
     const deadline = Date.now() + POLLING.timeoutMs;
+    const controller = new AbortController();
+    following.current = controller;
     let failures = 0;
-    while (!stopped.current) {
+    const seen: { final: OrchestrationStatus | null } = { final: null };
+    while (!stopped.current && !seen.final) {
       if (Date.now() > deadline) return setView({ kind: 'failed', message: OrchestrationMessages.timedOut, stage: null });
       try {
-        const next = await orchestrationStatus(projectId);
-        failures = 0;
-        setStatus(next);
-        // A finished book stays on the page (through a sign-in to save it, too) until Start Over.
-        if (next.status === 'completed') {
-          return setView({ kind: 'complete', status: next, title: bookTitle || next.title });
-        }
-        if (next.status === 'failed' || next.status === 'cancelled') {
-          sessionStorage.removeItem(RUNNING_KEY);
-          return setView({ kind: 'failed', message: OrchestrationMessages.failed(next.error), stage: next.failed_stage ?? next.current_step });
-        }
-        await sleep(POLLING.intervalMs);
+        await followStatus(
+          projectId,
+          (next) => {
+            failures = 0;
+            setStatus(next);
+            if (next.status !== 'running') seen.final = next;
+          },
+          controller.signal,
+        );
       } catch (error) {
+        if (stopped.current) return;
         if (error instanceof ApiError && error.status === 404) {
           sessionStorage.removeItem(RUNNING_KEY);
           return setView({ kind: 'failed', message: error.message, stage: null });
@@ -102,6 +108,12 @@ export function OneShot() {
         await sleep(POLLING.retryDelayMs);
       }
     }
+    const next = seen.final;
+    if (!next || stopped.current) return;
+    // A finished book stays on the page (through a sign-in to save it, too) until Start Over.
+    if (next.status === 'completed') return setView({ kind: 'complete', status: next, title: bookTitle || next.title });
+    sessionStorage.removeItem(RUNNING_KEY);
+    setView({ kind: 'failed', message: OrchestrationMessages.failed(next.error), stage: next.failed_stage ?? next.current_step });
   }
 
   useEffect(() => {
@@ -117,6 +129,7 @@ export function OneShot() {
     }
     return () => {
       stopped.current = true;
+      following.current?.abort();
     };
     // Runs once: a reload resumes the book that was running.
   }, []);

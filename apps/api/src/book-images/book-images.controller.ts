@@ -1,15 +1,13 @@
-import { Body, Controller, Get, Param, PayloadTooLargeException, BadRequestException, Post, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Param, Post, Res, UploadedFiles } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { BookImageView } from '../../../../libs/contracts/index.ts';
-import { BOOK_IMAGE_LIMITS, BookImageMessages } from '../../../../libs/domain/index.ts';
 import type { UploadedFile } from '../../../../libs/sources/ingest.ts';
 import type { AuthUser } from '../common/auth.types.ts';
 import { CurrentUser, OptionalAuth } from '../common/auth.decorators.ts';
-import { RateLimited } from '../common/rate-limits.ts';
-import { StreamedFilesInterceptor } from '../common/streamed-files.interceptor.ts';
 import { UuidOrNotFound } from '../common/uuid.pipe.ts';
 import { NOT_FOUND, ProjectsService } from '../projects/projects.module.ts';
+import { BookImageUpload } from './book-image-upload.ts';
 import { UploadBookImageDto } from './book-images.dto.ts';
 import { BookImagesService } from './book-images.service.ts';
 
@@ -24,31 +22,7 @@ export class BookImagesController {
   ) {}
 
   @Post(':id/images')
-  @RateLimited('edits')
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({
-    schema: {
-      type: 'object',
-      required: ['image'],
-      properties: {
-        image: { type: 'string', format: 'binary' },
-        alt: { type: 'string', maxLength: BOOK_IMAGE_LIMITS.altMax },
-        decorative: { type: 'string', enum: ['true', 'false'] },
-      },
-    },
-  })
-  @ApiOperation({
-    summary: `Upload an image into the book (multipart field "image": PNG or JPEG, at most ${BOOK_IMAGE_LIMITS.maxBytes / 1024 / 1024} MB and ${BOOK_IMAGE_LIMITS.maxSide} pixels a side; "alt", its description, or "decorative": "true"); answers with the Markdown to insert`,
-  })
-  @UseInterceptors(
-    StreamedFilesInterceptor({
-      field: 'image',
-      maxFiles: 1,
-      maxTotalBytes: BOOK_IMAGE_LIMITS.maxBytes,
-      tooMany: () => new BadRequestException('Upload one image at a time'),
-      tooLarge: () => new PayloadTooLargeException(BookImageMessages.tooLarge),
-    }),
-  )
+  @BookImageUpload("The author's editor")
   async upload(@UuidOrNotFound(NOT_FOUND) id: string, @UploadedFiles() files: UploadedFile[] | undefined, @Body() dto: UploadBookImageDto, @CurrentUser() user?: AuthUser): Promise<BookImageView> {
     return this.images.upload(await this.projects.owned(id, user), files, dto);
   }

@@ -5,6 +5,8 @@ import { BookImagesService } from './book-images.service.ts';
 
 /** What other features build on: a book's images, listed and served. */
 export { BookImagesService } from './book-images.service.ts';
+export { BookImageUpload } from './book-image-upload.ts';
+export { UploadBookImageDto } from './book-images.dto.ts';
 
 @Module({ imports: [ProjectsModule], controllers: [BookImagesController], providers: [BookImagesService], exports: [BookImagesService] })
 export class BookImagesModule {}

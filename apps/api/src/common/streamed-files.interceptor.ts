@@ -1,4 +1,4 @@
-import { BadRequestException, type CallHandler, type ExecutionContext, type HttpException, Injectable, mixin, type NestInterceptor, type Type } from '@nestjs/common';
+import { BadRequestException, type CallHandler, PayloadTooLargeException, type ExecutionContext, type HttpException, Injectable, mixin, type NestInterceptor, type Type } from '@nestjs/common';
 import busboy from 'busboy';
 import type { Request, Response } from 'express';
 import { from, type Observable, switchMap } from 'rxjs';
@@ -146,3 +146,7 @@ export function StreamedFilesInterceptor(limits: StreamedFilesLimits): Type<Nest
   }
   return mixin(Interceptor);
 }
+
+/** One file in `field`, at most `maxBytes`: the refusals say so in the caller's words (an image, a cover). */
+export const OneFileInterceptor = (field: string, maxBytes: number, words: { tooMany: string; tooLarge: string }) =>
+  StreamedFilesInterceptor({ field, maxFiles: 1, maxTotalBytes: maxBytes, tooMany: () => new BadRequestException(words.tooMany), tooLarge: () => new PayloadTooLargeException(words.tooLarge) });

@@ -1,12 +1,12 @@
 import type { INestApplication } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EliteRequestAdminView, EliteRequestView } from '../../../../libs/contracts/index.ts';
-import { EliteRequest, PrintOrder, User } from '../../../../libs/db/index.ts';
-import { AddressBookMessages, AddressMessages, AuthMessages, DEFAULT_POD_PACKAGE_ID, EliteMessages, type EliteActor, type ShippingAddress } from '../../../../libs/domain/index.ts';
-import { act, insertEliteRequest, newEliteActor, quoteAndPay, startEliteRequest } from '../../../../testing/elite-requests.ts';
+import { EliteRequest, User } from '../../../../libs/db/index.ts';
+import { AddressBookMessages, AddressMessages, AuthMessages, EliteMessages, printOrderWorkflowId, type EliteActor } from '../../../../libs/domain/index.ts';
+import { eliteRequestAtProof, PORTLAND, startElitePrinting } from '../../../../testing/elite-addresses.ts';
+import { act, insertEliteRequest } from '../../../../testing/elite-requests.ts';
 import { eventually } from '../../../../testing/index.ts';
 import { orderReaching, printStackForFile, TEST_ADDRESS } from '../../../../testing/print-orders.ts';
-import { insertSavedBook } from '../../../../testing/saved-books.ts';
 import { apiClient, serveApi } from '../../../../testing/test-server.ts';
 
 // The author's and the team's routes that correct an Elite request's shipping address (issue 31): field errors as
@@ -20,7 +20,6 @@ beforeAll(async () => {
 });
 afterAll(() => api?.app.close());
 
-const PORTLAND: ShippingAddress = { name: 'Ada Writer', address_line1: '1 Congress Street', city: 'Portland', state: 'ME', postcode: '04101', country: 'US', phone: '(207) 555-0134' };
 const mine = (id: string) => `/elite-requests/${id}/shipping-address`;
 const teams = (id: string) => `/admin/elite-requests/${id}/shipping-address`;
 
@@ -28,15 +27,7 @@ const teams = (id: string) => `/admin/elite-requests/${id}/shipping-address`;
 async function approved() {
   const { token, id } = await signUpAccount();
   const author: EliteActor = { id, email: (await orm().em.fork().findOneOrFail(User, id)).email as string, role: 'author' };
-  const team = await newEliteActor(orm(), 'team');
-  const requestId = await insertEliteRequest(orm(), author, { bookProjectId: await insertSavedBook(stack.engine.deps, id) });
-  const handle = await startEliteRequest(stack, requestId, { prepaid: false, bookReady: true });
-  await quoteAndPay(orm(), handle, requestId, author, team);
-  for (const step of ['editing', 'cover_design'] as const) {
-    await act(handle, team, { action: 'start_step', step });
-    await act(handle, team, { action: 'finish_step', step });
-  }
-  await act(handle, team, { action: 'send_proof', note: 'First proof' });
+  const { requestId, handle, team } = await eliteRequestAtProof(stack, author);
   await act(handle, author, { action: 'approve_proof', shippingAddress: TEST_ADDRESS });
   return { token, requestId, handle, team };
 }
@@ -64,15 +55,18 @@ describe("correcting an Elite request's shipping address through the API", () =>
     expect((byTeam.body as unknown as EliteRequestAdminView).shipping_address).toEqual(corrected);
     expect((await orm().em.fork().findOneOrFail(EliteRequest, { id: requestId })).shippingAddress).toEqual(corrected);
 
-    // Printing starts; once the order's job is at the printer, neither side may change where it goes.
-    const printing = await act(handle, team, { action: 'start_printing', podPackageId: DEFAULT_POD_PACKAGE_ID, shippingLevel: 'MAIL' });
-    // The run makes the order after the action is recorded.
-    await eventually(() => orm().em.fork().findOne(PrintOrder, { id: printing.printOrderId as string }), (row) => row !== null);
-    await orderReaching(orm(), printing.printOrderId as string, 'submitted', 60_000);
+    // Printing starts: until the order's job is at the printer its run takes the team's correction, and the request
+    // the author reads shows it; from then on neither side may change where the copies go.
+    const orderId = await startElitePrinting(stack, handle, team);
+    await eventually(() => stack.engine.client.workflow.getHandle(printOrderWorkflowId(orderId)).describe().then(() => true, () => false), (started) => started);
+    const whilePrinting = { ...PORTLAND, address_line1: '3 Congress Street' };
+    expect((await call('POST', teams(requestId), { shipping_address: whilePrinting }, teamToken)).status).toBe(200);
+    expect((await call('GET', `/elite-requests/${requestId}`, undefined, token)).body).toMatchObject({ shipping_address: whilePrinting });
+    await orderReaching(orm(), orderId, 'submitted', 60_000);
     for (const [path, who] of [[mine(requestId), token], [teams(requestId), teamToken]] as const) {
       expect(await call('POST', path, { shipping_address: PORTLAND }, who)).toMatchObject({ status: 409, body: { message: AddressBookMessages.changeRefused } });
     }
-    expect((await orm().em.fork().findOneOrFail(EliteRequest, { id: requestId })).shippingAddress).toEqual(corrected);
+    expect((await orm().em.fork().findOneOrFail(EliteRequest, { id: requestId })).shippingAddress).toEqual(whilePrinting);
   });
 
   it("answers another author's request as unknown (404) and closes the team's route to authors (403)", async () => {

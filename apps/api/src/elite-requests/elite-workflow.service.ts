@@ -1,9 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { Client, WorkflowNotFoundError, WorkflowUpdateFailedError, WorkflowUpdateStage } from '@temporalio/client';
 import type { Config } from '../../../../libs/config/index.ts';
+import { EliteRequest } from '../../../../libs/db/index.ts';
 import { EliteMessages, EliteRefusals, eliteWorkflowId, innermostMessage, isFinalEliteStatus, type EliteStatus } from '../../../../libs/domain/index.ts';
-import { actUpdate, eliteStateQuery, type EliteActRequest, type EliteInput } from '../../../../workflows/elite/messages.ts';
+import { actUpdate, type EliteActRequest, type EliteInput } from '../../../../workflows/elite/messages.ts';
 import { changeEliteAddressUpdate, type EliteAddressChange } from '../../../../workflows/elite/address-messages.ts';
 import type { eliteRequestWorkflow } from '../../../../workflows/elite/workflow.ts';
 import { ProjectIdAttribute, StageAttribute, UserIdAttribute } from '../../../../workflows/search-attributes.ts';
@@ -30,6 +32,7 @@ export class EliteWorkflowService {
   constructor(
     @Inject(CONFIG) private readonly config: Config,
     @Inject(Client) private readonly temporal: Client,
+    private readonly em: EntityManager,
   ) {}
 
   /** Starts the request's run (idempotent by its id); throws when Temporal cannot take it. */
@@ -96,11 +99,11 @@ export class EliteWorkflowService {
     }
   }
 
-  /** The final status an ended run left its request in, or null when it cannot be told. */
+  /** The final status an ended run left its request in (its projection row, which the run writes before it ends), or null when it cannot be told. */
   private async endedStatus(requestId: string): Promise<EliteStatus | null> {
     try {
-      const { status } = await withTimeout(this.temporal.workflow.getHandle<typeof eliteRequestWorkflow>(eliteWorkflowId(requestId)).query(eliteStateQuery), ACCEPT_TIMEOUT_MS, 'Temporal');
-      return isFinalEliteStatus(status) ? status : null;
+      const request = await this.em.fork().findOne(EliteRequest, { id: requestId }, { fields: ['status'] });
+      return request && isFinalEliteStatus(request.status) ? request.status : null;
     } catch {
       return null;
     }

@@ -23,6 +23,7 @@ interface Person {
 }
 let author: Person;
 let team: Person;
+let colleague: Person;
 let stranger: Person;
 
 async function person(role?: 'elite_team'): Promise<Person> {
@@ -47,6 +48,9 @@ const teamPath = (request: string, rest: string, n = 1) => `/admin/elite-request
 const passage = (text: string, quote: string) => ({ start: text.indexOf(quote), end: text.indexOf(quote) + quote.length, quote });
 /** Where a passage is in a text, as a note's `anchor.current` says. */
 const rangeOf = (text: string, quote: string) => ({ start: text.indexOf(quote), end: text.indexOf(quote) + quote.length });
+/** The team's suggestion to replace a passage of the chapter as bookUnderReview writes it. */
+const suggestIn = async (request: string, quote: string, replacement: string) =>
+  (await call('POST', teamPath(request, 'suggestions'), { ...passage(`${OPENING}\n\n${SECOND}`, quote), replacement }, team.token)).body as unknown as SuggestionView;
 const notesOf = async (path: string, token: string) => {
   const answer = await call('GET', path, undefined, token);
   expect(answer.status).toBe(200);
@@ -54,7 +58,7 @@ const notesOf = async (path: string, token: string) => {
 };
 
 beforeAll(async () => {
-  [author, team, stranger] = await Promise.all([person(), person('elite_team'), person()]);
+  [author, team, colleague, stranger] = await Promise.all([person(), person('elite_team'), person('elite_team'), person()]);
 });
 
 describe('comments on a passage', () => {
@@ -157,6 +161,64 @@ describe('suggested changes', () => {
 
     const applied = await call('POST', authorPath(project, `suggestions/${moved.id}/accept`), undefined, author.token);
     expect(applied.body).toMatchObject({ chapter: { version: 3, content: edited.replace('The harbour woke', 'The harbour stirred') } });
+  });
+});
+
+describe('a withdrawn suggestion', () => {
+  it('is taken back by the member who made it while pending: the author no longer sees it and accepting it is refused', async () => {
+    const { project, request } = await bookUnderReview();
+    const [mine, kept] = [await suggestIn(request, 'Gulls argued', 'Gulls quarrelled'), await suggestIn(request, 'counted the crates', 'tallied the crates')];
+    const withdraw = (id: string, who: Person) => call('POST', teamPath(request, `suggestions/${id}/withdraw`), undefined, who.token);
+
+    expect(await withdraw(mine.id, colleague)).toMatchObject({ status: 403, body: { message: NoteMessages.notYourSuggestion } });
+    expect((await withdraw(mine.id, author)).status).toBe(403);
+    expect(await withdraw(mine.id, team)).toMatchObject({ status: 200, body: { id: mine.id, status: 'withdrawn', by: { you: true } } });
+    // Once more changes nothing.
+    expect(await withdraw(mine.id, team)).toMatchObject({ status: 200, body: { status: 'withdrawn' } });
+
+    expect((await notesOf(authorPath(project, 'notes'), author.token)).suggestions.map((s) => s.id)).toEqual([kept.id]);
+    expect((await notesOf(teamPath(request, 'notes'), team.token)).suggestions.map((s) => [s.id, s.status])).toEqual([
+      [mine.id, 'withdrawn'],
+      [kept.id, 'pending'],
+    ]);
+    expect(await call('POST', authorPath(project, `suggestions/${mine.id}/accept`), undefined, author.token)).toMatchObject({ status: 409, body: { message: NoteMessages.suggestionWithdrawn } });
+    expect(await call('POST', authorPath(project, `suggestions/${mine.id}/reject`), undefined, author.token)).toMatchObject({ status: 409, body: { message: NoteMessages.suggestionWithdrawn } });
+    expect((await call('GET', `/projects/${project}/chapters/1`, undefined, author.token)).body).toMatchObject({ content: `${OPENING}\n\n${SECOND}`, version: 1 });
+
+    // A decided one stays as decided.
+    expect((await call('POST', authorPath(project, `suggestions/${kept.id}/reject`), undefined, author.token)).status).toBe(200);
+    expect(await withdraw(kept.id, team)).toMatchObject({ status: 409, body: { message: NoteMessages.suggestionClosed } });
+  });
+});
+
+describe('notes on a closed Elite request', () => {
+  it.each(['completed', 'cancelled', 'declined'] as const)('are read-only once the request is %s, for the team and the author alike', async (status) => {
+    const { project, request } = await bookUnderReview();
+    const text = `${OPENING}\n\n${SECOND}`;
+    const comment = (await call('POST', teamPath(request, 'comments'), { ...passage(text, 'harbour'), body: 'Harbor?' }, team.token)).body as unknown as CommentThreadView;
+    const suggestion = await suggestIn(request, 'ferry', 'boat');
+    expect((await notesOf(authorPath(project, 'notes'), author.token)).read_only).toBeNull();
+    await orm().em.fork().getConnection().execute('update elite_requests set status = ? where id = ?', [status, request]);
+
+    const closed = { status: 409, body: { message: NoteMessages.requestClosed } };
+    const teamWrites: Record<string, object | undefined> = {
+      comments: { ...passage(text, 'Gulls'), body: 'More?' },
+      [`comments/${comment.id}/replies`]: { body: 'Still there?' },
+      suggestions: { ...passage(text, 'Gulls'), replacement: 'Terns' },
+      [`suggestions/${suggestion.id}/withdraw`]: undefined,
+      [`comments/${comment.id}/resolve`]: undefined,
+    };
+    for (const [rest, body] of Object.entries(teamWrites)) expect(await call('POST', teamPath(request, rest), body, team.token), rest).toMatchObject(closed);
+    const authorWrites: Record<string, object | undefined> = {
+      comments: { ...passage(text, 'Gulls'), body: 'Mine' },
+      [`comments/${comment.id}/replies`]: { body: 'Thanks' },
+      [`suggestions/${suggestion.id}/accept`]: undefined,
+    };
+    for (const [rest, body] of Object.entries(authorWrites)) expect(await call('POST', authorPath(project, rest), body, author.token), rest).toMatchObject(closed);
+    // Still read by both, saying why nothing can be added.
+    const teamView = await notesOf(teamPath(request, 'notes'), team.token);
+    expect(teamView).toMatchObject({ read_only: NoteMessages.requestClosed, comments: [{ id: comment.id, replies: [] }], suggestions: [{ id: suggestion.id, status: 'pending' }] });
+    expect((await notesOf(authorPath(project, 'notes'), author.token)).read_only).toBe(NoteMessages.requestClosed);
   });
 });
 

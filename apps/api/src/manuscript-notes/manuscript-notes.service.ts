@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import type { AcceptSuggestionResponse, ChapterNotesView, CommentThreadView, ManuscriptChaptersView, SuggestionView } from '../../../../libs/contracts/index.ts';
+import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import type { AcceptSuggestionResponse, ChapterNotesView, CommentThreadView, ManuscriptChaptersView, NotePassage, SuggestionView } from '../../../../libs/contracts/index.ts';
 import {
   currentVersion,
   EliteRequest,
@@ -14,7 +14,7 @@ import {
   User,
   writeChapter,
 } from '../../../../libs/db/index.ts';
-import { anchorAt, applySuggestion, EditingMessages, EliteMessages, NOTE_LIMITS, NoteMessages, teamMemberPublicName } from '../../../../libs/domain/index.ts';
+import { anchorAt, applySuggestion, EditingMessages, EliteMessages, isFinalEliteStatus, NOTE_LIMITS, NoteMessages, teamMemberPublicName } from '../../../../libs/domain/index.ts';
 import type { AuthUser } from '../common/auth.types.ts';
 import { ChaptersService } from '../chapters/chapters.module.ts';
 import { BookWorkflowService, NOT_FOUND } from '../projects/projects.module.ts';
@@ -27,6 +27,8 @@ export interface NoteDesk {
   chapter: number;
   viewer: NoteViewer;
   eliteRequestId: string | null;
+  /** The Elite request the notes are written for is closed: they are read, no longer written or decided. */
+  closed: boolean;
 }
 
 /** Comments and suggested changes on a book's chapters, for its author and the Elite team alike. */
@@ -40,19 +42,24 @@ export class ManuscriptNotesService {
 
   /** The author's desk: only the book's owner reaches it (anyone else, or a book nobody owns, is the same 404). */
   async authorDesk(projectId: string, chapter: number, user: AuthUser): Promise<NoteDesk> {
-    const owned = await this.em.fork().count(GeneratorProject, { id: projectId, user: user.id });
+    const em = this.em.fork();
+    const owned = await em.count(GeneratorProject, { id: projectId, user: user.id });
     if (!owned) throw new NotFoundException(NOT_FOUND);
-    return { projectId, chapter, viewer: { id: user.id, role: 'author' }, eliteRequestId: null };
+    // The book's notes close with its Elite requests: when it has some and every one has ended.
+    const requests = await em.find(EliteRequest, { bookProject: { generatorProject: projectId } }, { fields: ['status'] });
+    const closed = requests.length > 0 && requests.every((r) => isFinalEliteStatus(r.status));
+    return { projectId, chapter, viewer: { id: user.id, role: 'author' }, eliteRequestId: null, closed };
   }
 
   /** The team's desk: the book of the Elite request (every member sees every request). */
   async teamDesk(requestId: string, chapter: number, user: AuthUser): Promise<NoteDesk> {
-    return { projectId: await this.requestBook(requestId), chapter, viewer: { id: user.id, role: 'team' }, eliteRequestId: requestId };
+    const request = await this.requestOf(requestId);
+    return { projectId: request.projectId, chapter, viewer: { id: user.id, role: 'team' }, eliteRequestId: requestId, closed: isFinalEliteStatus(request.status) };
   }
 
   /** The request's book's chapters with how many comments are open and suggestions wait on each. */
   async manuscript(requestId: string): Promise<ManuscriptChaptersView> {
-    const projectId = await this.requestBook(requestId);
+    const { projectId } = await this.requestOf(requestId);
     const em = this.em.fork();
     const chapters = await em.find(GeneratedChapter, { project: projectId }, { orderBy: { number: 'asc' }, fields: ['number', 'title'] });
     const open = await em.find(ManuscriptComment, { project: projectId, resolvedAt: null }, { fields: ['chapter'] });
@@ -71,7 +78,8 @@ export class ManuscriptNotesService {
     const where = { project: desk.projectId, chapter: desk.chapter };
     const comments = await em.find(ManuscriptComment, where, { orderBy: { createdAt: 'asc', id: 'asc' } });
     const replies = comments.length ? await em.find(ManuscriptReply, { comment: { $in: comments.map((c) => c.id) } }, { orderBy: { createdAt: 'asc', id: 'asc' } }) : [];
-    const suggestions = await em.find(ManuscriptSuggestion, where, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    // A withdrawn suggestion is gone for the author; the team keeps seeing it.
+    const suggestions = await em.find(ManuscriptSuggestion, desk.viewer.role === 'author' ? { ...where, status: { $ne: 'withdrawn' } } : where, { orderBy: { createdAt: 'asc', id: 'asc' } });
     const names = await noteNames(em, desk.viewer, [
       ...comments.flatMap((c) => [c.writer?.id, c.resolvedBy?.id]),
       ...replies.map((r) => r.writer?.id),
@@ -88,29 +96,20 @@ export class ManuscriptNotesService {
         ),
       ),
       suggestions: suggestions.map((s) => suggestionView(s, chapter.content, names)),
+      read_only: desk.closed ? NoteMessages.requestClosed : null,
     };
   }
 
   /** A new thread on a passage of the chapter's current text (the passage sent must be there). */
   async comment(desk: NoteDesk, dto: CreateCommentDto): Promise<CommentThreadView> {
     const em = this.em.fork();
-    const chapter = await this.chapterOf(em, desk);
-    const anchor = passage(chapter.content, dto);
-    const comment = em.create(ManuscriptComment, {
-      ...this.rowOf(em, desk),
-      body: dto.body.trim(),
-      quote: anchor.quote,
-      anchorStart: anchor.start,
-      anchorEnd: anchor.end,
-      prefix: anchor.prefix,
-      suffix: anchor.suffix,
-      baseVersion: await currentVersion(em, desk.projectId, desk.chapter),
-    });
+    const comment = em.create(ManuscriptComment, { ...(await this.anchorRow(em, desk, dto)), body: dto.body.trim() });
     await em.flush();
     return this.thread(desk, comment.id);
   }
 
   async reply(desk: NoteDesk, commentId: string, dto: ReplyDto): Promise<CommentThreadView> {
+    writable(desk);
     await this.em.fork().transactional(async (tx) => {
       const comment = await tx.findOne(ManuscriptComment, { id: commentId, project: desk.projectId, chapter: desk.chapter }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!comment) throw new NotFoundException(NoteMessages.commentNotFound);
@@ -122,6 +121,7 @@ export class ManuscriptNotesService {
 
   /** Resolves a thread, or reopens it; either side may. Doing what is already done changes nothing. */
   async resolve(desk: NoteDesk, commentId: string, resolved: boolean): Promise<CommentThreadView> {
+    writable(desk);
     const em = this.em.fork();
     const comment = await em.findOne(ManuscriptComment, { id: commentId, project: desk.projectId, chapter: desk.chapter });
     if (!comment) throw new NotFoundException(NoteMessages.commentNotFound);
@@ -134,20 +134,9 @@ export class ManuscriptNotesService {
   /** A team member's proposal to replace a passage of the chapter's current text. */
   async suggest(desk: NoteDesk, dto: CreateSuggestionDto): Promise<SuggestionView> {
     const em = this.em.fork();
-    const chapter = await this.chapterOf(em, desk);
-    const anchor = passage(chapter.content, dto);
-    if (dto.replacement === anchor.quote) throw new ConflictException(NoteMessages.sameText);
-    const suggestion = em.create(ManuscriptSuggestion, {
-      ...this.rowOf(em, desk),
-      quote: anchor.quote,
-      anchorStart: anchor.start,
-      anchorEnd: anchor.end,
-      prefix: anchor.prefix,
-      suffix: anchor.suffix,
-      baseVersion: await currentVersion(em, desk.projectId, desk.chapter),
-      replacement: dto.replacement,
-      note: dto.note?.trim() || null,
-    });
+    const row = await this.anchorRow(em, desk, dto);
+    if (dto.replacement === row.quote) throw new ConflictException(NoteMessages.sameText);
+    const suggestion = em.create(ManuscriptSuggestion, { ...row, replacement: dto.replacement, note: dto.note?.trim() || null });
     await em.flush();
     return this.suggestion(desk, suggestion.id);
   }
@@ -158,6 +147,7 @@ export class ManuscriptNotesService {
    * since, when it was already decided, or while the book's workflow writes the book.
    */
   async accept(desk: NoteDesk, suggestionId: string): Promise<AcceptSuggestionResponse> {
+    writable(desk);
     if (await this.book.beingWritten(desk.projectId)) throw new ConflictException(EditingMessages.busy);
     await this.em.fork().transactional(async (tx) => {
       // Under the project's lock, as every chapter write: no save slips in between reading the text and writing it.
@@ -176,6 +166,7 @@ export class ManuscriptNotesService {
   }
 
   async reject(desk: NoteDesk, suggestionId: string): Promise<SuggestionView> {
+    writable(desk);
     await this.em.fork().transactional(async (tx) => {
       const suggestion = await this.open(tx, desk, suggestionId);
       Object.assign(suggestion, { status: 'rejected', decidedAt: new Date(), decidedBy: tx.getReference(User, desk.viewer.id) });
@@ -183,11 +174,33 @@ export class ManuscriptNotesService {
     return this.suggestion(desk, suggestionId);
   }
 
+  /**
+   * The team member who made a suggestion takes it back while it waits for the author, who no longer sees it.
+   * Withdrawing it again changes nothing; another member gets 403, a decided one 409.
+   */
+  async withdraw(desk: NoteDesk, suggestionId: string): Promise<SuggestionView> {
+    writable(desk);
+    await this.em.fork().transactional(async (tx) => {
+      const suggestion = await this.locked(tx, desk, suggestionId);
+      if (suggestion.writer?.id !== desk.viewer.id) throw new ForbiddenException(NoteMessages.notYourSuggestion);
+      if (suggestion.status === 'withdrawn') return;
+      if (suggestion.status !== 'pending') throw new ConflictException(NoteMessages.suggestionClosed);
+      Object.assign(suggestion, { status: 'withdrawn', decidedAt: new Date(), decidedBy: tx.getReference(User, desk.viewer.id) });
+    });
+    return this.suggestion(desk, suggestionId);
+  }
+
   /** A pending suggestion of this chapter, locked for its decision. */
   private async open(tx: EntityManager, desk: NoteDesk, suggestionId: string): Promise<ManuscriptSuggestion> {
+    const suggestion = await this.locked(tx, desk, suggestionId);
+    if (suggestion.status === 'withdrawn') throw new ConflictException(NoteMessages.suggestionWithdrawn);
+    if (suggestion.status !== 'pending') throw new ConflictException(NoteMessages.suggestionClosed);
+    return suggestion;
+  }
+
+  private async locked(tx: EntityManager, desk: NoteDesk, suggestionId: string): Promise<ManuscriptSuggestion> {
     const suggestion = await tx.findOne(ManuscriptSuggestion, { id: suggestionId, project: desk.projectId, chapter: desk.chapter }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!suggestion) throw new NotFoundException(NoteMessages.suggestionNotFound);
-    if (suggestion.status !== 'pending') throw new ConflictException(NoteMessages.suggestionClosed);
     return suggestion;
   }
 
@@ -209,8 +222,15 @@ export class ManuscriptNotesService {
     return chapter;
   }
 
-  /** What every new note records: the chapter, who wrote it and in what capacity, and the request it was written for. */
-  private rowOf(em: EntityManager, desk: NoteDesk) {
+  /**
+   * What every new note records: the chapter, who wrote it and in what capacity, the request it was written for, and
+   * the passage it is about, which must be what the chapter's current text has at those offsets.
+   */
+  private async anchorRow(em: EntityManager, desk: NoteDesk, dto: NotePassage) {
+    writable(desk);
+    const chapter = await this.chapterOf(em, desk);
+    const anchor = anchorAt(chapter.content, dto.start, dto.end);
+    if (!anchor || anchor.quote !== dto.quote) throw new ConflictException(NoteMessages.quoteMismatch);
     return {
       id: randomUUID(),
       project: em.getReference(GeneratorProject, desk.projectId),
@@ -218,21 +238,25 @@ export class ManuscriptNotesService {
       eliteRequest: desk.eliteRequestId ? em.getReference(EliteRequest, desk.eliteRequestId) : null,
       writer: em.getReference(User, desk.viewer.id),
       writerRole: desk.viewer.role,
+      quote: anchor.quote,
+      anchorStart: anchor.start,
+      anchorEnd: anchor.end,
+      prefix: anchor.prefix,
+      suffix: anchor.suffix,
+      baseVersion: await currentVersion(em, desk.projectId, desk.chapter),
     };
   }
 
-  private async requestBook(requestId: string): Promise<string> {
+  private async requestOf(requestId: string): Promise<{ projectId: string; status: EliteRequest['status'] }> {
     const request = await this.em.fork().findOne(EliteRequest, { id: requestId }, { populate: ['bookProject'] });
     if (!request) throw new NotFoundException(EliteMessages.notFound);
     const projectId = request.bookProject?.generatorProject.id;
     if (!projectId) throw new NotFoundException(NoteMessages.noBook);
-    return projectId;
+    return { projectId, status: request.status };
   }
 }
 
-/** The anchor of the passage a note is about, which must be what the chapter has at those offsets now. */
-function passage(text: string, dto: { start: number; end: number; quote: string }) {
-  const anchor = anchorAt(text, dto.start, dto.end);
-  if (!anchor || anchor.quote !== dto.quote) throw new ConflictException(NoteMessages.quoteMismatch);
-  return anchor;
+/** Notes on a closed request are kept to read: nothing is added, changed or decided any more. */
+function writable(desk: NoteDesk): void {
+  if (desk.closed) throw new ConflictException(NoteMessages.requestClosed);
 }

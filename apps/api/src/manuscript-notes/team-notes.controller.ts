@@ -66,4 +66,11 @@ export class TeamNotesController {
   async suggest(@UuidParam() id: string, @Param('order') order: string, @Body() dto: CreateSuggestionDto, @CurrentUser() user: AuthUser): Promise<SuggestionView> {
     return this.notes.suggest(await this.desk(id, order, user), dto);
   }
+
+  @Post('chapters/:order/suggestions/:suggestionId/withdraw')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Withdraw your own suggested change while it waits for the author (the author no longer sees it; 403 for another member, 409 once decided)' })
+  async withdraw(@UuidParam() id: string, @Param('order') order: string, @UuidOrNotFound(NoteMessages.suggestionNotFound, 'suggestionId') suggestionId: string, @CurrentUser() user: AuthUser): Promise<SuggestionView> {
+    return this.notes.withdraw(await this.desk(id, order, user), suggestionId);
+  }
 }

@@ -1,5 +1,5 @@
-import { Controller, Delete, Get, HttpCode, Post, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Delete, Get, HttpCode, Post, Res, UploadedFiles } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { OwnCoverAnswer } from '../../../../libs/contracts/index.ts';
 import { COVER_IMAGE_LIMITS } from '../../../../libs/domain/index.ts';
@@ -9,7 +9,7 @@ import { CurrentUser, OptionalAuth } from '../common/auth.decorators.ts';
 import { RateLimited } from '../common/rate-limits.ts';
 import { UuidOrNotFound } from '../common/uuid.pipe.ts';
 import { NOT_FOUND, ProjectsService } from '../projects/projects.module.ts';
-import { CoverUploadInterceptor } from './cover-upload.ts';
+import { CoverUpload } from './cover-upload.ts';
 import { OwnCoverService } from './own-cover.service.ts';
 
 /** A book's own cover, uploaded by its author: a front image or a full-wrap PDF. Same ownership as the project. */
@@ -23,17 +23,10 @@ export class OwnCoverController {
   ) {}
 
   @Post(':id/cover-image')
-  @RateLimited('generation')
-  @HttpCode(200)
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({ schema: { type: 'object', required: ['image'], properties: { image: { type: 'string', format: 'binary' } } } })
-  @ApiOperation({
-    summary:
-      `Use your own cover (multipart field "image", at most ${COVER_IMAGE_LIMITS.maxBytes / 1024 / 1024} MB): a PNG or JPEG front, drawn with the spine and back in the ` +
-      `book's design (a warning says when it prints under ${COVER_IMAGE_LIMITS.printDpi} dpi), or a one-page full-wrap PDF of the size cover_size gives, used as it is. ` +
-      'Print orders derive their covers from it',
-  })
-  @UseInterceptors(CoverUploadInterceptor())
+  @CoverUpload(
+    `Use your own cover: a PNG or JPEG front, drawn with the spine and back in the book's design (a warning says when it prints under ${COVER_IMAGE_LIMITS.printDpi} dpi), ` +
+      'or a one-page full-wrap PDF of the size cover_size gives, used as it is. Print orders derive their covers from it',
+  )
   async upload(@UuidOrNotFound(NOT_FOUND) id: string, @UploadedFiles() files: UploadedFile[] | undefined, @CurrentUser() user?: AuthUser): Promise<OwnCoverAnswer> {
     return this.covers.upload(await this.projects.owned(id, user), files);
   }

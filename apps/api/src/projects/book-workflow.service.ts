@@ -2,12 +2,14 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { Client, WorkflowNotFoundError, WorkflowUpdateFailedError, type WorkflowHandle, type WorkflowStartOptions } from '@temporalio/client';
 import type { Config } from '../../../../libs/config/index.ts';
-import { GeneratedChapter, GeneratorProject } from '../../../../libs/db/index.ts';
+import { GeneratedChapter, GeneratorProject, readBookProgress } from '../../../../libs/db/index.ts';
 import { bookWorkflowId, EditingMessages, GenerationMessages, innermostMessage, ProjectMessages, writtenSoFar } from '../../../../libs/domain/index.ts';
-import { progressQuery, writingQuery, type BookInput, type BookProgress } from '../../../../workflows/book/messages.ts';
+import { firstProgress, isBeingWritten, progressQuery, writingQuery, type BookInput, type BookProgress } from '../../../../workflows/book/messages.ts';
 import type { bookWorkflow } from '../../../../workflows/book/workflow.ts';
 import { ProjectIdAttribute, StageAttribute, UserIdAttribute } from '../../../../workflows/search-attributes.ts';
 import { CONFIG } from '../config/config.module.ts';
+import { BookProgressFeed } from './book-progress-feed.ts';
+import type { ProgressSource } from './chapter-stream.ts';
 import { chapterSettingsOf } from './projects.dto.ts';
 
 /** A stage call waits out a run that is just ending (it takes an activity's time) for at most this long. */
@@ -30,6 +32,7 @@ export class BookWorkflowService {
     @Inject(CONFIG) private readonly config: Config,
     private readonly em: EntityManager,
     @Inject(Client) private readonly temporal: Client,
+    private readonly feed: BookProgressFeed,
   ) {}
 
   /** Starts a run of the book's workflow; a step-mode run ends after STEP_MODE_IDLE_DAYS without a stage call. */
@@ -98,23 +101,50 @@ export class BookWorkflowService {
     await this.start(project, { mode: 'step', chaptersToGenerate: null, resume: written, ...(kept ? { chapterSettings: kept } : {}) }, { workflowIdReusePolicy: 'ALLOW_DUPLICATE', workflowIdConflictPolicy: 'USE_EXISTING' });
   }
 
-  progress(projectId: string): Promise<BookProgress> {
-    return this.handle(projectId).query(progressQuery);
+  /**
+   * The book's progress: the row its run's activities write (one read, Temporal not asked). A book whose run has
+   * written none yet is where its project says (just created); only a run started before the row existed is asked.
+   */
+  async progress(project: GeneratorProject): Promise<BookProgress> {
+    const written = await readBookProgress(this.em.fork(), project.id);
+    if (written) return written;
+    const first = () => firstProgress({ projectId: project.id, mode: project.mode, outlinedChapters: project.outline?.length ?? 0 }, project.createdAt.toISOString());
+    if (project.stage === 'creating_project') return first();
+    try {
+      return await this.legacyQuery(project.id, (run) => run.query(progressQuery));
+    } catch (error) {
+      if (error instanceof WorkflowNotFoundError) return first();
+      throw error;
+    }
+  }
+
+  /** The book's progress for a stream: its row, read again whenever PostgreSQL announces a change of it. */
+  progressSource(project: GeneratorProject): ProgressSource {
+    return { read: () => this.progress(project), follow: (changed) => this.feed.follow(project.id, changed), listening: () => this.feed.listen() };
   }
 
   /**
-   * Whether a stage is writing the book's text right now (the author's edits wait for it): the run answers. Only an
-   * open run can be; a book with no run here is not. Temporal not answering is a 503: nobody can say.
+   * Whether a stage is writing the book's text right now (the author's edits wait for it), from the book's progress
+   * row: a stage that has started and not ended, failed or been put away. A book with no row is not being written
+   * unless a run from before the row existed says so.
    */
   async beingWritten(projectId: string): Promise<boolean> {
-    const handle = this.handle(projectId);
+    const written = await readBookProgress(this.em.fork(), projectId);
+    if (written) return isBeingWritten(written);
     try {
-      return await this.temporal.withDeadline(Date.now() + PROGRESS_DEADLINE_MS, async () => {
-        if ((await handle.describe()).status.name !== 'RUNNING') return false;
-        return handle.query(writingQuery);
-      });
+      return await this.legacyQuery(projectId, async (run) => (await run.describe()).status.name === 'RUNNING' && run.query(writingQuery));
     } catch (error) {
       if (error instanceof WorkflowNotFoundError) return false;
+      throw error;
+    }
+  }
+
+  /** A run started before the progress row existed answers for itself; Temporal not answering is a 503. */
+  private async legacyQuery<T>(projectId: string, ask: (run: WorkflowHandle<typeof bookWorkflow>) => Promise<T>): Promise<T> {
+    try {
+      return await this.temporal.withDeadline(Date.now() + PROGRESS_DEADLINE_MS, () => ask(this.handle(projectId)));
+    } catch (error) {
+      if (error instanceof WorkflowNotFoundError) throw error;
       throw new ServiceUnavailableException(EditingMessages.progressUnavailable);
     }
   }

@@ -38,6 +38,7 @@ import { sendProjectFile } from '../common/project-files.ts';
 import { RateLimited } from '../common/rate-limits.ts';
 import { UuidOrNotFound } from '../common/uuid.pipe.ts';
 import { BookWorkflowService } from './book-workflow.service.ts';
+import { streamStatus } from './status-stream.ts';
 import { streamChapters } from './chapter-stream.ts';
 import { PackagingService } from './packaging.service.ts';
 import { buildStatusOf, orchestrationStatusOf } from './project-status.ts';
@@ -86,7 +87,17 @@ export class ProjectsController {
   @Get('orchestration/:id/status')
   async status(@UuidOrNotFound(NOT_FOUND) id: string, @CurrentUser() user?: AuthUser): Promise<OrchestrationStatus> {
     const project = await this.projects.owned(id, user);
-    return orchestrationStatusOf(project, await this.book.progress(id));
+    return orchestrationStatusOf(project, await this.book.progress(project));
+  }
+
+  @Get('orchestration/:id/status/stream')
+  @ApiOperation({ summary: "The book's status as server-sent events (`status`), pushed as it changes until it is final; a stream ends after 20 s, to be opened again" })
+  async statusStream(@UuidOrNotFound(NOT_FOUND) id: string, @Res() res: Response, @CurrentUser() user?: AuthUser): Promise<void> {
+    const project = await this.projects.owned(id, user);
+    await streamStatus(res, this.book.progressSource(project), async () => {
+      const current = await this.projects.owned(id, user);
+      return orchestrationStatusOf(current, await this.book.progress(current));
+    });
   }
 
   @Get(':id')
@@ -112,8 +123,7 @@ export class ProjectsController {
 
   @Get(':id/lifecycle')
   async lifecycle(@UuidOrNotFound(NOT_FOUND) id: string, @CurrentUser() user?: AuthUser): Promise<BookProgress> {
-    await this.projects.owned(id, user);
-    return this.book.progress(id);
+    return this.book.progress(await this.projects.owned(id, user));
   }
 
   @Post(':id/generate-outline')
@@ -160,7 +170,7 @@ export class ProjectsController {
   async chaptersStream(@UuidOrNotFound(NOT_FOUND) id: string, @Body() dto: StageDto, @Res() res: Response, @CurrentUser() user?: AuthUser): Promise<void> {
     const project = await this.projects.owned(id, user);
     const titles = new Map((project.outline ?? []).map((c) => [c.number, c.title]));
-    await streamChapters(this.book.handle(id), dto.chapters_to_generate ?? null, chapterSettingsOf(dto), (n) => titles.get(n) ?? `Chapter ${n}`, res);
+    await streamChapters(this.book.handle(id), dto.chapters_to_generate ?? null, chapterSettingsOf(dto), (n) => titles.get(n) ?? `Chapter ${n}`, res, this.book.progressSource(project));
   }
 
   @Post(':id/chapters/:number/regenerate')

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BookHtmlService } from '../common/book-html.ts';
+import { BookProgressFeed } from './book-progress-feed.ts';
 import { BookWorkflowService } from './book-workflow.service.ts';
 import { IntelligentCoverController } from './intelligent-cover.controller.ts';
 import { IntelligentController } from './intelligent.controller.ts';
@@ -17,7 +18,7 @@ export { coverAnswerOf, coverSizeOf } from './projects.view.ts';
 
 @Module({
   controllers: [ProjectsController, OutlineController, IntelligentController, IntelligentCoverController],
-  providers: [ProjectsService, BookWorkflowService, PackagingService, OutlineService, BookHtmlService],
+  providers: [ProjectsService, BookProgressFeed, BookWorkflowService, PackagingService, OutlineService, BookHtmlService],
   exports: [ProjectsService, BookWorkflowService, PackagingService, BookHtmlService],
 })
 export class ProjectsModule {}

@@ -29,7 +29,7 @@ const statusChoices = PRINT_ORDER_STATUSES.map((id) => ({ id, name: id }));
 const productChoices = PRINT_PRODUCTS.map((p) => ({ id: p.spec.pod_package_id, name: p.spec.name }));
 const shippingChoices = OFFERED_SHIPPING.map((o) => ({ id: o.level, name: `${o.label} (${o.days})` }));
 /** What the order cost as its author sees it: an Elite request's copies are included in what was paid for the request. */
-const total = (record: PrintOrderAdminView) => (record.elite_included ? eliteIncludedLabel(record.elite_included) : formatAmount(toCents(record.total_cost), record.currency));
+const total = (record: PrintOrderAdminView) => (record.elite_included ? eliteIncludedLabel(record.elite_included, 'team') : formatAmount(toCents(record.total_cost), record.currency));
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search e-mail, title or order id" />,

@@ -72,11 +72,16 @@ export function ManuscriptNotesPanel({ projectId, chapter, draft, selection, onA
   const resolved = comments.filter((c) => c.resolved);
   const pending = suggestions.filter((s) => s.status === 'pending');
   const decided = suggestions.filter((s) => s.status !== 'pending');
+  const readOnly = notes.data?.read_only ?? null;
 
   return (
     <section className="editor-panel notes-panel" aria-labelledby={`${ids}-h`}>
       <h4 id={`${ids}-h`}>Comments and suggestions</h4>
-      {commenting ? (
+      {readOnly ? (
+        <p className="muted" role="status">
+          {readOnly}
+        </p>
+      ) : commenting ? (
         <div className="note-new">
           <blockquote className="note-quote" aria-label="Passage to comment on" dir="auto">
             {commenting.quote}
@@ -106,14 +111,16 @@ export function ManuscriptNotesPanel({ projectId, chapter, draft, selection, onA
           <ul className="note-list" aria-label="Suggested changes">
             {pending.map((s) => (
               <SuggestionItem key={s.id} suggestion={s}>
-                <div className="path-buttons">
-                  <button type="button" className="button button-small" disabled={deciding !== null} aria-label={`Accept the change to “${s.anchor.quote.slice(0, 40)}”`} onClick={() => void decide(s.id, true)}>
-                    {deciding === s.id ? 'Working…' : 'Accept'}
-                  </button>
-                  <button type="button" className="button button-secondary button-small" disabled={deciding !== null} aria-label={`Reject the change to “${s.anchor.quote.slice(0, 40)}”`} onClick={() => void decide(s.id, false)}>
-                    Reject
-                  </button>
-                </div>
+                {readOnly === null && (
+                  <div className="path-buttons">
+                    <button type="button" className="button button-small" disabled={deciding !== null} aria-label={`Accept the change to “${s.anchor.quote.slice(0, 40)}”`} onClick={() => void decide(s.id, true)}>
+                      {deciding === s.id ? 'Working…' : 'Accept'}
+                    </button>
+                    <button type="button" className="button button-secondary button-small" disabled={deciding !== null} aria-label={`Reject the change to “${s.anchor.quote.slice(0, 40)}”`} onClick={() => void decide(s.id, false)}>
+                      Reject
+                    </button>
+                  </div>
+                )}
               </SuggestionItem>
             ))}
           </ul>
@@ -123,7 +130,7 @@ export function ManuscriptNotesPanel({ projectId, chapter, draft, selection, onA
       {open.length > 0 && (
         <ul className="note-list" aria-label="Open comments">
           {open.map((c) => (
-            <CommentThread key={c.id} thread={c} api={api} onChanged={refresh} />
+            <CommentThread key={c.id} thread={c} api={api} onChanged={refresh} readOnly={readOnly !== null} />
           ))}
         </ul>
       )}
@@ -136,7 +143,7 @@ export function ManuscriptNotesPanel({ projectId, chapter, draft, selection, onA
           </summary>
           <ul className="note-list" aria-label="Resolved comments">
             {resolved.map((c) => (
-              <CommentThread key={c.id} thread={c} api={api} onChanged={refresh} />
+              <CommentThread key={c.id} thread={c} api={api} onChanged={refresh} readOnly={readOnly !== null} />
             ))}
           </ul>
           <ul className="note-list" aria-label="Decided suggestions">

@@ -52,8 +52,8 @@ export function NoteForm({ label, submit, onSubmit, disabled = false, rows = 2 }
   );
 }
 
-/** A comment thread: its passage, the comment, the replies, a reply form and Resolve / Reopen. */
-export function CommentThread({ thread, api, onChanged }: { thread: CommentThreadView; api: NoteThreadsApi; onChanged: () => void }) {
+/** A comment thread: its passage, the comment, the replies, a reply form and Resolve / Reopen (none of them once read-only). */
+export function CommentThread({ thread, api, onChanged, readOnly = false }: { thread: CommentThreadView; api: NoteThreadsApi; onChanged: () => void; readOnly?: boolean }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const toggle = async () => {
@@ -92,10 +92,12 @@ export function CommentThread({ thread, api, onChanged }: { thread: CommentThrea
           ))}
         </ol>
       )}
-      {!thread.resolved && <NoteForm label="Reply" submit="Reply" onSubmit={(body) => api.reply(thread.id, { body }).then(onChanged)} />}
-      <button type="button" className="button button-secondary button-small" disabled={busy} onClick={() => void toggle()}>
-        {thread.resolved ? 'Reopen' : 'Resolve'}
-      </button>
+      {!thread.resolved && !readOnly && <NoteForm label="Reply" submit="Reply" onSubmit={(body) => api.reply(thread.id, { body }).then(onChanged)} />}
+      {!readOnly && (
+        <button type="button" className="button button-secondary button-small" disabled={busy} onClick={() => void toggle()}>
+          {thread.resolved ? 'Reopen' : 'Resolve'}
+        </button>
+      )}
       {error && <p className="error-text" role="alert">{error}</p>}
     </li>
   );

@@ -1,18 +1,25 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res, UploadedFiles } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { BookImageView, ChapterCompareResponse, ChapterVersionDetail, ChapterVersionsResponse, EditableChapterView, EliteDeskBookView, OwnCoverAnswer } from '../../../../../libs/contracts/index.ts';
-import { COVER_IMAGE_LIMITS, MANUSCRIPT_DOWNLOAD_FORMATS } from '../../../../../libs/domain/index.ts';
+import type { GeneratorProject } from '../../../../../libs/db/index.ts';
+import { MANUSCRIPT_DOWNLOAD_FORMATS } from '../../../../../libs/domain/index.ts';
 import type { UploadedFile } from '../../../../../libs/sources/ingest.ts';
-import { BookImagesService } from '../../book-images/book-images.module.ts';
+import { BookImagesService, BookImageUpload, UploadBookImageDto } from '../../book-images/book-images.module.ts';
 import { chapterNumber, ChaptersService, CompareVersionsDto, RestoreVersionDto, UpdateChapterDto } from '../../chapters/chapters.module.ts';
 import type { AuthUser } from '../../common/auth.types.ts';
 import { CurrentUser, Roles } from '../../common/auth.decorators.ts';
 import { ManuscriptDownloadService, manuscriptFormat } from '../../common/manuscript-download.ts';
 import { RateLimited } from '../../common/rate-limits.ts';
 import { UuidParam } from '../../common/uuid.pipe.ts';
-import { CoverUploadInterceptor, OwnCoverService } from '../../own-cover/own-cover.module.ts';
+import { CoverUpload, OwnCoverService } from '../../own-cover/own-cover.module.ts';
 import { EliteDeskService } from './elite-desk.service.ts';
+
+/** An image of the book at its address under the request, which the team reaches (the Markdown's path stays the book's). */
+const atDesk = (requestId: string, project: GeneratorProject, image: BookImageView): BookImageView => ({
+  ...image,
+  url: image.url.replace(`/api/projects/${project.id}/images/`, `/api/admin/elite-requests/${requestId}/book/images/`),
+});
 
 /**
  * The Elite team's desk on a request's book: its chapters with their versions, as the author's editor has them (every
@@ -78,26 +85,23 @@ export class EliteDeskController {
   }
 
   @Post('cover-image')
-  @RateLimited('generation')
-  @HttpCode(200)
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({ schema: { type: 'object', required: ['image'], properties: { image: { type: 'string', format: 'binary' } } } })
-  @ApiOperation({
-    summary:
-      `The book's cover from the team (multipart field "image", at most ${COVER_IMAGE_LIMITS.maxBytes / 1024 / 1024} MB): a PNG or JPEG front or a one-page full-wrap PDF ` +
-      "of the book's cover size, by the author's own-cover rules; it becomes the book's cover, and the proofs and print orders use it",
-  })
-  @UseInterceptors(CoverUploadInterceptor())
+  @CoverUpload("The book's cover from the team: a PNG or JPEG front or a one-page full-wrap PDF of the book's cover size, by the author's own-cover rules; it becomes the book's cover, and the proofs and print orders use it")
   async cover(@UuidParam() id: string, @UploadedFiles() files: UploadedFile[] | undefined): Promise<OwnCoverAnswer> {
     return this.covers.upload(await this.desk.bookToEdit(id), files);
+  }
+
+  @Post('images')
+  @BookImageUpload("The Elite team's desk, as the author's editor does (409 once the request is closed)")
+  async addImage(@UuidParam() id: string, @UploadedFiles() files: UploadedFile[] | undefined, @Body() dto: UploadBookImageDto): Promise<BookImageView> {
+    const project = await this.desk.bookToEdit(id);
+    return atDesk(id, project, await this.images.upload(project, files, dto));
   }
 
   @Get('images')
   @ApiOperation({ summary: "The book's images, newest first, each at its address under the request (the editor's preview shows them)" })
   async imageList(@UuidParam() id: string): Promise<BookImageView[]> {
     const project = await this.desk.book(id);
-    const own = `/api/projects/${project.id}/images/`;
-    return (await this.images.list(project)).map((image) => ({ ...image, url: image.url.replace(own, `/api/admin/elite-requests/${id}/book/images/`) }));
+    return (await this.images.list(project)).map((image) => atDesk(id, project, image));
   }
 
   @Get('images/:imageId')

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BookProject, GeneratorProject, writeChapter } from '../../../../../libs/db/index.ts';
-import { COVER_IMAGE_LIMITS, DeskMessages, DEFAULT_TEAM_DISPLAY_NAME, EliteMessages, OwnCoverMessages, parseManuscript, type EliteStatus } from '../../../../../libs/domain/index.ts';
+import { BookImageMessages, COVER_IMAGE_LIMITS, DeskMessages, DEFAULT_TEAM_DISPLAY_NAME, EliteMessages, OwnCoverMessages, parseManuscript, type EliteStatus } from '../../../../../libs/domain/index.ts';
 import { pngOf, TINY_GIF } from '../../../../../testing/book-images.ts';
 import { insertEliteRequestRow } from '../../../../../testing/elite-rows.ts';
 import { testConfig } from '../../../../../testing/index.ts';
@@ -49,12 +49,15 @@ async function fetchFile(path: string, token?: string) {
   return { status: response.status, type: response.headers.get('content-type'), disposition: response.headers.get('content-disposition'), bytes: Buffer.from(await response.arrayBuffer()) };
 }
 
-async function uploadCover(requestId: string, bytes: Buffer, type: string, token: string): Promise<{ status: number; body: Json }> {
+/** An upload in the multipart field "image" to `path` under the API, with the form's other fields. */
+async function postImage(path: string, bytes: Buffer, type: string, token: string, fields: Record<string, string> = {}): Promise<{ status: number; body: Json }> {
   const form = new FormData();
-  form.append('image', new Blob([new Uint8Array(bytes)], { type }), 'cover');
-  const response = await fetch(`${served.url}/api/admin/elite-requests/${requestId}/book/cover-image`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${token}` } });
+  form.append('image', new Blob([new Uint8Array(bytes)], { type }), 'image');
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  const response = await fetch(`${served.url}/api${path}`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${token}` } });
   return { status: response.status, body: (await response.json()) as Json };
 }
+const uploadCover = (requestId: string, bytes: Buffer, type: string, token: string) => postImage(`/admin/elite-requests/${requestId}/book/cover-image`, bytes, type, token);
 
 const unzip = (docx: Buffer, name: string) => {
   const file = join(mkdtempSync(join(tmpdir(), 'desk-')), 'book.docx');
@@ -112,6 +115,19 @@ describe("the team's chapter editor", () => {
     expect((await call('GET', `${path}/chapters/1/versions/4`, undefined, named.token)).body).toMatchObject({ source: 'restored', by: member.email, by_role: 'team' });
   });
 
+  it("credits a revised manuscript's chapters to the member who uploaded it: the author reads their display name", async () => {
+    const revised = await requestWithBook(author);
+    const em = orm().em.fork();
+    // As the revision activity writes it now (the member's id), and as older rows have it (their address only).
+    await writeChapter(em, { projectId: revised.projectId, number: 1, title: 'المدينة', content: `${ARABIC}\n\nRevised.`, source: 'revision', by: named.email, byUserId: named.id, byRole: 'team' });
+    await writeChapter(em, { projectId: revised.projectId, number: 2, title: '町', content: `${JAPANESE}\n\nRevised.`, source: 'revision', by: named.email });
+    for (const n of [1, 2]) {
+      const seen = await call('GET', `/projects/${revised.projectId}/chapters/${n}/versions`, undefined, author.token);
+      expect(seen.body.versions, `chapter ${n}`).toMatchObject([{ version: 2, source: 'revision', by: 'Sam from Pressroom' }, { version: 1 }]);
+      expect(JSON.stringify(seen.body)).not.toContain(named.email);
+    }
+  });
+
   it('reaches only the request\'s book, for the team only, and stops changing it once the request is closed', async () => {
     const path = `/admin/elite-requests/${book.requestId}/book/chapters/1`;
     expect((await call('GET', path, undefined, author.token)).status).toBe(403);
@@ -142,6 +158,25 @@ describe("the book's images on the desk", () => {
     expect(listed).toMatchObject({ status: 200, body: [{ id: image.id, path: image.path, url }] });
     expect((await fetchFile(url.slice('/api'.length), member.token)).bytes.equals(pngOf(40, 30))).toBe(true);
     expect((await fetchFile(url.slice('/api'.length), author.token)).status).toBe(403);
+  });
+});
+
+describe("the team's image upload", () => {
+  it("adds an image to the book as the author's editor does, answering with its Markdown at the request's address; the team's only, until the request closes", async () => {
+    const path = `/admin/elite-requests/${book.requestId}/book/images`;
+    const added = await postImage(path, pngOf(60, 40), 'image/png', named.token, { alt: 'A map of the old town' });
+    expect(added).toMatchObject({ status: 201, body: { url: expect.stringMatching(new RegExp(`^/api/admin/elite-requests/${book.requestId}/book/images/`)) } });
+    expect(added.body.markdown).toContain('A map of the old town');
+    // The author's editor has it at the book's own address.
+    const mine = await call('GET', `/projects/${book.projectId}/images`, undefined, author.token);
+    expect(mine.body).toEqual(expect.arrayContaining([expect.objectContaining({ id: added.body.id, path: added.body.path, url: `/api/projects/${book.projectId}/images/${added.body.id as string}` })]));
+    expect((await fetchFile((added.body.url as string).slice('/api'.length), member.token)).bytes.equals(pngOf(60, 40))).toBe(true);
+
+    expect(await postImage(path, pngOf(60, 40), 'image/png', member.token)).toMatchObject({ status: 422, body: { message: BookImageMessages.altRequired } });
+    expect((await postImage(path, pngOf(60, 40), 'image/png', author.token, { decorative: 'true' })).status).toBe(403);
+    const closed = await requestWithBook(author, 'completed');
+    expect(await postImage(`/admin/elite-requests/${closed.requestId}/book/images`, pngOf(60, 40), 'image/png', member.token, { decorative: 'true' })).toMatchObject({ status: 409, body: { message: DeskMessages.closed } });
+    expect((await call('GET', `/projects/${closed.projectId}/images`, undefined, author.token)).body).toEqual([]);
   });
 });
 

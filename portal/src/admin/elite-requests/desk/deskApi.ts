@@ -7,7 +7,8 @@ import type {
   OwnCoverAnswer,
   UpdateChapterRequest,
 } from '../../../../../libs/contracts/index.ts';
-import { ApiError, apiFetch } from '../../../api/client.ts';
+import { apiFetch } from '../../../api/client.ts';
+import { postBookImage } from '../../../api/editing.ts';
 import type { ChapterApi } from '../../../components/chapters/chapterApi.ts';
 
 const bookPath = (requestId: string) => `/api/admin/elite-requests/${requestId}/book`;
@@ -27,8 +28,7 @@ export const desk = {
 
 /**
  * The chapter workspace's calls for the team: the same editor as the author's, through the request's routes (the
- * project id the workspace passes names the book for its caches only). The book's images show in the preview; adding
- * them stays the author's.
+ * project id the workspace passes names the book for its caches only). Images are added as in the author's editor.
  */
 export function teamChapterApi(requestId: string): ChapterApi {
   return {
@@ -40,6 +40,6 @@ export function teamChapterApi(requestId: string): ChapterApi {
     restore: (_id, n, versionId, baseVersion) =>
       apiFetch<EditableChapterView>(`${chapterPath(requestId, n)}/versions/${versionId}/restore`, json('POST', baseVersion === undefined ? {} : { base_version: baseVersion })),
     images: () => apiFetch<BookImageView[]>(`${bookPath(requestId)}/images`),
-    uploadImage: () => Promise.reject(new ApiError(403, 'Images are added by the author in their editor')),
+    uploadImage: (_id, file, description) => postBookImage(`${bookPath(requestId)}/images`, file, description),
   };
 }

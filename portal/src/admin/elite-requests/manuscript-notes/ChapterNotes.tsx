@@ -21,6 +21,7 @@ export function ChapterNotes({ requestId, chapter, onChanged }: { requestId: str
   const [replacement, setReplacement] = useState('');
   const [why, setWhy] = useState('');
   const [suggesting, setSuggesting] = useState(false);
+  const [withdrawing, setWithdrawing] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const content = notes.data?.chapter.content ?? '';
 
@@ -73,9 +74,23 @@ export function ChapterNotes({ requestId, chapter, onChanged }: { requestId: str
     }
   };
 
+  // The team member who made a suggestion takes it back while the author has not decided; the author no longer sees it.
+  const withdraw = async (id: string) => {
+    setWithdrawing(id);
+    setError(null);
+    try {
+      await api.withdraw(id);
+      refresh();
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setWithdrawing(null);
+    }
+  };
+
   if (notes.isPending) return <Skeleton variant="rectangular" height={160} />;
   if (notes.error) return <Alert severity="warning">{notes.error.message}</Alert>;
-  const { comments, suggestions } = notes.data;
+  const { comments, suggestions, read_only: readOnly } = notes.data;
 
   return (
     <Stack spacing={2} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }, columnGap: 3 }}>
@@ -90,36 +105,40 @@ export function ChapterNotes({ requestId, chapter, onChanged }: { requestId: str
           inputRef={text}
           slotProps={{ htmlInput: { readOnly: true, dir: 'auto', 'aria-label': 'Chapter text' } }}
         />
-        <Paper variant="outlined" sx={{ p: 1.5 }}>
-          <Typography variant="subtitle2" component="h3">
-            Selected passage
-          </Typography>
-          {passage ? (
-            <blockquote className="note-quote" aria-label="Selected passage" dir="auto">
-              {passage.quote}
-            </blockquote>
-          ) : (
-            <Typography variant="body2">Select text in the chapter to comment on it or suggest a change.</Typography>
-          )}
-          {tooLong && <Alert severity="warning">{NoteMessages.quoteTooLong}</Alert>}
-          <NoteForm label="Comment on the selected passage" submit="Add comment" disabled={!passage || tooLong} onSubmit={comment} />
-          <Stack spacing={1} sx={{ mt: 1 }}>
-            <TextField
-              label="Suggested text (replaces the passage; empty deletes it)"
-              value={replacement}
-              onChange={(e) => setReplacement(e.target.value)}
-              multiline
-              minRows={2}
-              disabled={!passage || tooLong}
-              slotProps={{ htmlInput: { maxLength: NOTE_LIMITS.replacementMax, dir: 'auto' } }}
-            />
-            <TextField label="Why (optional)" value={why} onChange={(e) => setWhy(e.target.value)} disabled={!passage || tooLong} slotProps={{ htmlInput: { maxLength: NOTE_LIMITS.bodyMax } }} />
-            <Button variant="contained" disabled={!passage || tooLong || suggesting || replacement === passage.quote} onClick={() => void suggest()} sx={{ alignSelf: 'flex-start' }}>
-              {suggesting ? 'Sending…' : 'Suggest change'}
-            </Button>
-            {error && <Alert severity="error">{error}</Alert>}
-          </Stack>
-        </Paper>
+        {readOnly ? (
+          <Alert severity="info">{readOnly}</Alert>
+        ) : (
+          <Paper variant="outlined" sx={{ p: 1.5 }}>
+            <Typography variant="subtitle2" component="h3">
+              Selected passage
+            </Typography>
+            {passage ? (
+              <blockquote className="note-quote" aria-label="Selected passage" dir="auto">
+                {passage.quote}
+              </blockquote>
+            ) : (
+              <Typography variant="body2">Select text in the chapter to comment on it or suggest a change.</Typography>
+            )}
+            {tooLong && <Alert severity="warning">{NoteMessages.quoteTooLong}</Alert>}
+            <NoteForm label="Comment on the selected passage" submit="Add comment" disabled={!passage || tooLong} onSubmit={comment} />
+            <Stack spacing={1} sx={{ mt: 1 }}>
+              <TextField
+                label="Suggested text (replaces the passage; empty deletes it)"
+                value={replacement}
+                onChange={(e) => setReplacement(e.target.value)}
+                multiline
+                minRows={2}
+                disabled={!passage || tooLong}
+                slotProps={{ htmlInput: { maxLength: NOTE_LIMITS.replacementMax, dir: 'auto' } }}
+              />
+              <TextField label="Why (optional)" value={why} onChange={(e) => setWhy(e.target.value)} disabled={!passage || tooLong} slotProps={{ htmlInput: { maxLength: NOTE_LIMITS.bodyMax } }} />
+              <Button variant="contained" disabled={!passage || tooLong || suggesting || replacement === passage.quote} onClick={() => void suggest()} sx={{ alignSelf: 'flex-start' }}>
+                {suggesting ? 'Sending…' : 'Suggest change'}
+              </Button>
+            </Stack>
+          </Paper>
+        )}
+        {error && <Alert severity="error">{error}</Alert>}
       </Stack>
       <Stack spacing={1}>
         <Typography variant="subtitle1" component="h3">
@@ -128,7 +147,13 @@ export function ChapterNotes({ requestId, chapter, onChanged }: { requestId: str
         {suggestions.length ? (
           <ul className="note-list" aria-label="Suggested changes">
             {suggestions.map((s) => (
-              <SuggestionItem key={s.id} suggestion={s} />
+              <SuggestionItem key={s.id} suggestion={s}>
+                {s.by.you && s.status === 'pending' && !readOnly && (
+                  <Button size="small" disabled={withdrawing !== null} onClick={() => void withdraw(s.id)} aria-label={`Withdraw the change to “${s.anchor.quote.slice(0, 40)}”`}>
+                    {withdrawing === s.id ? 'Withdrawing…' : 'Withdraw'}
+                  </Button>
+                )}
+              </SuggestionItem>
             ))}
           </ul>
         ) : (
@@ -140,7 +165,7 @@ export function ChapterNotes({ requestId, chapter, onChanged }: { requestId: str
         {comments.length ? (
           <ul className="note-list" aria-label="Comments">
             {comments.map((c) => (
-              <CommentThread key={c.id} thread={c} api={api} onChanged={refresh} />
+              <CommentThread key={c.id} thread={c} api={api} onChanged={refresh} readOnly={readOnly !== null} />
             ))}
           </ul>
         ) : (

@@ -1,0 +1,68 @@
+import { HttpException } from '@nestjs/common';
+import type { Response } from 'express';
+import type { OrchestrationStatus, OrchestrationStatusEvent } from '../../../../libs/contracts/index.ts';
+import type { ProgressSource } from './chapter-stream.ts';
+
+/** How often the status is read when no change has been announced; each such read also keeps the connection alive. */
+const FALLBACK_POLL_MS = 5000;
+/** A stream ends after this long (the page opens the next one), so no proxy or client time-out cuts it mid-event. */
+const STREAM_LIFETIME_MS = 20_000;
+
+/**
+ * orchestration/{id}/status/stream: the book's status as server-sent `status` events, sent when it changes (the
+ * progress row's NOTIFY wakes the stream; a slow poll covers a lost LISTEN connection and the project's own columns),
+ * ending once the book is completed, failed or cancelled (or after STREAM_LIFETIME_MS, for the page to open the next).
+ */
+export async function streamStatus(res: Response, source: Pick<ProgressSource, 'follow' | 'listening'>, statusOf: () => Promise<OrchestrationStatus>): Promise<void> {
+  res.status(200).set({ 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+  res.flushHeaders();
+  let closed = false;
+  let changed: boolean;
+  let wake = () => {};
+  const nudge = () => {
+    changed = true;
+    wake();
+  };
+  res.on('close', () => {
+    closed = true;
+    nudge();
+  });
+  const unfollow = source.follow(nudge);
+  const lifetime = setTimeout(() => {
+    closed = true;
+    nudge();
+  }, STREAM_LIFETIME_MS);
+  try {
+    await source.listening().catch(() => undefined);
+    let sent = '';
+    while (!closed) {
+      changed = false;
+      try {
+        const status = await statusOf();
+        const text = JSON.stringify(status);
+        if (text !== sent) {
+          const event: OrchestrationStatusEvent = { event: 'status', data: status };
+          res.write(`event: ${event.event}\ndata: ${text}\n\n`);
+          sent = text;
+        } else {
+          res.write(': unchanged\n\n');
+        }
+        if (status.status !== 'running') break;
+      } catch (error) {
+        // The book is gone (deleted): the stream ends. Otherwise the database did not answer; the next read tries again.
+        if (error instanceof HttpException) break;
+      }
+      if (!changed) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, FALLBACK_POLL_MS);
+          wake = () => (clearTimeout(timer), resolve());
+        });
+        wake = () => {};
+      }
+    }
+    res.end();
+  } finally {
+    clearTimeout(lifetime);
+    unfollow();
+  }
+}
