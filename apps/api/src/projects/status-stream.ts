@@ -2,6 +2,7 @@ import { HttpException } from '@nestjs/common';
 import type { Response } from 'express';
 import type { OrchestrationStatus, OrchestrationStatusEvent } from '../../../../libs/contracts/index.ts';
 import type { ProgressSource } from './chapter-stream.ts';
+import { openEventStream } from './event-stream.ts';
 
 /** How often the status is read when no change has been announced; each such read also keeps the connection alive. */
 const FALLBACK_POLL_MS = 5000;
@@ -14,29 +15,14 @@ const STREAM_LIFETIME_MS = 20_000;
  * ending once the book is completed, failed or cancelled (or after STREAM_LIFETIME_MS, for the page to open the next).
  */
 export async function streamStatus(res: Response, source: Pick<ProgressSource, 'follow' | 'listening'>, statusOf: () => Promise<OrchestrationStatus>): Promise<void> {
-  res.status(200).set({ 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
-  res.flushHeaders();
-  let closed = false;
-  let changed: boolean;
-  let wake = () => {};
-  const nudge = () => {
-    changed = true;
-    wake();
-  };
-  res.on('close', () => {
-    closed = true;
-    nudge();
-  });
-  const unfollow = source.follow(nudge);
-  const lifetime = setTimeout(() => {
-    closed = true;
-    nudge();
-  }, STREAM_LIFETIME_MS);
+  const stream = openEventStream(res);
+  const unfollow = source.follow(stream.nudge);
+  const lifetime = setTimeout(stream.close, STREAM_LIFETIME_MS);
   try {
     await source.listening().catch(() => undefined);
     let sent = '';
-    while (!closed) {
-      changed = false;
+    while (!stream.isClosed()) {
+      stream.markRead();
       try {
         const status = await statusOf();
         const text = JSON.stringify(status);
@@ -52,13 +38,7 @@ export async function streamStatus(res: Response, source: Pick<ProgressSource, '
         // The book is gone (deleted): the stream ends. Otherwise the database did not answer; the next read tries again.
         if (error instanceof HttpException) break;
       }
-      if (!changed) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, FALLBACK_POLL_MS);
-          wake = () => (clearTimeout(timer), resolve());
-        });
-        wake = () => {};
-      }
+      await stream.waitForChange(FALLBACK_POLL_MS);
     }
     res.end();
   } finally {
