@@ -8,18 +8,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // portal's security headers. No script may run unless it is a file of the portal's own origin.
 const repoRoot = join(import.meta.dirname, '..');
 const configFile = join(repoRoot, 'portal/vite.config.ts');
-const outDir = mkdtempSync(join(tmpdir(), 'pressroom-portal-'));
+// `npm test` has just built the portal (for the browser tests): the same build is checked here rather than built again.
+const prebuilt = process.env.PRESSROOM_PORTAL_DIST;
+const outDir = prebuilt ?? mkdtempSync(join(tmpdir(), 'pressroom-portal-'));
 let server: PreviewServer;
 let url: string;
 
 beforeAll(async () => {
-  await build({ configFile, logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+  if (!prebuilt) await build({ configFile, logLevel: 'silent', build: { outDir, emptyOutDir: true } });
   server = await preview({ configFile, logLevel: 'silent', build: { outDir }, preview: { port: 0 } });
   url = (server.resolvedUrls?.local[0] ?? '').replace(/\/$/, '');
 }, 180_000);
 afterAll(async () => {
   await server?.close();
-  rmSync(outDir, { recursive: true, force: true });
+  if (!prebuilt) rmSync(outDir, { recursive: true, force: true });
 });
 
 /** The policy's directives by name. */

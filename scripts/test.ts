@@ -1,12 +1,14 @@
-// `npm test`: lint and type-check, then bring up the test profile's own PostgreSQL, Temporal, MinIO, mail catcher,
+// `npm test`: lint and type-check while it builds and brings up the test profile's own PostgreSQL, Temporal, MinIO, mail catcher,
 // stripe-mock and Lulu simulator (separate ports, data directory, database, namespace and bucket), run every Vitest project
 // (unit, integration, e2e in Debian's Chromium) and tear down what it started. Extra arguments go to Vitest.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { styleText } from 'node:util';
 import pg from 'pg';
-import { ConfigError, loadConfig } from '../libs/config/index.ts';
+import { ConfigError, loadConfig, type Config } from '../libs/config/index.ts';
 import { CJK_FONTS, cjkFontsPresent } from '../libs/render/system-fonts.ts';
-import { bin, buildApi } from './stack/app.ts';
+import { apiBuild, bin } from './stack/app.ts';
 import { say, StackError } from './stack/log.ts';
 import { prepareTools } from './stack/prepare.ts';
 import { ensureJavaTool } from './stack/java-tools.ts';
@@ -15,20 +17,13 @@ import { ensurePythonTool } from './stack/python-tools.ts';
 import { loadProfile, repoRoot } from './stack/profile.ts';
 import { ensureDatabase, ensureMailCatcher, ensurePrintSimulator, ensureStripeMock, ensureMinio, ensurePostgres, ensureTemporal } from './stack/services.ts';
 import { setUpServices } from './stack/setup.ts';
+import { runInOrder, runSideBySide, runStep, stopSteps, type Step } from './stack/steps.ts';
 import { Supervisor } from './stack/supervisor.ts';
-import { existsSync } from 'node:fs';
 import { chromiumPath, onPath } from './stack/tools.ts';
 
 const profile = loadProfile('test');
 const supervisor = new Supervisor();
 const vitestArgs = process.argv.slice(2);
-
-function step(name: string, command: string, args: string[], env?: NodeJS.ProcessEnv): void {
-  const started = Date.now();
-  const result = spawnSync(command, args, { cwd: repoRoot, stdio: 'inherit', env: env ?? process.env });
-  if (result.status !== 0) throw new StackError(`${name} failed; see the output above.`);
-  say(`${name} passed (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-}
 
 /** Every run starts from an empty database, so migrations are applied from scratch each time. */
 async function recreateDatabase(databaseUrl: string): Promise<void> {
@@ -45,21 +40,43 @@ async function recreateDatabase(databaseUrl: string): Promise<void> {
   await ensureDatabase(url);
 }
 
-let code = 1;
-process.on('SIGINT', () => void supervisor.stopAll().then(() => process.exit(130)));
-try {
-  const config = loadConfig(profile.env);
+const workflowBundleFile = join(profile.dataDir, 'workflow-bundle.js');
+const portalDist = join(repoRoot, 'portal/dist');
+
+/** Lint beside the three type-checks (incremental: their build info is kept in the profile's data directory). */
+function checks(): Promise<void> {
   // A focused run while the tree is mid-change may leave the whole-tree checks to the full run (CI never sets it).
-  if (process.env.PRESSROOM_TEST_SKIP_CHECKS === '1') say('lint and type-checks skipped (PRESSROOM_TEST_SKIP_CHECKS=1)');
-  else {
-    // The type-aware rules hold the whole program in memory: more than Node's default heap on this tree.
-    step('lint (eslint)', bin('eslint'), ['.'], { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=8192`.trim() });
-    step('type-check', bin('tsc'), ['-p', 'tsconfig.json']);
-    step('type-check API', bin('tsc'), ['-p', 'apps/api/tsconfig.json']);
-    step('type-check portal', bin('tsc'), ['-p', 'portal/tsconfig.json']);
+  if (process.env.PRESSROOM_TEST_SKIP_CHECKS === '1') {
+    say('lint and type-checks skipped (PRESSROOM_TEST_SKIP_CHECKS=1)');
+    return Promise.resolve();
   }
-  buildApi();
-  step('portal build', bin('vite'), ['build', '--config', 'portal/vite.config.ts', '--logLevel', 'warn']);
+  const typeCheck = (name: string, project: string, info: string): Step => ({
+    name,
+    command: bin('tsc'),
+    args: ['-p', project, '--incremental', '--tsBuildInfoFile', join(profile.dataDir, 'tsbuildinfo', info)],
+  });
+  return runSideBySide([
+    // The type-aware rules hold the whole program in memory: more than Node's default heap on this tree.
+    runStep({ name: 'lint (eslint)', command: bin('eslint'), args: ['.'], env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=8192`.trim() } }),
+    runInOrder([
+      typeCheck('type-check', 'tsconfig.json', 'root.tsbuildinfo'),
+      typeCheck('type-check API', 'apps/api/tsconfig.json', 'api.tsbuildinfo'),
+      typeCheck('type-check portal', 'portal/tsconfig.json', 'portal.tsbuildinfo'),
+    ]),
+  ]);
+}
+
+/** The compiled API and the built portal the browser tests serve, and the workflow bundle every test worker runs. */
+function builds(): Promise<void> {
+  return runInOrder([
+    { name: 'API build', ...apiBuild },
+    { name: 'portal build', command: bin('vite'), args: ['build', '--config', 'portal/vite.config.ts', '--logLevel', 'warn'] },
+    { name: 'workflow bundle', command: process.execPath, args: [join(repoRoot, 'apps/worker/src/workflow-bundle.ts'), workflowBundleFile] },
+  ]);
+}
+
+/** The tools, then the services, on a database recreated empty. */
+async function startStack(config: Config): Promise<void> {
   await prepareTools(profile, {
     apt: [
       {
@@ -88,17 +105,36 @@ try {
   await Promise.all([ensureTemporal(ctx, { ui: false }), ensureMinio(ctx), ensureMailCatcher(ctx), ensureStripeMock(ctx), ensurePrintSimulator(ctx)]);
   await recreateDatabase(config.DATABASE_URL);
   await setUpServices(config);
+}
 
-  const vitest = spawn(bin('vitest'), ['run', ...vitestArgs], {
-    cwd: repoRoot,
-    stdio: 'inherit',
-    env: { ...process.env, ...profile.env, PRESSROOM_TEST_DATA_DIR: profile.dataDir, CHROMIUM_PATH: chromiumPath() ?? '' },
-  });
+let code = 1;
+process.on('SIGINT', () => {
+  stopSteps();
+  void supervisor.stopAll().then(() => process.exit(130));
+});
+try {
+  const config = loadConfig(profile.env);
+  // The checks, the builds and the stack start run side by side (each check is one process on one core; starting the
+  // services is mostly waiting); the tests start once all of them have passed.
+  const chains = [checks(), builds(), startStack(config)];
+  await runSideBySide(chains);
+
+  const env = {
+    ...process.env,
+    ...profile.env,
+    PRESSROOM_TEST_DATA_DIR: profile.dataDir,
+    CHROMIUM_PATH: chromiumPath() ?? '',
+    // Built once above: test files read these rather than building the same thing again each.
+    PRESSROOM_WORKFLOW_BUNDLE: workflowBundleFile,
+    PRESSROOM_PORTAL_DIST: portalDist,
+  };
+  const vitest = spawn(bin('vitest'), ['run', ...vitestArgs], { cwd: repoRoot, stdio: 'inherit', env });
   code = await new Promise<number>((resolve) => vitest.once('exit', (exitCode) => resolve(exitCode ?? 1)));
 } catch (error) {
   if (error instanceof StackError || error instanceof ConfigError) console.error(styleText('red', error.message));
   else console.error(error);
 } finally {
+  stopSteps();
   await supervisor.stopAll();
 }
 process.exit(code);

@@ -65,8 +65,12 @@ export const printPollOptions: ActivityOptions = {
   retry: { initialInterval: '1 second', maximumInterval: '10 seconds', backoffCoefficient: 2, maximumAttempts: 3 },
 };
 
-/** Preflight downloads the book's PDFs and reads them with poppler: minutes for a big book, a few tries for a lost worker. */
+/**
+ * Preflight downloads the book's PDFs and reads them with poppler: minutes for a big book, a few tries for a lost worker
+ * (it heartbeats, so an attempt whose worker died is retried within half a minute).
+ */
 export const printPreflightOptions: ActivityOptions = {
   startToCloseTimeout: '10 minutes',
+  heartbeatTimeout: '30 seconds',
   retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', backoffCoefficient: 2, maximumAttempts: 5 },
 };

@@ -5,6 +5,7 @@ import { ProviderError, type Completion, type TextProvider, type WritingTask } f
 import { AiProviderCall, claimProviderStep, completeProviderStep, releaseProviderStep, renewProviderStep, type GeneratorProject } from '../../libs/db/index.ts';
 import type { ProviderId } from '../../libs/domain/index.ts';
 import { withHeartbeat } from '../heartbeat.ts';
+import { untilRecorded } from '../until-recorded.ts';
 import { observeProviderCall } from '../metrics.ts';
 
 export { withHeartbeat };
@@ -114,21 +115,25 @@ export async function paidCall(call: PaidCall): Promise<Completion> {
     if (claim.kind === 'claimed') {
       const { owner } = claim;
       const renewal = setInterval(() => void renewProviderStep(em.fork(), key, owner, lease).catch(() => undefined), Math.floor(lease / 6));
-      let completion;
       try {
-        completion = await withHeartbeat(() => observeProviderCall(provider.id, () => provider.generate(task)));
-      } catch (error) {
-        await releaseProviderStep(em.fork(), key, owner).catch(() => undefined);
-        throw asFailure(error);
+        let paid: Completion;
+        try {
+          paid = await withHeartbeat(() => observeProviderCall(provider.id, () => provider.generate(task)));
+        } catch (error) {
+          await releaseProviderStep(em.fork(), key, owner).catch(() => undefined);
+          throw asFailure(error);
+        }
+        // The answer is paid for: it is recorded even across a database outage, never bought again.
+        return await untilRecorded(() =>
+          em.transactional(async (tx) => {
+            const kept = await completeProviderStep(tx, key, owner, paid);
+            await recordProviderCall(tx, project, provider.id, purpose, paid);
+            return kept;
+          }),
+        );
       } finally {
         clearInterval(renewal);
       }
-      const paid = completion;
-      return em.transactional(async (tx) => {
-        const kept = await completeProviderStep(tx, key, owner, paid);
-        await recordProviderCall(tx, project, provider.id, purpose, paid);
-        return kept;
-      });
     }
     context.heartbeat();
     await context.sleep(WAIT_MS);

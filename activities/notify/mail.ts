@@ -9,6 +9,7 @@ import { eliteEventMessages } from './elite-mail.ts';
 import { saleEbookMessages } from './sale-mail.ts';
 import { createDigestActivities } from './digest.ts';
 import { isQueued, queueForDigest, routeOf } from './mail-routing.ts';
+import { untilRecorded } from '../until-recorded.ts';
 
 export interface MailDeps {
   orm: MikroORM;
@@ -142,7 +143,8 @@ export function createMailActivities({ orm, mailer, mailSettings }: MailDeps) {
           if (code && code >= 500 && code < 600) throw ApplicationFailure.nonRetryable(`mail to ${message.to} refused: ${(error as Error).message}`, 'MailRefused');
           throw error;
         }
-        await em.insert(MailDelivery, { key, recipient: message.to, subject: message.subject, sentAt: new Date() });
+        // Sent: recorded even across a database outage, so that a retry does not send it again.
+        await untilRecorded(() => orm.em.fork().insert(MailDelivery, { key, recipient: message.to, subject: message.subject, sentAt: new Date() }));
         sent++;
       }
       return queued ? { sent, queued } : { sent };

@@ -7,6 +7,7 @@ import { pdfFactsOf, preflightProblems, PreflightMessages } from '../../libs/pri
 import { PrintProviderError, type PrintProvider } from '../../libs/print/provider.ts';
 import { authorPrice } from '../../libs/print/pricing.ts';
 import type { StorageService } from '../../libs/storage/index.ts';
+import { withHeartbeat } from '../heartbeat.ts';
 
 export interface PreflightOutcome {
   errors: string[];
@@ -22,23 +23,26 @@ export function createPrintOrderActivities({ orm, storage, printProvider }: { or
      * The order's files, checked again before it is paid for: both PDFs are there, the interior fits the product's
      * trim and page limits with every font embedded, and the cover fits the interior's page count (libs/print/preflight).
      */
-    async preflightPrintOrder(orderId: string): Promise<PreflightOutcome> {
-      const em = orm.em.fork();
-      const order = await em.findOneOrFail(PrintOrder, { id: orderId });
-      const refuse = (error: string): PreflightOutcome => ({ errors: [error], warnings: [], pageCount: null });
-      const product = printProduct(order.podPackageId);
-      if (!product) return refuse(PrintMessages.unknownProduct);
-      if (!order.interiorKey || !(await storage.stat(order.interiorKey))) return refuse(PrintOrderProblems.missingFile('interior'));
-      if (!order.coverKey || !(await storage.stat(order.coverKey))) return refuse(PrintOrderProblems.missingFile('cover'));
+    preflightPrintOrder(orderId: string): Promise<PreflightOutcome> {
+      // Heartbeats (activities/heartbeat.ts): an attempt whose worker died is retried within the heartbeat time-out.
+      return withHeartbeat(async () => {
+        const em = orm.em.fork();
+        const order = await em.findOneOrFail(PrintOrder, { id: orderId });
+        const refuse = (error: string): PreflightOutcome => ({ errors: [error], warnings: [], pageCount: null });
+        const product = printProduct(order.podPackageId);
+        if (!product) return refuse(PrintMessages.unknownProduct);
+        if (!order.interiorKey || !(await storage.stat(order.interiorKey))) return refuse(PrintOrderProblems.missingFile('interior'));
+        if (!order.coverKey || !(await storage.stat(order.coverKey))) return refuse(PrintOrderProblems.missingFile('cover'));
 
-      const interior = await pdfFactsOf(await storage.getStream(order.interiorKey));
-      if (!interior) return refuse(PreflightMessages.interiorUnreadable);
-      const cover = await pdfFactsOf(await storage.getStream(order.coverKey));
-      if (!cover) return refuse(PreflightMessages.coverUnreadable);
-      const { errors, warnings } = preflightProblems(product, interior, cover);
-      // The file is the truth about its pages: the re-quote and the provider go by it.
-      if (order.pageCount !== interior.pages) await em.nativeUpdate(PrintOrder, { id: orderId }, { pageCount: interior.pages });
-      return { errors, warnings, pageCount: interior.pages };
+        const interior = await pdfFactsOf(await storage.getStream(order.interiorKey));
+        if (!interior) return refuse(PreflightMessages.interiorUnreadable);
+        const cover = await pdfFactsOf(await storage.getStream(order.coverKey));
+        if (!cover) return refuse(PreflightMessages.coverUnreadable);
+        const { errors, warnings } = preflightProblems(product, interior, cover);
+        // The file is the truth about its pages: the re-quote and the provider go by it.
+        if (order.pageCount !== interior.pages) await em.nativeUpdate(PrintOrder, { id: orderId }, { pageCount: interior.pages });
+        return { errors, warnings, pageCount: interior.pages };
+      });
     },
 
     /**

@@ -9,6 +9,7 @@ export { claimPurchases } from './purchase-claims.ts';
 export { reserveUnaskedMail } from './unasked-mail.ts';
 export { shelveBook } from './book-shelf.ts';
 export { claimProviderStep, completeProviderStep, releaseProviderStep, renewProviderStep, type StepClaim, type StepResult } from './provider-steps.ts';
+export { isDatabaseUnreachable } from './connection-loss.ts';
 export { savedBookContents, savedBookContentsOf, type SavedBookContents } from './saved-book-contents.ts';
 export { eliteIncludedOrders, type EliteIncluded } from './elite-print-orders.ts';
 export { BOOK_PROGRESS_CHANNEL, readBookProgress, saveBookProgress, saveChapterProgress, type StoredBookProgress } from './book-progress.ts';

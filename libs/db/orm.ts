@@ -7,6 +7,9 @@ import { migrationsList } from './migrations/index.ts';
 export function ormOptions(databaseUrl: string, debug = false) {
   return defineConfig({
     clientUrl: databaseUrl,
+    // MikroORM reads only host, port, user, password and database from the URL; pg reads the rest (sslmode,
+    // sslrootcert…), which a managed PostgreSQL's TLS needs.
+    driverOptions: { connectionString: databaseUrl },
     entities,
     extensions: [Migrator],
     // Schema changes go through migrations only; the list is explicit so source and compiled code run the same set.

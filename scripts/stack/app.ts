@@ -8,9 +8,14 @@ export const bin = (name: string) => join(repoRoot, 'node_modules', '.bin', name
 // Tools started from here (vitest, vite, eslint…) have `#!/usr/bin/env node` shebangs: make that the pinned Node 24.
 process.env.PATH = `${join(repoRoot, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`;
 
-/** Compiles the NestJS API (decorators need the TypeScript compiler) into dist/. */
+/**
+ * Compiles the NestJS API (decorators need the TypeScript compiler) into dist/. Incremental, with its build info inside
+ * dist/: a removed dist/ is compiled whole again rather than trusted from build info left elsewhere.
+ */
+export const apiBuild = { command: bin('tsc'), args: ['-p', 'apps/api/tsconfig.build.json', '--incremental', '--tsBuildInfoFile', join(repoRoot, 'dist/api.tsbuildinfo')] };
+
 export function buildApi(): void {
-  const result = spawnSync(bin('tsc'), ['-p', 'apps/api/tsconfig.build.json'], { cwd: repoRoot, stdio: 'inherit' });
+  const result = spawnSync(apiBuild.command, apiBuild.args, { cwd: repoRoot, stdio: 'inherit' });
   if (result.status !== 0) throw new StackError('The API does not compile; fix the errors above.');
 }
 

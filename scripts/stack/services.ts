@@ -40,14 +40,28 @@ async function reuseOrLocal(label: string, variable: string, host: string, port:
   return 'start';
 }
 
+/**
+ * A PostgreSQL that answers is adopted, never doubled: one at the configured address (or one of the profile's own data
+ * directory, still starting or recovering after a crash) is waited for until it takes queries; a second postmaster on
+ * the same data directory would only fail on its lock file, and the supervisor would restart it in a loop.
+ */
 export async function ensurePostgres(ctx: Ctx): Promise<void> {
   const url = new URL(ctx.profile.env.DATABASE_URL ?? '');
   const { host, port } = localServices.postgres.address(ctx.profile.env);
-  if ((await reuseOrLocal('PostgreSQL', 'DATABASE_URL', host, port)) === 'start') {
+  const dataDir = join(ctx.profile.dataDir, 'postgres');
+  const running = runningPostmaster(dataDir);
+  if (running && running.port !== port) {
+    throw new StackError(`PostgreSQL of ${dataDir} is already running (pid ${running.pid}) on port ${running.port}, not ${port} (DATABASE_URL); stop it or point DATABASE_URL at it.`);
+  }
+  if (running) say(`PostgreSQL: adopting the server of ${dataDir} already running (pid ${running.pid})`);
+  if (running || (await reuseOrLocal('PostgreSQL', 'DATABASE_URL', host, port)) === 'reuse') {
+    await waitUntil(`PostgreSQL at ${host}:${port}`, () => canConnect(url, 'postgres'), ctx.readyTimeoutMs ?? 30_000).catch((error: unknown) => {
+      throw new StackError(`${(error as Error).message}: it takes no connection there (DATABASE_URL); stop it or point DATABASE_URL at a PostgreSQL that answers.`);
+    });
+  } else {
     const { packages, present, why } = localServices.postgres.apt;
     ensureAptPackages(packages, present, why);
     const bin = findPostgresBin() as string;
-    const dataDir = join(ctx.profile.dataDir, 'postgres');
     const user = postgresUser();
     if (!existsSync(join(dataDir, 'PG_VERSION'))) {
       mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -72,6 +86,25 @@ export async function ensurePostgres(ctx: Ctx): Promise<void> {
     say(`PostgreSQL: started on ${host}:${port} (data in ${dataDir})`);
   }
   await ensureDatabase(url);
+}
+
+/** The postmaster a data directory's lock file names, when that process is alive (a stale file after a crash is not). */
+export function runningPostmaster(dataDir: string): { pid: number; port: number } | null {
+  const lockFile = join(dataDir, 'postmaster.pid');
+  if (!existsSync(lockFile)) return null;
+  const [pidLine, , , portLine] = readFileSync(lockFile, 'utf8').split('\n');
+  const pid = Number(pidLine);
+  if (!Number.isInteger(pid) || pid <= 0) return null;
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    // EPERM: alive, but another user's.
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return null;
+  }
+  // After a reboot the pid may name another program.
+  const comm = `/proc/${pid}/comm`;
+  if (existsSync(comm) && !readFileSync(comm, 'utf8').startsWith('postgres')) return null;
+  return { pid, port: Number(portLine) };
 }
 
 async function canConnect(url: URL, database: string): Promise<boolean> {

@@ -28,13 +28,14 @@ import {
   type PrintOrderChange,
   type PrintOrderStatus,
 } from '../../libs/domain/index.ts';
-import { bookkeepingOptions, mailOptions, printPollOptions, printPreflightOptions, printProviderOptions, renderingOptions } from '../activity-options.ts';
+import { bookkeepingOptions, mailOptions, printPollOptions, printPreflightOptions, printProviderOptions, typesettingOptions } from '../activity-options.ts';
 import { changeAddressUpdate, paidSignal, printOrderStatusQuery, providerChangedSignal, refreshSignal, type FollowedJob, type PrintOrderInput } from './messages.ts';
 
 type Activities = ReturnType<typeof createActivities>;
 const { recordPrintOrderChange, recordLatePayment, quotePrintOrder, recordPrintOrderAddress } = proxyActivities<Activities>(bookkeepingOptions);
 const { preflightPrintOrder } = proxyActivities<Activities>(printPreflightOptions);
-const { drawPrintOrderCover } = proxyActivities<Activities>(renderingOptions);
+// Typesetting's options: the drawing heartbeats, so an attempt lost with its worker is retried within half a minute.
+const { drawPrintOrderCover } = proxyActivities<Activities>(typesettingOptions);
 const { openPrintCheckout, submitPrintJob } = proxyActivities<Activities>(printProviderOptions);
 const { fetchPrintJob } = proxyActivities<Activities>(printPollOptions);
 const { sendMail } = proxyActivities<Activities>(mailOptions);

@@ -1,4 +1,4 @@
-import { Global, Inject, Injectable, Module, SetMetadata, type CanActivate, type ExecutionContext, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Injectable, Logger, Module, SetMetadata, type CanActivate, type ExecutionContext, type OnApplicationShutdown } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import pg from 'pg';
@@ -21,12 +21,15 @@ export const RateLimited = (bucket: RateLimitBucket) => SetMetadata(RATE_LIMITED
  */
 @Injectable()
 export class RateLimitService implements OnApplicationShutdown {
+  private readonly logger = new Logger(RateLimitService.name);
   private readonly pool: pg.Pool;
   private readonly attempts: RateLimiterPostgres;
   private readonly work = new Map<string, RateLimiterPostgres>();
 
   constructor(@Inject(CONFIG) config: Config) {
     this.pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 3 });
+    // An idle connection the server dropped (a PostgreSQL restart) is reported here: unheard, it would end the process.
+    this.pool.on('error', (error) => this.logger.warn(`rate limits: database connection lost (${error.message})`));
     this.attempts = this.limiter('auth', config.AUTH_RATE_LIMIT_PER_MINUTE, 60);
     const perHour: Record<RateLimitBucket, number> = {
       generation: config.GENERATION_RATE_LIMIT_PER_HOUR,
