@@ -5,7 +5,8 @@ export default defineConfig({
   oxc: { decorator: { legacy: true, emitDecoratorMetadata: true } },
   test: {
     // Two files at a time: most integration tests wait on Temporal, PostgreSQL and MinIO rather than on the CPU, and
-    // each file has its own task queue, accounts and books. The default on two cores would be one.
+    // each file has its own task queue, accounts and books. The default on two cores would be one. The browser tests
+    // run among the others: e2e/global-setup.ts starts one API and portal per worker.
     maxWorkers: 2,
     projects: [
       {
@@ -38,7 +39,6 @@ export default defineConfig({
           // A page loads and answers at the machine's pace: expect.poll waits as long as Playwright's own waits do.
           expect: { poll: { timeout: 30_000 } },
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -13,6 +13,7 @@ import { withBookProgress } from './generation/progress.ts';
 import { createEliteActivities } from './elite/index.ts';
 import { createCanaryActivities } from './health/canary.ts';
 import { createMailActivities } from './notify/mail.ts';
+import { createStepPruningActivities } from './maintenance/step-pruning.ts';
 import { createPaymentActivities } from './payments/fulfil.ts';
 import { createAddressActivities } from './print/address.ts';
 import { createPrintCheckoutActivities } from './print/checkout.ts';
@@ -42,6 +43,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createOutlineEditActivities(deps),
     ...heartbeating(createRenderActivities(deps)),
     ...createMailActivities(deps),
+    ...createStepPruningActivities(deps),
     ...createPaymentActivities(deps),
     ...createBookRequestActivities(deps),
     ...createPrintOrderActivities(deps),

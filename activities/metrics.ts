@@ -31,7 +31,7 @@ export async function observeProviderCall<T extends { costUsd?: number }>(provid
   }
 }
 
-/** Counts a book entering a stage (a retried activity may count it again). */
+/** Counts a book entering a stage; its callers count a retried activity once (the attempt whose write landed). */
 export function countBookStage(stage: string): void {
   meter()?.createCounter(WORKER_METRICS.bookStages.name, undefined, WORKER_METRICS.bookStages.help).add(1, { stage });
 }

@@ -1,45 +1,43 @@
-// bench/generation: the book engine on the real stack (the test profile's PostgreSQL, Temporal and MinIO).
+// bench/generation: the book engine on a stack of its own (bench/load-stack.ts: PostgreSQL, Temporal, MinIO, the real
+// worker and API processes, a loopback fake provider; no test lock needed).
 //  1. seconds for a 12-chapter `mock` book, end to end through the workflow;
 //  2. the chapter stage against a loopback provider that takes 2 s per call: every chapter at once (the provider's
 //     cap) against one at a time (the older system wrote chapters one after another, with a second between them);
 //  3. a whole 8-chapter book against a loopback provider that takes 4 s per call, stage by stage, as a ratio to its
 //     limit: three provider latencies (outline → introduction beside the chapters → summary) plus rendering;
-//  4. books per minute with 20 `mock` books generating at once, how many failed (must be 0), and where the time went.
+//  4. what users get: books a minute through the API, the load test's run (bench/load-run.ts) — real-size books
+//     (12 chapters, about 105 pages, a cover) from as many accounts, pages polling their status — with its failures,
+//     duplicates, read latencies and CPU per book.
 // On a busy machine a Temporal read that times out is made again (temporal-reads.ts), not the end of the run.
-// Run: npm run bench:generation
+// Run: npm run bench:generation [-- --books 20 --latency-ms 3000]
 import { randomUUID } from 'node:crypto';
-import { Client, Connection } from '@temporalio/client';
-import { createProviders } from '../libs/ai/index.ts';
-import { loadConfig } from '../libs/config/index.ts';
+import { execFileSync } from 'node:child_process';
+import { parseArgs } from 'node:util';
 import { GeneratorProject } from '../libs/db/index.ts';
 import { PROVIDERS, type ProviderId } from '../libs/domain/index.ts';
-import { FakeAiServer } from '../testing/ai-fakes.ts';
-import { openDeps, startWorker } from '../testing/index.ts';
-import { loadProfile } from '../scripts/stack/profile.ts';
-import { ensureMinio, ensurePostgres, ensureTemporal } from '../scripts/stack/services.ts';
-import { setUpServices } from '../scripts/stack/setup.ts';
-import { Supervisor } from '../scripts/stack/supervisor.ts';
 import type { BookProgress } from '../workflows/book/messages.ts';
 import { bookWorkflow } from '../workflows/book/workflow.ts';
-import { executeRetrying, retryingTimeouts } from './temporal-reads.ts';
+import { LOAD_DEFAULTS, MAX_BOOKS, printReport, runFailed, runLoad } from './load-run.ts';
+import { startLoadStack } from './load-stack.ts';
+import { executeRetrying } from './temporal-reads.ts';
 
-const profile = loadProfile('test');
-const supervisor = new Supervisor();
-const config = loadConfig({ ...profile.env, TEMPORAL_TASK_QUEUE: `bench-${randomUUID().slice(0, 8)}`, LOG_LEVEL: 'warn' });
-const fake = await new FakeAiServer().start();
+const { values } = parseArgs({ options: { books: { type: 'string', default: '20' }, 'latency-ms': { type: 'string', default: '3000' } } });
+const books = Number(values.books);
+const latencyMs = Number(values['latency-ms']);
+if (!Number.isInteger(books) || books < 1 || books > MAX_BOOKS || !(latencyMs >= 0)) {
+  console.error(`--books takes a whole number from 1 to ${MAX_BOOKS}; --latency-ms a number of milliseconds`);
+  process.exit(2);
+}
+const stack = await startLoadStack({ latencyMs: 0 });
+const { drill, fake } = stack;
+const config = drill.config;
+const client = drill.client;
+// Until the run says otherwise: a run that throws part way has failed.
+let failed = true;
 
 try {
-  await ensurePostgres({ profile, supervisor });
-  await Promise.all([ensureTemporal({ profile, supervisor }, { ui: false }), ensureMinio({ profile, supervisor })]);
-  await setUpServices(config);
-  const deps = await openDeps(config);
-  deps.providers = createProviders({ ...config, ANTHROPIC_API_KEY: 'bench', ANTHROPIC_BASE_URL: fake.url });
-  const worker = await startWorker(config, deps);
-  const connection = await retryingTimeouts('connecting to Temporal', () => Connection.connect({ address: config.TEMPORAL_ADDRESS }));
-  const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
-
   const book = async (provider: ProviderId, words: number, chapterConcurrency?: number): Promise<BookProgress> => {
-    const em = deps.orm.em.fork();
+    const em = drill.deps.orm.em.fork();
     const project = em.create(GeneratorProject, {
       id: randomUUID(), name: 'bench', title: 'Benchmarking Books', author: 'Bench Runner', topic: 'How long a whole book takes when the engine runs on the real stack',
       writingStyle: 'practical', totalTargetWords: words, language: 'English', provider, mode: 'auto', createdAt: new Date(), updatedAt: new Date(),
@@ -94,23 +92,15 @@ try {
   console.log(`3. whole ${whole.chapterCount}-chapter book at 4 s per call: ${seconds(wholeMs)} s (${stageLine(whole)})`);
   console.log(`   limit: 3 provider latencies + rendering ${seconds(renderingMs)} s = ${seconds(limitMs)} s; ratio ${(wholeMs / limitMs).toFixed(2)}x (target ≤ 1.2x)`);
 
-  // 4. Twenty books at once.
-  started = performance.now();
-  const results = await Promise.allSettled(Array.from({ length: 20 }, () => book('mock', 12_000, config.CHAPTER_CONCURRENCY)));
-  const elapsedMs = performance.now() - started;
-  const done = results.flatMap((r) => (r.status === 'fulfilled' && r.value.stage === 'complete' ? [r.value] : []));
-  console.log(`4. 20 mock books at once: ${((20 * 60_000) / elapsedMs).toFixed(1)} books/minute (${seconds(elapsedMs)} s), failures: ${20 - done.length}`);
-  const mean = (stage: string) => done.reduce((sum, p) => sum + stageMs(p, stage), 0) / Math.max(1, done.length);
-  console.log(`   mean seconds per book by stage: ${STAGES.map((stage) => `${stage.replace('generating_', '')} ${seconds(mean(stage))}`).join(', ')}`);
-  const meanSpan = (stages: readonly string[]) => done.reduce((sum, p) => sum + spanMs(p, stages), 0) / Math.max(1, done.length);
-  const renderShare = meanSpan(RENDERING) / meanSpan(STAGES);
-  console.log(`   rendering (the formats and the cover, CPU in the one worker process) is ${(100 * renderShare).toFixed(0)} % of a book's time; the mock`);
-  console.log(`   writing stages call no remote provider, so their time under load is waiting for that process, whose typesetting holds its main thread\n`);
-
-  await worker.stop();
-  await connection.close();
-  await deps.close();
+  // 4. What users get: real-size books through the API, pages polling.
+  fake.delay(latencyMs);
+  const report = await runLoad(stack, { ...LOAD_DEFAULTS, books });
+  console.log(`4. ${books} real-size books through the API from ${books} accounts, the provider at ${latencyMs / 1000} s a call:`);
+  printReport(report, execFileSync('uptime', { encoding: 'utf8' }).replace(/.*load average:\s*/, '').trim());
+  failed = runFailed(report);
+} catch (error) {
+  console.error(error);
 } finally {
-  await fake.stop();
-  await supervisor.stopAll();
+  await stack.stop();
 }
+process.exit(failed ? 1 : 0);

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookRequest, User } from '../libs/db/index.ts';
 import { AuthMessages, DEFAULT_TEAM_DISPLAY_NAME, FieldMessages } from '../libs/domain/index.ts';
 import { openDeps, testConfig } from '../testing/index.ts';
 import { waitForMail, waitForSubject } from '../testing/mail-inbox.ts';
 import { ADMIN_OWN_PASSWORD, createAdmin } from './back-office.ts';
-import { fieldProblem, launchBrowser, snapshot } from './browser.ts';
+import { e2eStand, fieldProblem, launchBrowser, snapshot } from './browser.ts';
 
-const baseURL = inject('baseURL');
+const baseURL = e2eStand().baseURL;
 const tag = randomUUID().slice(0, 8);
 const author = { email: `author-${tag}@example.com`, password: 'my own sturdy passphrase' };
 let browser: Browser;

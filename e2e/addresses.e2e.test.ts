@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SavedAddress, User } from '../libs/db/index.ts';
 import { AddressMessages, type ShippingAddress } from '../libs/domain/index.ts';
 import { insertSavedBook } from '../testing/saved-books.ts';
-import { e2eSession, fieldProblem, signedInPage, snapshot } from './browser.ts';
+import { e2eSession, e2eStand, fieldProblem, signedInPage, snapshot } from './browser.ts';
 
 // Addresses checked where they are typed (issue 31): the print wizard marks a bad postal code on its field as it is
 // left and will not go on with it; an address from the author's address book goes through to the shipping options.
-const baseURL = inject('baseURL');
+const baseURL = e2eStand().baseURL;
 const session = e2eSession();
 const SAVED: ShippingAddress = { name: 'Ada Writer', address_line1: '1 Congress Street', city: 'Portland', state: 'ME', postcode: '04101', country: 'US', phone: '(207) 555-0134' };
 let author: Page;

@@ -6,6 +6,7 @@ import type { ActivityDeps } from '../activities/index.ts';
 import type { Config } from '../libs/config/index.ts';
 import { startEngine, testConfig, type Engine } from '../testing/index.ts';
 import { waitForSubject } from '../testing/mail-inbox.ts';
+import type { E2eStand } from './global-setup.ts';
 
 /** Debian's Chromium, headless, with its calls home switched off (this machine has no internet). */
 export function launchBrowser(): Promise<Browser> {
@@ -27,14 +28,25 @@ export async function snapshot(page: Page, name: string): Promise<string> {
 /** What the refusing provider answers (a 400 is permanent: the book fails at once, at the stage that called it). */
 export const REFUSAL = 'This request was refused by the provider (e2e fake)';
 
+/**
+ * The stand (API, portal, print provider; e2e/global-setup.ts) of the Vitest worker this file runs in: files running at
+ * the same moment are in different workers, so no two of them share an API's task queue.
+ */
+export function e2eStand(): E2eStand {
+  const stands = inject('e2eStands');
+  const stand = stands[((Number(process.env.VITEST_POOL_ID) || 1) - 1) % stands.length];
+  if (!stand) throw new Error('no browser test stand was started (e2e/global-setup.ts)');
+  return stand;
+}
+
 /** The configuration of the API under test (its task queue, its print provider), for a test file's worker, with overrides. */
-export const e2eConfig = (overrides: Partial<Record<keyof Config, string>> = {}) => testConfig({ ...inject('apiEnv'), ...overrides });
+export const e2eConfig = (overrides: Partial<Record<keyof Config, string>> = {}) => testConfig({ ...e2eStand().apiEnv, ...overrides });
 
 /**
  * The API under test has no worker of its own: each test file starts one, configured like the API (Anthropic
  * pointing at the refusing fake), so whichever worker takes a task does the same thing.
  */
-const startE2eWorker = (prepare?: (deps: ActivityDeps) => void) => startEngine(e2eConfig({ ANTHROPIC_API_KEY: 'e2e-fake-key', ANTHROPIC_BASE_URL: inject('refusingAiUrl') }), prepare);
+const startE2eWorker = (prepare?: (deps: ActivityDeps) => void) => startEngine(e2eConfig({ ANTHROPIC_API_KEY: 'e2e-fake-key', ANTHROPIC_BASE_URL: e2eStand().refusingAiUrl }), prepare);
 
 export interface E2eSession {
   browser: Browser;
@@ -45,8 +57,8 @@ export interface E2eSession {
 
 /**
  * One browser, one page and one worker for a test file, opened before its tests and closed after them. `prepare`
- * changes the worker's dependencies first (e.g. a loopback service made slow). Test files run one at a time, so the
- * file's worker is the one that does its tasks.
+ * changes the worker's dependencies first (e.g. a loopback service made slow). No other file runs on the file's stand
+ * meanwhile, so the file's worker is the one that does its tasks.
  */
 export function e2eSession(prepare?: (deps: ActivityDeps) => void): E2eSession {
   const session = {} as E2eSession;

@@ -1,13 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BookImageMessages, CHAPTER_VERSION_LABELS, countWords, EditingMessages } from '../libs/domain/index.ts';
 import { mockExpansion } from '../libs/ai/mock-assist.ts';
 import { pngOf, TINY_GIF } from '../testing/book-images.ts';
-import { e2eSession, snapshot } from './browser.ts';
+import { e2eSession, e2eStand, snapshot } from './browser.ts';
 
-const baseURL = inject('baseURL');
+const baseURL = e2eStand().baseURL;
 const author = { email: `editor-${randomUUID().slice(0, 8)}@example.com`, password: 'my own sturdy passphrase' };
 const session = e2eSession();
 let page: Page;

@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BookProject, Profile, User, writeChapter } from '../libs/db/index.ts';
 import { CHAPTER_VERSION_LABELS, DEFAULT_TEAM_DISPLAY_NAME } from '../libs/domain/index.ts';
 import { pngOf } from '../testing/book-images.ts';
 import { insertEliteRequestRow } from '../testing/elite-rows.ts';
 import { insertSavedBook } from '../testing/saved-books.ts';
-import { e2eSession, signedInPage, snapshot } from './browser.ts';
+import { e2eSession, e2eStand, signedInPage, snapshot } from './browser.ts';
 
-const baseURL = inject('baseURL');
+const baseURL = e2eStand().baseURL;
 const session = e2eSession();
 const team = { email: `desk-team-${randomUUID().slice(0, 8)}@example.com`, password: 'my own sturdy passphrase' };
 const title = 'Harbour Lights';

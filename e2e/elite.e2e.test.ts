@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { EliteRequestView } from '../libs/contracts/index.ts';
 import { Profile } from '../libs/db/index.ts';
 import { AddressMessages, DEFAULT_TEAM_DISPLAY_NAME, EliteMessages } from '../libs/domain/index.ts';
 import { eventually } from '../testing/index.ts';
 import { mailTo } from '../testing/mail-inbox.ts';
-import { confirmEmail, e2eConfig, e2eSession, fieldProblem, snapshot } from './browser.ts';
+import { confirmEmail, e2eConfig, e2eSession, e2eStand, fieldProblem, snapshot } from './browser.ts';
 
-const baseURL = inject('baseURL');
+const baseURL = e2eStand().baseURL;
 const password = 'my own sturdy passphrase';
 const author = { email: `elite-author-${randomUUID().slice(0, 8)}@example.com`, password };
 // The assign select lists the first 200 team members by e-mail (the shared database holds many): this one sorts early.

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BriefFieldMessages, FieldMessages, GenerationMessages } from '../libs/domain/index.ts';
-import { e2eSession, fieldProblem } from './browser.ts';
+import { e2eSession, e2eStand, fieldProblem } from './browser.ts';
 
-const baseURL = inject('baseURL');
+const baseURL = e2eStand().baseURL;
 const session = e2eSession();
 let page: Page;
 beforeAll(() => {

@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { MikroORM } from '@mikro-orm/core';
 import type { Browser, Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BookProject, createAccount, EliteProof, EliteQuote, EliteRequest, EliteRequestEvent, GeneratorProject, shelveBook } from '../libs/db/index.ts';
 import { ShopPageText, type EliteActor } from '../libs/domain/index.ts';
 import { insertEliteRequest } from '../testing/elite-requests.ts';
 import { insertWrittenBook } from '../testing/written-books.ts';
-import { e2eSession, snapshot } from './browser.ts';
+import { e2eSession, e2eStand, snapshot } from './browser.ts';
 
-const baseURL = inject('baseURL');
+const baseURL = e2eStand().baseURL;
 const session = e2eSession();
 const axeScript = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 

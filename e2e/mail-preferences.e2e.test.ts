@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Profile } from '../libs/db/index.ts';
 import { MAIL_CATEGORY_INFO, MUST_KNOW_NOTE } from '../libs/domain/index.ts';
-import { e2eSession, signedInPage, snapshot } from './browser.ts';
+import { e2eSession, e2eStand, signedInPage, snapshot } from './browser.ts';
 
-const baseURL = inject('baseURL');
+const baseURL = e2eStand().baseURL;
 const session = e2eSession();
 
 describe('mail preferences', () => {

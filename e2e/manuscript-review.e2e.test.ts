@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BookProject, Profile, writeChapter } from '../libs/db/index.ts';
 import { DEFAULT_TEAM_DISPLAY_NAME, NoteMessages } from '../libs/domain/index.ts';
 import { insertEliteRequest } from '../testing/elite-requests.ts';
 import { eventually } from '../testing/index.ts';
 import { insertSavedBook } from '../testing/saved-books.ts';
-import { confirmEmail, e2eSession, signedInAs, snapshot } from './browser.ts';
+import { confirmEmail, e2eSession, e2eStand, signedInAs, snapshot } from './browser.ts';
 
-const baseURL = inject('baseURL');
+const baseURL = e2eStand().baseURL;
 const password = 'my own sturdy passphrase';
 const author = { email: `review-author-${randomUUID().slice(0, 8)}@example.com`, password };
 const team = { email: `review-team-${randomUUID().slice(0, 8)}@example.com`, password };

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../testing/index.ts';
-import { e2eSession, snapshot } from './browser.ts';
+import { e2eSession, e2eStand, snapshot } from './browser.ts';
 
-const baseURL = inject('baseURL');
+const baseURL = e2eStand().baseURL;
 const author = { email: `books-${randomUUID().slice(0, 8)}@example.com`, password: 'my own sturdy passphrase' };
 const session = e2eSession();
 let engine: Engine;

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { e2eSession } from './browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { e2eSession, e2eStand } from './browser.ts';
 
-const baseURL = inject('baseURL');
+const baseURL = e2eStand().baseURL;
 const session = e2eSession();
 let page: Page;
 let browser: Browser;

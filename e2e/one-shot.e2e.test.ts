@@ -2,13 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testConfig, type Engine } from '../testing/index.ts';
 import { grantBookCredit } from '../testing/purchases.ts';
 import { BriefFieldMessages, GenerationMessages, wordsForPages } from '../libs/domain/index.ts';
-import { e2eSession, fieldProblem, REFUSAL, signedInPage, snapshot } from './browser.ts';
+import { e2eSession, e2eStand, fieldProblem, REFUSAL, signedInPage, snapshot } from './browser.ts';
 
-const baseURL = inject('baseURL');
+const baseURL = e2eStand().baseURL;
 const author = { email: `oneshot-${randomUUID().slice(0, 8)}@example.com`, password: 'my own sturdy passphrase' };
 const session = e2eSession();
 let page: Page;

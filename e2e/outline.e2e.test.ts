@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CHAPTER_VERSION_LABELS, OutlineMessages } from '../libs/domain/index.ts';
-import { e2eSession, snapshot } from './browser.ts';
+import { e2eSession, e2eStand, snapshot } from './browser.ts';
 
-const baseURL = inject('baseURL');
+const baseURL = e2eStand().baseURL;
 const session = e2eSession();
 let page: Page;
 beforeAll(() => {

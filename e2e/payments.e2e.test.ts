@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentView, SubscriptionView } from '../libs/contracts/index.ts';
 import { CheckoutMessages, CreditMessages, EliteDetailsMessages, GenerationMessages, SubscriptionMessages } from '../libs/domain/index.ts';
 import { FakeAiServer } from '../testing/ai-fakes.ts';
 import { eventually, startEngine, type Engine } from '../testing/index.ts';
 import { mailTo, type CaughtMail } from '../testing/mail-inbox.ts';
-import { confirmEmail, e2eConfig, launchBrowser, snapshot } from './browser.ts';
+import { confirmEmail, e2eConfig, e2eStand, launchBrowser, snapshot } from './browser.ts';
 
-const baseURL = inject('baseURL');
+const baseURL = e2eStand().baseURL;
 const password = 'my own sturdy passphrase';
 // Anthropic answers here (a loopback fake that writes), so a book on the paid provider runs to its end.
 const writingAi = new FakeAiServer();

@@ -5,15 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page, Request } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PrintOrderView } from '../libs/contracts/index.ts';
 import { AddressMessages, PrintMessages, printOrderProgress, PrintStatusWords } from '../libs/domain/index.ts';
 import { pdfColourAt } from '../testing/book-checks.ts';
 import { pngOf } from '../testing/book-images.ts';
 import { createAdmin, signInAsNewAdmin } from './back-office.ts';
-import { confirmEmail, e2eSession, fieldProblem, snapshot } from './browser.ts';
+import { confirmEmail, e2eSession, e2eStand, fieldProblem, snapshot } from './browser.ts';
 
-const baseURL = inject('baseURL');
+const baseURL = e2eStand().baseURL;
 const author = { email: `printer-${randomUUID().slice(0, 8)}@example.com`, password: 'my own sturdy passphrase' };
 const session = e2eSession();
 let page: Page;

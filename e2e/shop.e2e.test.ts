@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SalesReport, ShopSaleStatus } from '../libs/contracts/index.ts';
 import { ebookMailSubject, formatAmount, fromCents, stripeFeeCents, toCents } from '../libs/domain/index.ts';
 import { eventually } from '../testing/index.ts';
 import { waitForSubject } from '../testing/mail-inbox.ts';
 import { createAdmin, signInAsNewAdmin } from './back-office.ts';
-import { confirmEmail, e2eSession, fieldProblem, snapshot } from './browser.ts';
+import { confirmEmail, e2eSession, e2eStand, fieldProblem, snapshot } from './browser.ts';
 
 // Issue 30's walk: an author sells a book's e-book and printed copies to visitors without accounts, and sees what
 // each sale earned; the back office sees the same sales.
-const baseURL = inject('baseURL');
+const baseURL = e2eStand().baseURL;
 const session = e2eSession();
 const tag = randomUUID().slice(0, 8);
 const title = `Selling at a Distance ${tag}`;

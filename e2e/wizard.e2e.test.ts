@@ -1,11 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CHAPTER_VERSION_LABELS, GenerationMessages } from '../libs/domain/index.ts';
 import { testConfig } from '../testing/index.ts';
 import { grantBookCredit } from '../testing/purchases.ts';
-import { e2eSession, REFUSAL, signedInPage, snapshot } from './browser.ts';
+import { e2eSession, e2eStand, REFUSAL, signedInPage, snapshot } from './browser.ts';
 
-const baseURL = inject('baseURL');
+const baseURL = e2eStand().baseURL;
 const session = e2eSession();
 let page: Page;
 let browser: Browser;

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BriefFieldMessages } from '../libs/domain/index.ts';
 import type { Engine } from '../testing/index.ts';
-import { e2eSession, fieldProblem } from './browser.ts';
+import { e2eSession, e2eStand, fieldProblem } from './browser.ts';
 
-const baseURL = inject('baseURL');
+const baseURL = e2eStand().baseURL;
 const author = { email: `workflow-${randomUUID().slice(0, 8)}@example.com`, password: 'my own sturdy passphrase' };
 const session = e2eSession();
 let page: Page;

@@ -4,13 +4,14 @@
 import { styleText } from 'node:util';
 import { ConfigError, loadConfig } from '../libs/config/index.ts';
 import { CJK_FONTS, cjkFontsPresent } from '../libs/render/system-fonts.ts';
-import { apiEntry, bin, buildApi, portalConfig, workerEntry } from './stack/app.ts';
-import { say, StackError } from './stack/log.ts';
+import { apiBuild, apiEntry, bin, portalConfig, workerEntry } from './stack/app.ts';
+import { say, StackError, timed } from './stack/log.ts';
 import { waitUntil } from './stack/net.ts';
 import { prepareTools } from './stack/prepare.ts';
 import { loadProfile, PRINT_SIMULATOR_CLIENT_KEY, repoRoot } from './stack/profile.ts';
 import { ensureMailCatcher, ensurePrintSimulator, ensureStripeMock, ensurePostgres, ensureMinio, ensureTemporal } from './stack/services.ts';
 import { setUpServices } from './stack/setup.ts';
+import { runSideBySide, runStep, stopSteps } from './stack/steps.ts';
 import { onPath } from './stack/tools.ts';
 import { Supervisor } from './stack/supervisor.ts';
 
@@ -22,6 +23,7 @@ async function stop(code: number): Promise<never> {
   if (!stopping) {
     stopping = true;
     say('stopping everything this command started…');
+    stopSteps();
     await supervisor.stopAll();
     say('stopped');
   }
@@ -33,19 +35,24 @@ process.on('SIGTERM', () => void stop(0));
 try {
   const started = Date.now();
   const config = loadConfig(profile.env);
-  await prepareTools(profile, {
-    apt: [
-      // The worker and the API rasterise PDF pages (previews, thumbnails) with poppler's pdftoppm.
-      { packages: ['poppler-utils'], present: () => onPath('pdftoppm'), why: 'install poppler-utils (pdftoppm) for page previews' },
-      // Japanese, Chinese and Korean books are set in Noto CJK (libs/render/system-fonts.ts).
-      { packages: [CJK_FONTS.debianPackage], present: cjkFontsPresent, why: 'install it to typeset Japanese, Chinese and Korean books' },
-    ],
-  });
+  // The API compiles while the tools install and build (on a fresh clone both take minutes); no service waits on either.
+  const tools = timed('tools installed and built', () =>
+    prepareTools(profile, {
+      apt: [
+        // The worker and the API rasterise PDF pages (previews, thumbnails) with poppler's pdftoppm.
+        { packages: ['poppler-utils'], present: () => onPath('pdftoppm'), why: 'install poppler-utils (pdftoppm) for page previews' },
+        // Japanese, Chinese and Korean books are set in Noto CJK (libs/render/system-fonts.ts).
+        { packages: [CJK_FONTS.debianPackage], present: cjkFontsPresent, why: 'install it to typeset Japanese, Chinese and Korean books' },
+      ],
+    }),
+  );
+  await runSideBySide([tools, runStep({ name: 'API build', ...apiBuild })]);
   const ctx = { profile, supervisor };
-  await ensurePostgres(ctx);
-  await Promise.all([ensureTemporal(ctx, { ui: true }), ensureMinio(ctx), ensureMailCatcher(ctx), ensureStripeMock(ctx), ensurePrintSimulator(ctx)]);
-  await setUpServices(config);
-  buildApi();
+  await timed('PostgreSQL up', () => ensurePostgres(ctx));
+  await timed('services up', () =>
+    Promise.all([ensureTemporal(ctx, { ui: true }), ensureMinio(ctx), ensureMailCatcher(ctx), ensureStripeMock(ctx), ensurePrintSimulator(ctx)]),
+  );
+  await timed('migrations and setup', () => setUpServices(config));
 
   const env = { ...process.env, ...profile.env };
   supervisor.start({ name: 'worker', command: process.execPath, args: [workerEntry], env, cwd: repoRoot, restart: true });
@@ -59,7 +66,7 @@ try {
     restart: true,
   });
   const apiHealth = `http://127.0.0.1:${config.API_PORT}/api/health`;
-  await waitUntil('API', async () => (await fetch(apiHealth)).status < 500, 90_000);
+  await timed('API answering', () => waitUntil('API', async () => (await fetch(apiHealth)).status < 500, 90_000));
 
   const portal = config.PORTAL_URL;
   const rows: [string, string][] = [

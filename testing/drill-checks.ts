@@ -1,13 +1,38 @@
-// What the print-order and Elite fault drills share: a service down while the run needs it (and proof that the run
-// felt it), the payment as Stripe's webhook delivers it, and the checks that nothing was lost or done twice.
+// What the print-order and Elite fault drills share: their stack with a printer, a service down while the run needs it
+// (and proof that the run felt it), the payment as Stripe's webhook delivers it, and the checks that nothing was lost or
+// done twice.
 import type { WorkflowHandle } from '@temporalio/client';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { MailDelivery, Payment, StripeEvent } from '../libs/db/index.ts';
 import { paymentWorkflowId } from '../libs/domain/index.ts';
 import { paymentWorkflow } from '../workflows/payment/workflow.ts';
-import { waitFor, type DrillService, type FaultDrill } from './fault-drill.ts';
+import { FaultDrill, waitFor, type DrillService } from './fault-drill.ts';
 import { mailTo } from './mail-inbox.ts';
+import { PrintSimulator } from './print-simulator/simulator.ts';
 import { sessionEvent } from './stripe-events.ts';
+
+/**
+ * The test file's drill (its own services, testing/fault-drill.ts) printing with a Lulu simulator of its own whose jobs
+ * move only when told (`sim.setStatus`): started before the file's tests, destroyed after them. The simulator, stripe-mock
+ * and the mail catcher stand for remote services and stay up.
+ */
+export function drillWithPrintSimulator(): { sim: PrintSimulator; drill: () => FaultDrill } {
+  const sim = new PrintSimulator({ stepMs: 'manual' });
+  let started: FaultDrill | undefined;
+  beforeAll(async () => {
+    await sim.start();
+    started = await FaultDrill.start({ config: sim.env() });
+  }, 300_000);
+  afterAll(async () => {
+    await started?.destroy();
+    await sim.stop();
+  });
+  const drill = () => {
+    if (!started) throw new Error('the fault drill has not started (drillWithPrintSimulator runs it before the tests)');
+    return started;
+  };
+  return { sim, drill };
+}
 
 /** Some activity of the run has failed at least once: the service it needed was gone. */
 export async function activityFailed(handle: WorkflowHandle): Promise<boolean> {

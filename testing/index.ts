@@ -5,13 +5,14 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MikroORM } from '@mikro-orm/core';
-import { Client, Connection } from '@temporalio/client';
+import { Client } from '@temporalio/client';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { afterAll, beforeAll } from 'vitest';
 import { createWorker } from '../apps/worker/src/worker.ts';
 import { createProviders } from '../libs/ai/index.ts';
 import type { ActivityDeps } from '../activities/index.ts';
 import { loadConfig, type Config } from '../libs/config/index.ts';
+import { connectTemporal } from '../libs/config/temporal-connect.ts';
 import { openOrm } from '../libs/db/index.ts';
 import { createMailer, mailSettingsFrom } from '../libs/mail/index.ts';
 import { checkoutDepsFrom } from '../libs/payments/index.ts';
@@ -193,7 +194,7 @@ export async function startEngine(config: Config, prepare?: (deps: ActivityDeps)
   const deps = await openDeps(config);
   prepare?.(deps);
   const worker = await startWorker(config, deps);
-  const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
+  const connection = await connectTemporal(config);
   return {
     deps,
     client: new Client({ connection, namespace: config.TEMPORAL_NAMESPACE }),

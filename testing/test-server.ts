@@ -3,13 +3,14 @@ import type { INestApplication } from '@nestjs/common';
 import { afterAll, beforeAll } from 'vitest';
 import type { Role } from '../libs/domain/index.ts';
 import { engineForFile, type Engine } from './index.ts';
+import { grantBookCredit } from './purchases.ts';
 import { sql } from './sql.ts';
 import type { Config } from '../libs/config/index.ts';
 import { createApp } from '../apps/api/src/app.ts';
 
-/** The API and a worker over the test profile's services, started before a file's tests and stopped after them. */
-export function serveWithWorker(config: Readonly<Config>): { readonly url: string; readonly app: INestApplication; readonly engine: Engine } {
-  const served = { engine: engineForFile(config) } as { url: string; app: INestApplication; engine: Engine };
+/** The API over the test profile's services, started before a file's tests and stopped after them. */
+export function serveForFile(config: Readonly<Config>): { readonly url: string; readonly app: INestApplication } {
+  const served = { url: '' } as { url: string; app: INestApplication };
   beforeAll(async () => {
     ({ app: served.app, url: served.url } = await serveApi(config));
   });
@@ -17,6 +18,21 @@ export function serveWithWorker(config: Readonly<Config>): { readonly url: strin
     await served.app?.close();
   });
   return served;
+}
+
+/** The API and a worker over the test profile's services, started before a file's tests and stopped after them. */
+export function serveWithWorker(config: Readonly<Config>): { readonly url: string; readonly app: INestApplication; readonly engine: Engine } {
+  const engine = engineForFile(config);
+  const served = serveForFile(config);
+  return {
+    engine,
+    get url() {
+      return served.url;
+    },
+    get app() {
+      return served.app;
+    },
+  };
 }
 
 /** Confirms an account's e-mail as following its mailed link would (for tests whose subject is not the link itself). */
@@ -61,5 +77,19 @@ export function apiClient(baseUrl: () => string) {
     await sql(databaseUrl, 'update profiles set role = $1 where id = $2', [role, id]);
     return token;
   }
-  return { call, signUp, signUpAccount, signUpAs };
+  /** A new author's step-mode book (3 chapters, the `anthropic` provider) with its outline and chapter 1 written. */
+  async function stepBookWithChapterOne(databaseUrl: string): Promise<{ token: string; projectId: string }> {
+    const { token, id } = await signUpAccount();
+    await grantBookCredit(databaseUrl, id);
+    const created = await call('POST', '/projects', { title: 'Remote Leadership', author: 'Ada Writer', book_idea: 'How small companies lead distributed teams with trust and rituals', ai_model: 'anthropic', total_target_words: 10_000, chapter_count: 3 }, token);
+    if (created.status !== 201) throw new Error(`creating the book answered ${created.status}`);
+    const projectId = created.body.project_id as string;
+    for (const [path, body] of [['generate-outline', {}], ['generate-chapters', { chapters_to_generate: [1] }]] as const) {
+      const answered = await call('POST', `/projects/${projectId}/${path}`, body, token);
+      if (answered.status !== 200) throw new Error(`${path} answered ${answered.status}`);
+    }
+    return { token, projectId };
+  }
+
+  return { call, signUp, signUpAccount, signUpAs, stepBookWithChapterOne };
 }

@@ -1,4 +1,4 @@
-import type { ActivityOptions, Duration } from '@temporalio/common';
+import type { ActivityOptions, Duration, LocalActivityOptions, RetryPolicy } from '@temporalio/common';
 import { AUTHOR_FIXES } from '../libs/domain/index.ts';
 
 /** The activity option groups the workflows share: one place decides how each kind of work times out and retries. */
@@ -7,6 +7,15 @@ import { AUTHOR_FIXES } from '../libs/domain/index.ts';
 export const bookkeepingOptions: ActivityOptions = {
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds', backoffCoefficient: 2 },
+};
+
+/**
+ * Bookkeeping whose repeat is harmless (an upsert, a status set), run as a local activity inside the workflow task that
+ * asks for it: one marker in the history instead of an activity task's three events and the workflow task it wakes.
+ */
+export const localBookkeepingOptions: LocalActivityOptions = {
+  startToCloseTimeout: '30 seconds',
+  retry: bookkeepingOptions.retry,
 };
 
 /** Errors a provider call will never get past by retrying. */
@@ -41,6 +50,14 @@ export const typesettingOptions: ActivityOptions = {
 
 /** The formats built from the typeset book (EPUB, DOCX, the Quarto zip): seconds of work, so a hung attempt is given up on within two minutes. */
 export const packagingOptions: ActivityOptions = { ...typesettingOptions, startToCloseTimeout: '2 minutes' };
+
+/**
+ * A rebuild nobody waits on at the page (an Elite revision's): a MinIO or PostgreSQL outage of a minute or more is ridden
+ * out rather than ending in "not rebuilt": eight attempts backing off to 30 s apart span about two minutes, still bounded.
+ */
+const OUTAGE_RETRY: RetryPolicy = { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 8, nonRetryableErrorTypes: [...AUTHOR_FIXES] };
+export const outlastingTypesettingOptions: ActivityOptions = { ...typesettingOptions, retry: OUTAGE_RETRY };
+export const outlastingPackagingOptions: ActivityOptions = { ...packagingOptions, retry: OUTAGE_RETRY };
 
 /** Mail: SMTP may be down for a while; keep trying for a day, backing off to once every ten minutes. */
 export const mailOptions: ActivityOptions = {

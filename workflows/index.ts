@@ -5,6 +5,7 @@ export { packageWorkflow } from './package/workflow.ts';
 export { coverWorkflow, productCoverWorkflow } from './cover/workflow.ts';
 export { mailWorkflow } from './notify/workflow.ts';
 export { mailDigestWorkflow } from './notify/digest.ts';
+export { stepPruningWorkflow } from './maintenance/step-pruning.ts';
 export { paymentWorkflow } from './payment/workflow.ts';
 export { bookRequestWorkflow } from './book-request/workflow.ts';
 export { printOrderWorkflow } from './print-order/workflow.ts';

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/core';
 import { ApplicationFailure } from '@temporalio/activity';
-import { currentVersion, GeneratedChapter, GeneratorProject, returnBookCredit, shelveBook, spendBookCredit, writeChapter as writeChapterText, type OutlineChapter } from '../../libs/db/index.ts';
+import { currentVersion, GeneratedChapter, GeneratorProject, recordStepOnce, returnBookCredit, shelveBook, spendBookCredit, writeChapter as writeChapterText, type OutlineChapter } from '../../libs/db/index.ts';
 import { countWords, DEPTH_SHARE, GenerationMessages, PROVIDERS, quotedPassages, WORD_COUNT_TOLERANCE, type ChapterSettings, type OutlineSettings, type ProviderId } from '../../libs/domain/index.ts';
 import type { StorageService } from '../../libs/storage/index.ts';
 import { gistOf, ProviderError, type ChapterBrief, type TextProvider, type WritingTask } from '../../libs/ai/index.ts';
@@ -16,6 +16,8 @@ export interface GenerationDeps {
   storage: StorageService;
   providers: Partial<Record<ProviderId, TextProvider>>;
 }
+
+type Em = ReturnType<MikroORM['em']['fork']>;
 
 /** Chapters aim at this many words unless the target says otherwise. */
 const DEFAULT_CHAPTER_WORDS = 3000;
@@ -89,6 +91,18 @@ export function createWritingActivities({ orm, storage, providers }: GenerationD
     return { em, project, provider };
   }
 
+  /**
+   * Writes a bookkeeping change with its step recorded in one transaction: true only for the attempt whose write landed
+   * first, so the worker's counters count a retried activity once. Outside an activity (no step), every call counts.
+   */
+  const recordedFirst = async (em: Em, step: string, write: (tx: Em) => Promise<unknown>): Promise<boolean> => {
+    const key = stepKey(step);
+    return em.transactional(async (tx) => {
+      await write(tx);
+      return key ? recordStepOnce(tx, key) : true;
+    });
+  };
+
   /** One provider call per step of the activity (`step` defaults to `purpose`), recorded with its tokens, time and cost on the call log, the project and the owner's profile. */
   const call = (em: ReturnType<MikroORM['em']['fork']>, project: GeneratorProject, provider: TextProvider, purpose: string, task: WritingTask, step = purpose) =>
     paidCall({ em, project, provider, purpose, step, task });
@@ -97,15 +111,14 @@ export function createWritingActivities({ orm, storage, providers }: GenerationD
     /** A cancelled book (the workflow records it as its last stage) spends its credit: the writing happened. */
     async recordStage(projectId: string, stage: string): Promise<void> {
       const em = orm.em.fork();
-      await em.nativeUpdate(GeneratorProject, { id: projectId }, { stage, updatedAt: new Date() });
-      countBookStage(stage);
+      if (await recordedFirst(em, `stage ${stage}`, (tx) => tx.nativeUpdate(GeneratorProject, { id: projectId }, { stage, updatedAt: new Date() }))) countBookStage(stage);
       if (stage === 'cancelled') await spendBookCredit(em, projectId);
     },
 
     async recordFailure(projectId: string, stage: string, message: string): Promise<void> {
       const em = orm.em.fork();
-      await em.nativeUpdate(GeneratorProject, { id: projectId }, { stage: 'failed', failedStage: stage, error: message, updatedAt: new Date() });
-      countBookFailure(stage);
+      const failed = { stage: 'failed', failedStage: stage, error: message, updatedAt: new Date() };
+      if (await recordedFirst(em, `failure ${stage}`, (tx) => tx.nativeUpdate(GeneratorProject, { id: projectId }, failed))) countBookFailure(stage);
       await returnBookCredit(em, projectId);
     },
 
@@ -225,9 +238,11 @@ export function createWritingActivities({ orm, storage, providers }: GenerationD
     async completeProject(projectId: string): Promise<void> {
       const em = orm.em.fork();
       // The book is complete only with its credit spent and its author's count raised, all or none.
+      let completedNow = false;
       const project = await em.transactional(async (tx) => {
         const found = await tx.findOneOrFail(GeneratorProject, { id: projectId });
         if (found.stage === 'complete') return found; // a retry after the shelf copy failed
+        completedNow = true;
         found.stage = 'complete';
         found.completedAt = new Date();
         await tx.flush();
@@ -235,7 +250,7 @@ export function createWritingActivities({ orm, storage, providers }: GenerationD
         if (found.user) await tx.getConnection().execute('update profiles set books_generated = books_generated + 1 where id = ?', [found.user.id], 'run', tx.getTransactionContext());
         return found;
       });
-      countBookStage('complete');
+      if (completedNow) countBookStage('complete');
       if (project.user) await shelveBook(em, project, 'generator');
     },
   };

@@ -1,6 +1,6 @@
 // What the writing activities ask a provider for. Real providers turn a task into a prompt (prompts.ts);
 // the mock provider writes from the task's fields directly, deterministically.
-import type { AssistAction, ContentDepth } from '../domain/index.ts';
+import type { AssistAction, Completion, ContentDepth } from '../domain/index.ts';
 
 export interface SourcePassage {
   /** Citation number: the source's position in the book's reference list. */
@@ -86,14 +86,7 @@ export interface AssistTask {
 
 export type WritingTask = OutlineTask | ChapterTask | FrameTask | ResizeTask | AssistTask;
 
-export interface Completion {
-  text: string;
-  model: string;
-  inputTokens: number;
-  outputTokens: number;
-  latencyMs: number;
-  costUsd: number;
-}
+export type { Completion } from '../domain/index.ts';
 
 export interface TextProvider {
   readonly id: 'anthropic' | 'hal9' | 'mock';

@@ -3,15 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { SUPPORT_EMAIL } from '../domain/index.ts';
 import { ConfigError, configKeys, loadConfig, loadServiceConfigOrExit, testPaymentsRefusal } from './index.ts';
+import { minimalConfigEnv } from '../../testing/config-env.ts';
 
-const valid = {
-  DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/pressroom',
-  TEMPORAL_ADDRESS: '127.0.0.1:7233',
-  S3_ENDPOINT: 'http://127.0.0.1:9000',
-  S3_ACCESS_KEY: 'access',
-  S3_SECRET_KEY: 'secret-secret',
-  JWT_SECRET: 'a-test-secret-that-is-long-enough-0123',
-};
+const valid = minimalConfigEnv;
 
 function problemsOf(env: Record<string, string | undefined>): string[] {
   try {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SUPPORT_EMAIL } from '../domain/payments.ts';
+import { temporalSettingsProblems } from './temporal.ts';
 
 /**
  * Every environment variable Pressroom reads, validated once at start-up.
@@ -21,6 +22,19 @@ export const configSchema = z.object({
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_TASK_QUEUE: z.string().min(1).default('pressroom'),
   TEMPORAL_UI_URL: url(['http', 'https']).default('http://localhost:8233'),
+  /**
+   * Temporal over TLS (Temporal Cloud, or a cluster behind TLS): on by itself once a certificate, a CA or an API key is
+   * set; true without them trusts the system's CAs. The PEM values may be given inline or as the path of a file.
+   */
+  TEMPORAL_TLS: z.stringbool({ error: 'must be true or false' }).optional(),
+  TEMPORAL_TLS_CERT: z.string().min(1).optional(),
+  TEMPORAL_TLS_KEY: z.string().min(1).optional(),
+  TEMPORAL_TLS_SERVER_CA: z.string().min(1).optional(),
+  TEMPORAL_TLS_SERVER_NAME: z.string().regex(/^[A-Za-z0-9.-]+$/, 'must be a host name').optional(),
+  /** A Temporal Cloud API key, sent as `authorization: Bearer …` over TLS. */
+  TEMPORAL_API_KEY: z.string().min(1).optional(),
+  /** The namespace is created elsewhere (Temporal Cloud's console): setup does not register it, and only checks its search attributes. */
+  TEMPORAL_NAMESPACE_MANAGED: z.stringbool({ error: 'must be true or false' }).default(false),
 
   S3_ENDPOINT: url(['http', 'https']),
   /** Address browsers use for presigned links, when it differs from S3_ENDPOINT (e.g. inside Docker). */
@@ -81,6 +95,8 @@ export const configSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Pressroom <no-reply@pressroom.local>'),
   /** How often the news people chose to get in a digest is mailed to them (the `mail-digests` schedule): a day. */
   MAIL_DIGEST_EVERY_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(1).max(7 * 86_400).default(86_400),
+  /** Recorded provider and bookkeeping steps are kept this many days, then pruned by the daily `step-pruning` schedule. */
+  STEP_RETENTION_DAYS: z.coerce.number({ error: 'must be a number of days' }).int().min(1).max(3650).default(30),
 
   /** Support's address: book requests and Elite project details are announced to it. */
   SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default(SUPPORT_EMAIL),
@@ -148,6 +164,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     configKeys.filter((key) => env[key] !== undefined && env[key] !== '').map((key) => [key, env[key]]),
   );
   const result = configSchema.safeParse(present);
+  const temporalProblems = result.success ? temporalSettingsProblems(result.data) : [];
+  if (temporalProblems.length) throw new ConfigError(temporalProblems);
   if (!result.success) {
     throw new ConfigError(
       result.error.issues.map((issue) => {
@@ -207,3 +225,4 @@ export function loadConfigOrExit(env: Record<string, string | undefined> = proce
   }
 }
 export * from './site.ts';
+export * from './temporal.ts';

@@ -8,7 +8,10 @@ export { availableBookCredits, reserveBookCredit, returnBookCredit, spendBookCre
 export { claimPurchases } from './purchase-claims.ts';
 export { reserveUnaskedMail } from './unasked-mail.ts';
 export { shelveBook } from './book-shelf.ts';
-export { claimProviderStep, completeProviderStep, releaseProviderStep, renewProviderStep, type StepClaim, type StepResult } from './provider-steps.ts';
+export { claimProviderStep, completeProviderStep, releaseProviderStep, renewProviderStep, type StepClaim } from './provider-steps.ts';
+export { recordStepOnce } from './recorded-steps.ts';
+export { pruneRecordedSteps, type PrunedSteps } from './step-pruning.ts';
+export { settleBookProgress } from './ended-run-progress.ts';
 export { isDatabaseUnreachable } from './connection-loss.ts';
 export { savedBookContents, savedBookContentsOf, type SavedBookContents } from './saved-book-contents.ts';
 export { eliteIncludedOrders, type EliteIncluded } from './elite-print-orders.ts';

@@ -1,18 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
+import type { Completion } from '../domain/index.ts';
 
-/** What a provider call returned, as recorded for its step. */
-export interface StepResult {
-  text: string;
-  model: string;
-  inputTokens: number;
-  outputTokens: number;
-  latencyMs: number;
-  costUsd: number;
-}
 
 /** done: the step's call returned before (reuse it); claimed: this attempt calls; busy: another attempt is calling now. */
-export type StepClaim = { kind: 'done'; result: StepResult } | { kind: 'claimed'; owner: string } | { kind: 'busy' };
+export type StepClaim = { kind: 'done'; result: Completion } | { kind: 'claimed'; owner: string } | { kind: 'busy' };
 
 interface StepRow {
   owner: string;
@@ -25,7 +17,7 @@ interface StepRow {
   cost_usd: string | number | null;
 }
 
-const resultOf = (row: StepRow): StepResult => ({
+const resultOf = (row: StepRow): Completion => ({
   text: row.text ?? '',
   model: row.model ?? '',
   inputTokens: row.input_tokens ?? 0,
@@ -65,7 +57,7 @@ export async function renewProviderStep(em: EntityManager, key: string, owner: s
  * Records the call's result on its step, in the caller's transaction (with the call's cost). The first result of a step
  * stays: a holder whose lease was taken over and who returns late keeps what the other attempt recorded.
  */
-export async function completeProviderStep(em: EntityManager, key: string, owner: string, result: StepResult): Promise<StepResult> {
+export async function completeProviderStep(em: EntityManager, key: string, owner: string, result: Completion): Promise<Completion> {
   const [row] = await run(
     em,
     `update "provider_steps" set "status" = 'done', "owner" = ?, "text" = ?, "model" = ?, "input_tokens" = ?, "output_tokens" = ?, "latency_ms" = ?, "cost_usd" = ?, "completed_at" = now()

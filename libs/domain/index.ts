@@ -22,6 +22,7 @@ export * from './manuscript.ts';
 export * from './desk.ts';
 export * from './manuscript-notes.ts';
 export * from './generation.ts';
+export * from './completion.ts';
 export * from './staged-book.ts';
 export * from './languages.ts';
 export * from './mock-languages.ts';

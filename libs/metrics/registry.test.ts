@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/index.ts';
 import { createApiRegistry, type PlatformStats } from './registry.ts';
+import { minimalConfigEnv } from '../../testing/config-env.ts';
 
 const stats: PlatformStats = {
   booksByStage: [
@@ -48,14 +49,7 @@ describe('the API registry', () => {
 });
 
 describe('the metrics and tracing settings', () => {
-  const valid = {
-    DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/pressroom',
-    TEMPORAL_ADDRESS: '127.0.0.1:7233',
-    S3_ENDPOINT: 'http://127.0.0.1:9000',
-    S3_ACCESS_KEY: 'access',
-    S3_SECRET_KEY: 'secret-secret',
-    JWT_SECRET: 'a-test-secret-that-is-long-enough-0123',
-  };
+  const valid = minimalConfigEnv;
 
   it('are off unless set', () => {
     const config = loadConfig(valid);

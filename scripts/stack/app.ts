@@ -1,6 +1,4 @@
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { StackError } from './log.ts';
 import { repoRoot } from './profile.ts';
 
 export const bin = (name: string) => join(repoRoot, 'node_modules', '.bin', name);
@@ -13,11 +11,6 @@ process.env.PATH = `${join(repoRoot, 'node_modules', '.bin')}:${process.env.PATH
  * dist/: a removed dist/ is compiled whole again rather than trusted from build info left elsewhere.
  */
 export const apiBuild = { command: bin('tsc'), args: ['-p', 'apps/api/tsconfig.build.json', '--incremental', '--tsBuildInfoFile', join(repoRoot, 'dist/api.tsbuildinfo')] };
-
-export function buildApi(): void {
-  const result = spawnSync(apiBuild.command, apiBuild.args, { cwd: repoRoot, stdio: 'inherit' });
-  if (result.status !== 0) throw new StackError('The API does not compile; fix the errors above.');
-}
 
 export const apiEntry = join(repoRoot, 'dist/apps/api/src/main.js');
 export const workerEntry = join(repoRoot, 'apps/worker/src/main.ts');

@@ -13,6 +13,22 @@ export function colorFor(name: string): Color {
   return color;
 }
 
+// bootstrap.sh notes when `npm start` or `npm test` began (before npm ci), so the steps' times count from there.
+const startedAt = Number(process.env.PRESSROOM_STARTED_MS) || Date.now() - process.uptime() * 1000;
+
+/** How long since the command began, as `(at +12.3 s)`: the start log's timeline. */
+export function sinceStart(): string {
+  return `(at +${((Date.now() - startedAt) / 1000).toFixed(1)} s)`;
+}
+
+/** Runs one step of a start, saying when it ended and how long it took. */
+export async function timed<T>(what: string, work: () => Promise<T> | T): Promise<T> {
+  const begun = Date.now();
+  const result = await work();
+  say(`${what}: ${((Date.now() - begun) / 1000).toFixed(1)} s ${sinceStart()}`);
+  return result;
+}
+
 export function say(message: string): void {
   console.log(`${styleText('bold', 'pressroom')} ${message}`);
 }

@@ -1,4 +1,5 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { pythonToolPath, pythonTools } from './python-tools.ts';
 import { ensureMinio, ensureTemporal } from './services.ts';
 import { Supervisor } from './supervisor.ts';
 import { ensureTemporalCli } from './temporal-cli.ts';
+import { ensureGoProgram, goBuildCommand, goPrograms } from './tools.ts';
 
 // A stand-in `go` first on PATH: `go install <module>` takes $BUILD_SECONDS_<program>, then writes a stand-in
 // program that serves HTTP on the port it is given (--port for Temporal, --address for MinIO). A stand-in `python3`
@@ -251,5 +253,75 @@ describe('first start on a machine without the programs', () => {
     expect(readFileSync(join(dir, 'temporal.db.temporal-version-1.5.1-Server-1.29.0-'), 'utf8')).toBe('written by 1.5.1');
     expect(existsSync(join(dir, 'temporal.db'))).toBe(false);
     expect(readFileSync(join(dir, 'temporal.db.version'), 'utf8')).toBe('temporal version 0 (stand-in)');
+  });
+});
+
+describe('Go builds begun by bootstrap.sh beside npm ci', () => {
+  const goBuilds = join(import.meta.dirname, 'go-builds.sh');
+  /** Runs bootstrap.sh's part in a shell of its own; returns what it printed (to a file, which the builds keep open). */
+  const bootstrap = (script: string) => {
+    const log = join(root, 'bootstrap.log');
+    const fd = openSync(log, 'w');
+    try {
+      execFileSync('bash', ['-c', `source ${JSON.stringify(goBuilds)}; ${script}`], { stdio: ['ignore', fd, fd] });
+    } finally {
+      closeSync(fd);
+    }
+    return readFileSync(log, 'utf8');
+  };
+  const mark = (name: string) => join(root, 'cache', 'bin', `.${name}.building`);
+  async function until(condition: () => boolean): Promise<void> {
+    for (const end = Date.now() + 5000; !condition(); await new Promise((resolve) => setTimeout(resolve, 20))) {
+      if (Date.now() > end) throw new Error('timed out');
+    }
+  }
+
+  it('runs the same go install as the stack, read from tools.ts', () => {
+    const printed = execFileSync('bash', [goBuilds, '--print', ...Object.keys(goPrograms)], { encoding: 'utf8' });
+
+    const expected = (Object.keys(goPrograms) as (keyof typeof goPrograms)[]).map((name) => {
+      const { args, env } = goBuildCommand(name);
+      return [...Object.entries(env).map(([key, value]) => `${key}=${value}`), 'go', ...args].join('\n');
+    });
+    expect(printed.split('\n\n').slice(0, -1)).toEqual(expected);
+  });
+
+  it('the stack waits for a build under way instead of compiling the program again', async () => {
+    const output = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    vi.stubEnv('BUILD_SECONDS_minio', '1');
+    const printed = bootstrap('start_go_builds minio');
+    expect(printed).toContain('building minio');
+    await until(() => existsSync(mark('minio')));
+    const profile = profileOn({ postgres: await answeringPort(), temporal: await answeringPort(), minio: await freePort() });
+
+    await prepareTools(profile, { progressEveryMs: 60_000 });
+
+    expect(events()).toEqual(['go install minio', 'built minio']);
+    expect(existsSync(join(root, 'cache', 'bin', 'minio'))).toBe(true);
+    expect(existsSync(mark('minio'))).toBe(false);
+    expect(output.mock.calls.some((call) => /waiting for the build of minio already under way/.test(String(call[0])))).toBe(true);
+  });
+
+  it('stops its builds when bootstrap.sh ends before the stack takes over (npm ci failed, Ctrl-C)', async () => {
+    vi.stubEnv('BUILD_SECONDS_minio', '30');
+    const started = Date.now();
+
+    bootstrap(`start_go_builds minio; until grep -qs "go install" ${JSON.stringify(join(root, 'events'))}; do sleep 0.05; done; stop_go_builds; wait`);
+
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(events()).toEqual(['go install minio']);
+    await until(() => !existsSync(mark('minio')));
+  });
+
+  it('builds a program whose mark a stopped build left behind', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    mkdirSync(join(root, 'cache', 'bin'), { recursive: true });
+    // A pid no process has (above Linux's largest).
+    writeFileSync(mark('stripe-mock'), '4194305');
+
+    await expect(ensureGoProgram('stripe-mock', 'stand-in')).resolves.toBe(join(root, 'cache', 'bin', 'stripe-mock'));
+
+    expect(events()).toEqual(['go install stripe-mock', 'built stripe-mock']);
+    expect(existsSync(mark('stripe-mock'))).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { say, StackError } from './log.ts';
+import { say, sinceStart, StackError } from './log.ts';
 import { cacheDir, onPath, runWithProgress, type ToolOptions } from './tools.ts';
 
 interface PythonToolSpec {
@@ -50,6 +50,7 @@ export async function ensurePythonTool(name: PythonTool, options: ToolOptions = 
   if (!onPath('python3')) throw new StackError(`Python 3 is not installed: install python3 (with venv) so ${name} can be installed.`);
   const venv = venvOf(name);
   say(`installing ${spec.distribution} ${spec.version} from PyPI into ${venv} (first run on this machine only)…`);
+  const started = Date.now();
   const made = await runWithProgress(`creating a Python environment for ${name}`, 'python3', ['-m', 'venv', '--clear', venv], options);
   const pip = ['install', '--quiet', '--disable-pip-version-check', '--retries', '2', '--timeout', '30'];
   if (made && spec.wheelSha256) {
@@ -60,5 +61,6 @@ export async function ensurePythonTool(name: PythonTool, options: ToolOptions = 
   const installed = made && (await runWithProgress(`installing ${spec.distribution}`, join(venv, 'bin', 'pip'), pip, options));
   if (!installed || !existsSync(path)) throw new StackError(`Installing ${spec.distribution} failed (python3 -m venv, then pip install ${spec.distribution}==${spec.version}); see the output above.`);
   writeFileSync(installedMark(name), `${spec.distribution}==${spec.version}\n`);
+  say(`installed ${spec.distribution} in ${Math.round((Date.now() - started) / 1000)} s ${sinceStart()}`);
   return path;
 }

@@ -1,7 +1,8 @@
-import { Connection } from '@temporalio/client';
+import type { Connection } from '@temporalio/client';
 import { msToTs, SearchAttributeType } from '@temporalio/common';
 import proto, { type temporal as protoTypes } from '@temporalio/proto';
-import type { Config } from '../../libs/config/index.ts';
+import { describeTemporalConnection, type Config } from '../../libs/config/index.ts';
+import { connectTemporal } from '../../libs/config/temporal-connect.ts';
 import { migrateUp, openOrm } from '../../libs/db/index.ts';
 import { createLuluClient } from '../../libs/print/index.ts';
 import { StorageService, storageSettingsFrom } from '../../libs/storage/index.ts';
@@ -53,10 +54,16 @@ async function ensureBucket(config: Config): Promise<void> {
 const GRPC_ALREADY_EXISTS = 6;
 const alreadyExists = (error: unknown) => (error as { code?: number }).code === GRPC_ALREADY_EXISTS;
 
-async function ensureTemporalNamespace(config: Config): Promise<void> {
-  const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
+const GRPC_NOT_FOUND = 5;
+
+export async function ensureTemporalNamespace(config: Config): Promise<void> {
+  const connection = await connectTemporal(config);
   try {
     const namespace = config.TEMPORAL_NAMESPACE;
+    if (config.TEMPORAL_NAMESPACE_MANAGED) {
+      await checkManagedNamespace(connection, config);
+      return;
+    }
     try {
       await connection.workflowService.registerNamespace({
         namespace,
@@ -81,6 +88,27 @@ async function ensureTemporalNamespace(config: Config): Promise<void> {
   } finally {
     await connection.close();
   }
+}
+
+/**
+ * A namespace created elsewhere (Temporal Cloud's console, tcld, Terraform): it is not registered here, and its search
+ * attributes are only checked, since Cloud adds them through its own tools rather than the operator service.
+ */
+async function checkManagedNamespace(connection: Connection, config: Config): Promise<void> {
+  const namespace = config.TEMPORAL_NAMESPACE;
+  say(`Temporal: namespace "${namespace}" is managed outside Pressroom (TEMPORAL_NAMESPACE_MANAGED=true), not registering it; at ${describeTemporalConnection(config)}`);
+  const existing = await connection.operatorService.listSearchAttributes({ namespace }).catch((error: unknown) => {
+    if ((error as { code?: number }).code === GRPC_NOT_FOUND) throw new Error(`Temporal: namespace "${namespace}" does not exist at ${config.TEMPORAL_ADDRESS}: create it (in Temporal Cloud, in its console) before setup`);
+    throw error;
+  });
+  const missing = customSearchAttributes.filter((key) => !(key.name in (existing.customAttributes ?? {})));
+  if (missing.length) {
+    throw new Error(
+      `Temporal: namespace "${namespace}" lacks the search attributes ${missing.map((k) => `${k.name} (Keyword)`).join(', ')}; add them where the namespace is managed ` +
+        `(e.g. \`tcld namespace search-attributes add --namespace ${namespace} --search-attribute "${missing[0]?.name ?? ''}=Keyword"\`) and run setup again`,
+    );
+  }
+  say(`Temporal: namespace "${namespace}" has the search attributes ${customSearchAttributes.map((k) => k.name).join(', ')}`);
 }
 
 async function retry<T>(fn: () => Promise<T>, attempts = 20): Promise<T> {

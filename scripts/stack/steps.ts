@@ -1,7 +1,7 @@
 // The steps `npm test` runs beside the stack start (lint, type-checks, builds): each its own process, its output held
 // and printed when it ends, so steps running side by side do not interleave their lines.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { say, StackError } from './log.ts';
+import { say, sinceStart, StackError } from './log.ts';
 import { repoRoot } from './profile.ts';
 
 export interface Step {
@@ -33,7 +33,7 @@ export function runStep({ name, command, args, env }: Step): Promise<void> {
       const text = Buffer.concat(output).toString();
       if (text.trim()) process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
       if (code !== 0) return reject(new StackError(`${name} failed; see the output above.`));
-      say(`${name} passed (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      say(`${name} passed in ${((Date.now() - started) / 1000).toFixed(1)} s ${sinceStart()}`);
       resolve();
     });
   });

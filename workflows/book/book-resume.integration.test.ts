@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { Client, Connection } from '@temporalio/client';
+import { Client, type Connection } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectTemporal } from '../../libs/config/temporal-connect.ts';
 import { GeneratedChapter, GeneratorProject } from '../../libs/db/index.ts';
 import { FakeAiServer } from '../../testing/ai-fakes.ts';
 import { openDeps, testConfig } from '../../testing/index.ts';
@@ -29,7 +30,7 @@ beforeAll(async () => {
   fake = await new FakeAiServer().start();
   fake.delay(400);
   deps = await openDeps(config);
-  connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
+  connection = await connectTemporal(config);
   client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
 });
 afterAll(async () => {

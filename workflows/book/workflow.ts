@@ -7,13 +7,14 @@ import {
   isCancellation,
   patched,
   proxyActivities,
+  proxyLocalActivities,
   setHandler,
   upsertSearchAttributes,
   workflowInfo,
 } from '@temporalio/workflow';
 import type { createActivities } from '../../activities/index.ts';
 import { BOOK_FORMATS, chapterProgress, chapterSettingsProblem, GenerationMessages, innermostMessage, packageWorkflowId, STAGE_PROGRESS, type PackageFormat } from '../../libs/domain/index.ts';
-import { bookkeepingOptions, renderingOptions, writingOptions } from '../activity-options.ts';
+import { bookkeepingOptions, localBookkeepingOptions, renderingOptions, writingOptions } from '../activity-options.ts';
 import {
   editOutlineUpdate,
   finalizeUpdate,
@@ -84,6 +85,11 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
   const projected = patched('progress-projection');
   /** The progress as of now, for an activity to write (a copy: the state moves on while the activity waits). */
   const progressNow = (wanted?: number[]): BookProgress & { wanted?: number[] } => JSON.parse(JSON.stringify(wanted ? { ...state, wanted } : state));
+  // An auto-mode book's stage records, progress, finalizing and completing run as local activities (issue 32: fewer
+  // events and workflow tasks a book); books started before replay the activity tasks their histories recorded. Step
+  // mode keeps activity tasks: with local ones, a parallel chapters call was seen starting its third chapter late.
+  const local = input.mode === 'auto' && patched('local-bookkeeping');
+  const recording = local ? proxyLocalActivities<Activities>(localBookkeepingOptions) : bookkeeping;
   setHandler(writingQuery, () => isBeingWritten(state));
   const milestones = new Set<PackageMilestone>();
   setHandler(packageMilestoneSignal, (milestone) => void milestones.add(milestone));
@@ -98,14 +104,14 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
     state.error = null;
     state.history.push({ stage: name, message, completed: false, timestamp: new Date().toISOString() });
     upsertSearchAttributes([{ key: StageAttribute, value: name }]);
-    await (projected ? bookkeeping.recordStage(projectId, name, progressNow(wanted)) : bookkeeping.recordStage(projectId, name));
+    await (projected ? recording.recordStage(projectId, name, progressNow(wanted)) : recording.recordStage(projectId, name));
     try {
       const result = await work();
       // Stages that run side by side (the introduction beside the chapters) never move the bar backwards.
       state.percent = Math.max(state.percent, STAGE_PROGRESS[name][1]);
       state.history.push({ stage: name, message: `${message} done`, completed: true, timestamp: new Date().toISOString() });
       // A step-mode stage is followed by a wait for the author, so its end is written now; in auto mode the next stage's record carries it.
-      if (projected && input.mode === 'step') await bookkeeping.recordProgress(progressNow());
+      if (projected && input.mode === 'step') await recording.recordProgress(progressNow());
       return result;
     } catch (error) {
       if (isCancellation(error)) throw error;
@@ -113,7 +119,7 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
       state.failedStage = name;
       state.error = innermostMessage(error);
       state.message = GenerationMessages.failed;
-      await (projected ? bookkeeping.recordFailure(projectId, name, state.error, progressNow()) : bookkeeping.recordFailure(projectId, name, state.error));
+      await (projected ? recording.recordFailure(projectId, name, state.error, progressNow()) : recording.recordFailure(projectId, name, state.error));
       throw ApplicationFailure.create({ type: 'StageFailed', message: state.error, nonRetryable: true, details: [name] });
     } finally {
       running = null;
@@ -174,7 +180,7 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
     const wanted = only ?? Array.from({ length: state.chapterCount }, (_, i) => i + 1);
     return stage('generating_chapters', STAGE_MESSAGES.generating_chapters, async () => {
       for (const n of wanted) if (n < 1 || n > state.chapterCount) throw ApplicationFailure.create({ message: GenerationMessages.invalidChapter(n, state.chapterCount), nonRetryable: true });
-      if (kept) await bookkeeping.recordChapterSettings(projectId, kept);
+      if (kept) await recording.recordChapterSettings(projectId, kept);
       const written = await writeChapters(wanted, force);
       if (after) await after;
       return written;
@@ -183,7 +189,7 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
 
   const finalize = () =>
     stage('finalizing', 'Finalizing the structure', async () => {
-      await writing.finalizeProject(projectId);
+      await (local ? recording : writing).finalizeProject(projectId);
       finalized = true;
     });
 
@@ -240,7 +246,7 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
     const event = { stage: 'complete', message: GenerationMessages.done, completed: true, timestamp: new Date().toISOString() };
     const completed = { ...progressNow(), stage: 'complete', percent: 100, message: GenerationMessages.done };
     completed.history.push(event);
-    await (projected ? bookkeeping.completeProject(projectId, completed) : bookkeeping.completeProject(projectId));
+    await (projected ? recording.completeProject(projectId, completed) : recording.completeProject(projectId));
     state.stage = 'complete';
     state.percent = 100;
     state.message = GenerationMessages.done;
@@ -256,7 +262,7 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
       try {
         const { chapterCount } = await bookkeeping.applyOutlineEdit(projectId, edited);
         followOutlineEdit(state, edited, chapterCount);
-        if (projected) await bookkeeping.recordProgress(progressNow());
+        if (projected) await recording.recordProgress(progressNow());
         return { chapterCount };
       } finally {
         running = null;
@@ -351,7 +357,7 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
           closing = true;
           state.stage = 'idle';
           state.message = GenerationMessages.bookPutAway;
-          await (projected ? bookkeeping.recordIdle(projectId, progressNow()) : bookkeeping.recordIdle(projectId));
+          await (projected ? recording.recordIdle(projectId, progressNow()) : recording.recordIdle(projectId));
           upsertSearchAttributes([{ key: StageAttribute, value: 'idle' }]);
           return state;
         }
@@ -368,7 +374,7 @@ export async function bookWorkflow(input: BookInput): Promise<BookProgress> {
       await CancellationScope.nonCancellable(async () => {
         state.stage = 'cancelled';
         state.message = 'Generation cancelled';
-        await (projected ? bookkeeping.recordStage(projectId, 'cancelled', progressNow()) : bookkeeping.recordStage(projectId, 'cancelled'));
+        await (projected ? recording.recordStage(projectId, 'cancelled', progressNow()) : recording.recordStage(projectId, 'cancelled'));
       });
     }
     throw error;

@@ -10,6 +10,7 @@ import {
   EliteNotes,
   EliteRefusals,
   innermostMessage,
+  packageWorkflowId,
   paymentWorkflowId,
   type EliteActor,
 } from '../../libs/domain/index.ts';
@@ -269,6 +270,11 @@ describe('Elite request workflow', () => {
     expect(project?.id).toBe(revised.data.projectId);
     expect(project).toMatchObject({ pdfKey: expect.any(String), coverPdfKey: expect.any(String) });
     expect((await handle.describe()).typedSearchAttributes.get(ProjectIdAttribute)).toBe(project?.id);
+    // The rebuild rides out a storage or database outage of a minute or more: its builds retry up to 8 times, 30 s apart at most.
+    const child = stack.engine.client.workflow.getHandle(packageWorkflowId(project?.id as string, rebuilt.data.run as number));
+    const builds = ((await child.fetchHistory()).events ?? []).flatMap((e) => e.activityTaskScheduledEventAttributes ?? []).filter((a) => a.activityType?.name?.startsWith('build'));
+    expect(builds.map((a) => a.activityType?.name).sort()).toEqual(['buildCover', 'buildDocx', 'buildEpub', 'buildInterior', 'buildQuartoZip']);
+    for (const build of builds) expect({ attempts: build.retryPolicy?.maximumAttempts, longest: tsToMs(build.retryPolicy?.maximumInterval) }).toEqual({ attempts: 8, longest: 30_000 });
     await handle.terminate('test over');
   });
 

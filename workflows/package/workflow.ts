@@ -1,7 +1,7 @@
-import { ApplicationFailure, getExternalWorkflowHandle, patched, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import { ApplicationFailure, getExternalWorkflowHandle, patched, proxyActivities, proxyLocalActivities, workflowInfo } from '@temporalio/workflow';
 import type { createActivities } from '../../activities/index.ts';
 import { innermostMessage, type CoverChoice, type PackageFormat } from '../../libs/domain/index.ts';
-import { bookkeepingOptions, packagingOptions, typesettingOptions } from '../activity-options.ts';
+import { bookkeepingOptions, localBookkeepingOptions, outlastingPackagingOptions, outlastingTypesettingOptions, packagingOptions, typesettingOptions } from '../activity-options.ts';
 import { packageMilestoneSignal, type PackageMilestone } from './messages.ts';
 
 type Activities = ReturnType<typeof createActivities>;
@@ -15,6 +15,8 @@ export interface PackageInput {
   cover?: Partial<CoverChoice>;
   /** Signal the parent workflow each milestone (messages.ts), so its stages follow the run's lanes. */
   reportMilestones?: boolean;
+  /** Retry builds through an outage of a minute or more (activity-options.ts); runs started without it retry as before. */
+  outlastOutages?: boolean;
 }
 
 export interface PackageResult {
@@ -25,8 +27,10 @@ export interface PackageResult {
 
 const bookkeeping = proxyActivities<Activities>(bookkeepingOptions);
 // Only the options differ from runs recorded before (one proxy for all): the commands, and so the histories, are the same.
-const typesetting = proxyActivities<Activities>(typesettingOptions);
-const packaging = proxyActivities<Activities>(packagingOptions);
+const quickTypesetting = proxyActivities<Activities>(typesettingOptions);
+const quickPackaging = proxyActivities<Activities>(packagingOptions);
+const outlastingTypesetting = proxyActivities<Activities>(outlastingTypesettingOptions);
+const outlastingPackaging = proxyActivities<Activities>(outlastingPackagingOptions);
 
 /**
  * One packaging run, id `package-<projectId>-<n>`: each format is its own activity and they run side by side;
@@ -35,12 +39,16 @@ const packaging = proxyActivities<Activities>(packagingOptions);
  */
 export async function packageWorkflow(input: PackageInput): Promise<PackageResult> {
   const { projectId, run, formats } = input;
+  const typesetting = input.outlastOutages ? outlastingTypesetting : quickTypesetting;
+  const packaging = input.outlastOutages ? outlastingPackaging : quickPackaging;
   const result: PackageResult = { formats, pageCount: null, sizes: {} };
   const parent = workflowInfo().parent;
   const report = async (milestone: PackageMilestone) => {
     if (parent) await getExternalWorkflowHandle(parent.workflowId, parent.runId).signal(packageMilestoneSignal, milestone);
   };
-  await bookkeeping.startPackaging(projectId, run, formats, workflowInfo().workflowId);
+  // The run's status writes are local activities (issue 32); runs started before replay their activity tasks.
+  const recording = patched('local-bookkeeping') ? proxyLocalActivities<Activities>(localBookkeepingOptions) : bookkeeping;
+  await recording.startPackaging(projectId, run, formats, workflowInfo().workflowId);
 
   const interior = formats.includes('pdf')
     ? typesetting.buildInterior(projectId).then(({ pageCount, size, printPages }) => {
@@ -60,7 +68,9 @@ export async function packageWorkflow(input: PackageInput): Promise<PackageResul
     const { pdfSize, pngSize } = await typesetting.buildCover(projectId, input.cover ?? null);
     result.sizes.cover = pdfSize;
     result.sizes['cover-png'] = pngSize;
-    if (input.reportMilestones) await report('cover_built');
+    // The parent ends the cover's stage when this run ends (a signal and a workflow task fewer on each side); runs
+    // recorded before signalled it.
+    if (input.reportMilestones && !patched('cover-built-by-run-end')) await report('cover_built');
   };
   // Scheduled in this order (a cover without an interior first), as runs recorded before the milestones were.
   const coverLane = formats.includes('cover') ? [cover()] : [];
@@ -76,7 +86,7 @@ export async function packageWorkflow(input: PackageInput): Promise<PackageResul
   // Every lane finishes (a failed format does not abandon the others); then the first failure is reported.
   const failed = (await Promise.allSettled(lanes)).find((outcome) => outcome.status === 'rejected');
   const error = failed ? innermostMessage(failed.reason) : null;
-  await bookkeeping.finishPackaging(projectId, run, error);
+  await recording.finishPackaging(projectId, run, error);
   // The lane's failure stays the cause, so callers can tell text no font prints (the author's to fix) from a fault.
   if (failed) throw ApplicationFailure.create({ type: 'BuildFailed', message: error ?? '', nonRetryable: true, cause: failed.reason as Error });
   return result;

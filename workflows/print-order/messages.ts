@@ -13,6 +13,8 @@ export interface PrintOrderInput {
   /** First and longest wait between two polls of the provider; signals wake the workflow at once in between. */
   pollEvery?: Duration;
   pollAtMost?: Duration;
+  /** How long the cover drawing and the preflight may go without a heartbeat before another worker retries them (default 30 s). */
+  heartbeatTimeout?: Duration;
   /** Polls of the provider one run makes before it continues as new (default 500; Temporal may ask for it sooner). */
   pollsPerRun?: number;
   /** Set when a run continues as new: the provider's job the order follows and what was last recorded of it. */

@@ -1,30 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CheckoutSession, PrintOrder } from '../../libs/db/index.ts';
 import { paymentWorkflowId, printOrderWorkflowId, toCents, type PrintOrderStatus } from '../../libs/domain/index.ts';
 import { printCheckoutMetadata } from '../../libs/payments/index.ts';
-import { activityFailed, expectOneMailPerDelivery, outage, paymentsFor, storeSessionPaid, workWaiting } from '../../testing/drill-checks.ts';
-import { FaultDrill, type DrillService } from '../../testing/fault-drill.ts';
+import { activityFailed, drillWithPrintSimulator, expectOneMailPerDelivery, outage, paymentsFor, storeSessionPaid, workWaiting } from '../../testing/drill-checks.ts';
+import type { DrillService } from '../../testing/fault-drill.ts';
 import { insertPrintOrder, newAuthor, statusPath } from '../../testing/print-orders.ts';
-import { PrintSimulator } from '../../testing/print-simulator/simulator.ts';
 import { eventually } from '../../testing/index.ts';
 import { printOrderWorkflow } from './workflow.ts';
 
 // The fault drill of a print order (issue 32): the worker, PostgreSQL, MinIO and the Temporal server, each killed with
-// -9 in the middle of an order and started again, on the drill's own services (testing/fault-drill.ts). The Lulu
-// simulator (jobs move only when told), stripe-mock and the mail catcher stand for remote services and stay up.
-const sim = new PrintSimulator({ stepMs: 'manual' });
-let drill: FaultDrill;
+// -9 in the middle of an order and started again, on the drill's own services (testing/drill-checks.ts).
+const { sim, drill } = drillWithPrintSimulator();
 
-beforeAll(async () => {
-  await sim.start();
-  drill = await FaultDrill.start({ config: sim.env() });
-}, 300_000);
-afterAll(async () => {
-  await drill?.destroy();
-  await sim.stop();
-});
-
-const orderRow = (id: string) => drill.deps.orm.em.fork().findOneOrFail(PrintOrder, { id });
+const orderRow = (id: string) => drill().deps.orm.em.fork().findOneOrFail(PrintOrder, { id });
 /** The row, or null while the database does not answer (just after it came back, say). */
 const orderRowIfUp = (id: string) => orderRow(id).catch(() => null);
 async function reaching(id: string, status: PrintOrderStatus, timeoutMs = 60_000): Promise<PrintOrder> {
@@ -46,30 +34,31 @@ const drills: { service: DrillService; moment: Moment; when: string }[] = [
 
 describe('print order fault drill', () => {
   it.each(drills)('completes with one job, one payment and one mail per status when $service is killed $when', async ({ service, moment }) => {
-    const author = await newAuthor(drill.deps.orm);
-    const orderId = await insertPrintOrder(drill.deps, { userId: author.id, contactEmail: author.email });
-    const handle = drill.client.workflow.getHandle(printOrderWorkflowId(orderId));
+    const author = await newAuthor(drill().deps.orm);
+    const orderId = await insertPrintOrder(drill().deps, { userId: author.id, contactEmail: author.email });
+    const handle = drill().client.workflow.getHandle(printOrderWorkflowId(orderId));
     const start = () =>
-      drill.client.workflow.start(printOrderWorkflow, {
+      drill().client.workflow.start(printOrderWorkflow, {
         workflowId: printOrderWorkflowId(orderId),
-        taskQueue: drill.config.TEMPORAL_TASK_QUEUE,
-        args: [{ orderId, paymentWindow: '10 minutes', paymentReminderAfter: '10 minutes', pollEvery: '200 ms', pollAtMost: '1 second' }],
+        taskQueue: drill().config.TEMPORAL_TASK_QUEUE,
+        args: [{ orderId, paymentWindow: '10 minutes', paymentReminderAfter: '10 minutes', pollEvery: '200 ms', pollAtMost: '1 second', heartbeatTimeout: '10 seconds' }],
       });
 
     if (moment === 'files' && service === 'minio') {
       // Gone before the run reads the files: the preflight fails until storage is back.
-      await outage(drill, service, { meanwhile: async () => void (await start()), felt: () => activityFailed(handle) });
+      await outage(drill(), service, { meanwhile: async () => void (await start()), felt: () => activityFailed(handle) });
     } else {
       await start();
     }
     if (moment === 'files' && service !== 'minio') {
-      // Whatever the worker had in hand (drawing the cover, the preflight) is lost with it and done again by the next.
+      // Whatever the worker had in hand (drawing the cover, the preflight) is lost with it and done again by the next,
+      // once the attempt's heartbeat time-out (shortened through the input) has passed.
       await reaching(orderId, 'validating');
-      await outage(drill, service);
+      await outage(drill(), service);
     }
 
     const unpaid = await reaching(orderId, 'unpaid');
-    const paid = await storeSessionPaid(drill, {
+    const paid = await storeSessionPaid(drill(), {
       id: unpaid.stripeSessionId as string,
       userId: author.id,
       email: author.email,
@@ -79,8 +68,8 @@ describe('print order fault drill', () => {
     let payment: Awaited<ReturnType<typeof paid.deliver>> | undefined;
     if (moment === 'payment') {
       // The webhook's payment workflow starts while the database is gone: it and the order wait for it, then go on.
-      const paymentRun = drill.client.workflow.getHandle(paymentWorkflowId(paid.eventId));
-      await outage(drill, service, { meanwhile: async () => void (payment = await paid.deliver()), felt: () => activityFailed(paymentRun) });
+      const paymentRun = drill().client.workflow.getHandle(paymentWorkflowId(paid.eventId));
+      await outage(drill(), service, { meanwhile: async () => void (payment = await paid.deliver()), felt: () => activityFailed(paymentRun) });
     } else {
       payment = await paid.deliver();
     }
@@ -92,7 +81,7 @@ describe('print order fault drill', () => {
     await reaching(orderId, 'production');
     if (moment === 'polling') {
       // The printer ships the books while the service is down; the next poll after it is back finds out.
-      await outage(drill, service, {
+      await outage(drill(), service, {
         meanwhile: async () => void sim.setStatus(jobId, 'SHIPPED'),
         ...(service === 'worker' ? { felt: () => workWaiting(handle) } : {}),
       });
@@ -109,10 +98,10 @@ describe('print order fault drill', () => {
     expect(shipped).toMatchObject({ luluStatus: 'SHIPPED', luluJobId: jobId, carrierName: 'USPS', paidAt: expect.any(Date) });
     // Nothing done twice: one job at the printer, one checkout, one payment, one mail per message.
     expect(jobsFor(shipped)).toHaveLength(1);
-    expect(await drill.deps.orm.em.fork().count(CheckoutSession, { printOrderId: orderId })).toBe(1);
-    const payments = await paymentsFor(drill, { printOrderId: orderId });
+    expect(await drill().deps.orm.em.fork().count(CheckoutSession, { printOrderId: orderId })).toBe(1);
+    const payments = await paymentsFor(drill(), { printOrderId: orderId });
     expect(payments.map((p) => [p.status, p.amount, p.stripeSessionId])).toEqual([['paid', toCents(shipped.totalCost), shipped.stripeSessionId]]);
-    const subjects = await expectOneMailPerDelivery(drill, author.email);
+    const subjects = await expectOneMailPerDelivery(drill(), author.email);
     expect(subjects.filter((subject) => subject.includes('has shipped'))).toHaveLength(1);
   }, 300_000);
 });

@@ -36,6 +36,14 @@ const { recordPrintOrderChange, recordLatePayment, quotePrintOrder, recordPrintO
 const { preflightPrintOrder } = proxyActivities<Activities>(printPreflightOptions);
 // Typesetting's options: the drawing heartbeats, so an attempt lost with its worker is retried within half a minute.
 const { drawPrintOrderCover } = proxyActivities<Activities>(typesettingOptions);
+/** The file work with a heartbeat time-out of the input's (a drill's lost worker is taken over sooner); same commands. */
+const fileWork = (heartbeatTimeout: PrintOrderInput['heartbeatTimeout']) =>
+  heartbeatTimeout
+    ? {
+        drawPrintOrderCover: proxyActivities<Activities>({ ...typesettingOptions, heartbeatTimeout }).drawPrintOrderCover,
+        preflightPrintOrder: proxyActivities<Activities>({ ...printPreflightOptions, heartbeatTimeout }).preflightPrintOrder,
+      }
+    : { drawPrintOrderCover, preflightPrintOrder };
 const { openPrintCheckout, submitPrintJob } = proxyActivities<Activities>(printProviderOptions);
 const { fetchPrintJob } = proxyActivities<Activities>(printPollOptions);
 const { sendMail } = proxyActivities<Activities>(mailOptions);
@@ -160,9 +168,10 @@ export async function printOrderWorkflow(input: PrintOrderInput): Promise<{ stat
   /** Preflight, price, payment (unless prepaid) and the print job; the job to follow, or null when the order ended before it. */
   async function place(): Promise<FollowedJob | null> {
     await change({ orderStatus: 'validating' });
+    const files = fileWork(input.heartbeatTimeout);
     // The order's own cover, drawn from the book's design for the product (orders placed before this copied the book's).
-    if (patched('order-draws-its-cover')) await drawPrintOrderCover(orderId);
-    const preflight = await preflightPrintOrder(orderId);
+    if (patched('order-draws-its-cover')) await files.drawPrintOrderCover(orderId);
+    const preflight = await files.preflightPrintOrder(orderId);
     if (preflight.errors.length) {
       await change({ orderStatus: 'failed', errorMessage: preflight.errors.join(' ') });
       return null;

@@ -1,5 +1,6 @@
 import { Runtime } from '@temporalio/worker';
-import { loadServiceConfigOrExit } from '../../../libs/config/index.ts';
+import { describeTemporalConnection, loadServiceConfigOrExit } from '../../../libs/config/index.ts';
+import { connectTemporal } from '../../../libs/config/temporal-connect.ts';
 import { createProviders } from '../../../libs/ai/index.ts';
 import { openOrm } from '../../../libs/db/index.ts';
 import { createMailer, mailSettingsFrom } from '../../../libs/mail/index.ts';
@@ -7,8 +8,9 @@ import { checkoutDepsFrom } from '../../../libs/payments/index.ts';
 import { createPrintProvider } from '../../../libs/print/index.ts';
 import { StorageService, storageSettingsFrom } from '../../../libs/storage/index.ts';
 import { startTracing } from '../../../libs/telemetry/index.ts';
-import { Client, Connection } from '@temporalio/client';
+import { Client } from '@temporalio/client';
 import { ensureDigestSchedule } from './digest-schedule.ts';
+import { ensureStepPruningSchedule } from './step-pruning-schedule.ts';
 import { workerRuntimeOptions } from './telemetry.ts';
 import { createWorker } from './worker.ts';
 
@@ -29,15 +31,16 @@ const { worker, connection } = await createWorker(config, {
   printProvider: createPrintProvider(config),
 }, { tracing });
 
-const scheduling = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
+const scheduling = await connectTemporal(config);
 try {
   const client = new Client({ connection: scheduling, namespace: config.TEMPORAL_NAMESPACE });
   await ensureDigestSchedule(client, { scheduleId: 'mail-digests', everySeconds: config.MAIL_DIGEST_EVERY_SECONDS, taskQueue: config.TEMPORAL_TASK_QUEUE });
+  await ensureStepPruningSchedule(client, { taskQueue: config.TEMPORAL_TASK_QUEUE, input: { retentionDays: config.STEP_RETENTION_DAYS } });
 } finally {
   await scheduling.close();
 }
 
-console.log(`worker polling task queue "${config.TEMPORAL_TASK_QUEUE}" in namespace "${config.TEMPORAL_NAMESPACE}" at ${config.TEMPORAL_ADDRESS}`);
+console.log(`worker polling task queue "${config.TEMPORAL_TASK_QUEUE}" in namespace "${config.TEMPORAL_NAMESPACE}" at ${describeTemporalConnection(config)}`);
 if (config.WORKER_METRICS_ADDRESS) console.log(`worker metrics at http://${config.WORKER_METRICS_ADDRESS}/metrics`);
 try {
   await worker.run();

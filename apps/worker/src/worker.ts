@@ -1,5 +1,6 @@
 import { NativeConnection, Worker } from '@temporalio/worker';
-import type { Config } from '../../../libs/config/index.ts';
+import { temporalConnectionOptions, type Config, type TemporalSettings } from '../../../libs/config/index.ts';
+import { explainTemporalFailure } from '../../../libs/config/temporal-connect.ts';
 import { createActivities, type ActivityDeps } from '../../../activities/index.ts';
 import type { Tracing } from '../../../libs/telemetry/index.ts';
 import { tracingWorkerOptions } from './telemetry.ts';
@@ -8,11 +9,13 @@ import { workflowBundle } from './workflow-bundle.ts';
 export { workflowBundle, workflowsPath } from './workflow-bundle.ts';
 
 export async function createWorker(
-  config: Pick<Config, 'TEMPORAL_ADDRESS' | 'TEMPORAL_NAMESPACE' | 'TEMPORAL_TASK_QUEUE'>,
+  config: TemporalSettings & Pick<Config, 'TEMPORAL_TASK_QUEUE'>,
   deps: ActivityDeps,
   { tracing }: { tracing?: Tracing | null } = {},
 ): Promise<{ worker: Worker; connection: NativeConnection }> {
-  const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
+  const connection = await NativeConnection.connect(temporalConnectionOptions(config)).catch(async (error: unknown) => {
+    throw await explainTemporalFailure(config, error);
+  });
   const worker = await Worker.create({
     connection,
     namespace: config.TEMPORAL_NAMESPACE,

@@ -32,3 +32,18 @@ export const ProviderStepSchema = defineEntity({
 });
 export class ProviderStep extends ProviderStepSchema.class {}
 ProviderStepSchema.setClass(ProviderStep);
+
+/**
+ * A bookkeeping step recorded once by the attempt whose write landed (its key as a provider step's: run, activity,
+ * step), so what the step counts is counted once however many attempts ran it.
+ */
+export const RecordedStepSchema = defineEntity({
+  name: 'RecordedStep',
+  tableName: 'recorded_steps',
+  properties: {
+    key: p.string().length(255).primary(),
+    createdAt: p.datetime(),
+  },
+});
+export class RecordedStep extends RecordedStepSchema.class {}
+RecordedStepSchema.setClass(RecordedStep);

@@ -34,6 +34,7 @@ import { Migration20261129701000_one_time_passwords } from './Migration202611297
 import { Migration20261129400100_book_progress } from './Migration20261129400100_book_progress.ts';
 import { Migration20261129100100_withdrawn_suggestions } from './Migration20261129100100_withdrawn_suggestions.ts';
 import { Migration20261129300100_provider_steps } from './Migration20261129300100_provider_steps.ts';
+import { Migration20261129860100_recorded_steps } from './Migration20261129860100_recorded_steps.ts';
 
 /** Every migration in order: write each as a class in this folder (named Migration<UTC timestamp>_<what>) and add it here. */
 export const migrationsList = [
@@ -73,4 +74,5 @@ export const migrationsList = [
   { name: 'Migration20261129400100_book_progress', class: Migration20261129400100_book_progress },
   { name: 'Migration20261129100100_withdrawn_suggestions', class: Migration20261129100100_withdrawn_suggestions },
   { name: 'Migration20261129300100_provider_steps', class: Migration20261129300100_provider_steps },
+  { name: 'Migration20261129860100_recorded_steps', class: Migration20261129860100_recorded_steps },
 ];

@@ -5,7 +5,6 @@ import type { AssistView } from '../../../../libs/contracts/index.ts';
 import { AiProviderCall, AssistChange, GeneratorProject } from '../../../../libs/db/index.ts';
 import { EditingMessages } from '../../../../libs/domain/index.ts';
 import { eventually, fakeAiEngineForFile, testConfig } from '../../../../testing/index.ts';
-import { grantBookCredit } from '../../../../testing/purchases.ts';
 import { apiClient, serveApi } from '../../../../testing/test-server.ts';
 import { insertWrittenBook } from '../../../../testing/written-books.ts';
 
@@ -25,7 +24,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-const { call, signUpAccount } = apiClient(() => url);
+const { call, signUpAccount, stepBookWithChapterOne } = apiClient(() => url);
 
 const settled = (projectId: string, id: string, token: string) =>
   eventually(
@@ -85,13 +84,7 @@ describe('the AI Writing Assistant on a paid provider', () => {
   });
 
   it('waits while the book is being written (the assistant, the author\'s saves and restores, the book\'s language): 409 during a stage, accepted once it has finished', async () => {
-    const { token, id } = await signUpAccount();
-    await grantBookCredit(config.DATABASE_URL, id);
-    const created = await call('POST', '/projects', { title: 'Remote Leadership', author: 'Ada Writer', book_idea: 'How small companies lead distributed teams with trust and rituals', ai_model: 'anthropic', total_target_words: 10_000, chapter_count: 3 }, token);
-    expect(created.status).toBe(201);
-    const projectId = created.body.project_id as string;
-    expect((await call('POST', `/projects/${projectId}/generate-outline`, {}, token)).status).toBe(200);
-    expect((await call('POST', `/projects/${projectId}/generate-chapters`, { chapters_to_generate: [1] }, token)).status).toBe(200);
+    const { token, projectId } = await stepBookWithChapterOne(config.DATABASE_URL);
 
     fake.delay(1500);
     try {

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { Client, WorkflowNotFoundError, WorkflowUpdateFailedError, type WorkflowHandle, type WorkflowStartOptions } from '@temporalio/client';
 import type { Config } from '../../../../libs/config/index.ts';
-import { GeneratedChapter, GeneratorProject, readBookProgress } from '../../../../libs/db/index.ts';
+import { GeneratedChapter, GeneratorProject, readBookProgress, settleBookProgress } from '../../../../libs/db/index.ts';
 import { bookWorkflowId, EditingMessages, GenerationMessages, innermostMessage, ProjectMessages, writtenSoFar } from '../../../../libs/domain/index.ts';
 import { firstProgress, isBeingWritten, progressQuery, writingQuery, type BookInput, type BookProgress } from '../../../../workflows/book/messages.ts';
 import type { bookWorkflow } from '../../../../workflows/book/workflow.ts';
@@ -11,12 +11,15 @@ import { CONFIG } from '../config/config.module.ts';
 import { BookProgressFeed } from './book-progress-feed.ts';
 import type { ProgressSource } from './chapter-stream.ts';
 import { chapterSettingsOf } from './projects.dto.ts';
+import { progressAfterEndedRun } from './ended-run.ts';
 
 /** A stage call waits out a run that is just ending (it takes an activity's time) for at most this long. */
 const CLOSING_WAIT_MS = 250;
 const STEP_ATTEMPTS = 20;
 /** How long an edit waits to learn whether the book is being written before it gives up (503). */
 const PROGRESS_DEADLINE_MS = 5000;
+// The writing flag is read on every poll of a page following a stage: a busy or stopped Temporal must not hold it up.
+const ENDED_CHECK_DEADLINE_MS = 1000;
 
 /** What a start of `book-<id>` takes from its caller; the rest comes from the project and the configuration. */
 export type BookStart = Omit<BookInput, 'projectId' | 'provider' | 'chapterConcurrency' | 'idleTimeout'>;
@@ -130,12 +133,35 @@ export class BookWorkflowService {
    */
   async beingWritten(projectId: string): Promise<boolean> {
     const written = await readBookProgress(this.em.fork(), projectId);
-    if (written) return isBeingWritten(written);
+    if (written) return isBeingWritten(written) && ((await this.runEnded(projectId, ENDED_CHECK_DEADLINE_MS)) ? this.stillWriting(projectId) : true);
     try {
       return await this.legacyQuery(projectId, async (run) => (await run.describe()).status.name === 'RUNNING' && run.query(writingQuery));
     } catch (error) {
       if (error instanceof WorkflowNotFoundError) return false;
       throw error;
+    }
+  }
+
+  /**
+   * The row says a stage is writing and a describe (no lock held, a short deadline) said the run has ended. A run that
+   * ended without writing its end (an operator terminated it mid-stage) leaves the row saying so forever, so the row is
+   * settled and the edit goes through. The run is asked again under the row's lock, so a run resumed meanwhile writes
+   * after it. Temporal not answering keeps the edit waiting.
+   */
+  private async stillWriting(projectId: string): Promise<boolean> {
+    const settled = await settleBookProgress(this.em.fork(), projectId, async (progress) => {
+      if (!isBeingWritten(progress) || !(await this.runEnded(projectId))) return null;
+      return progressAfterEndedRun(progress);
+    });
+    return settled ? isBeingWritten(settled) : false;
+  }
+
+  private async runEnded(projectId: string, deadlineMs = PROGRESS_DEADLINE_MS): Promise<boolean> {
+    try {
+      const run = await this.temporal.withDeadline(Date.now() + deadlineMs, () => this.handle(projectId).describe());
+      return run.status.name !== 'RUNNING';
+    } catch (error) {
+      return error instanceof WorkflowNotFoundError;
     }
   }
 

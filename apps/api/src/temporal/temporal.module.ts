@@ -1,7 +1,7 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Client, Connection } from '@temporalio/client';
 import { OpenTelemetryWorkflowClientInterceptor } from '@temporalio/interceptors-opentelemetry';
-import type { Config } from '../../../../libs/config/index.ts';
+import { temporalConnectionOptions, type Config } from '../../../../libs/config/index.ts';
 import { CONFIG } from '../config/config.module.ts';
 
 /**
@@ -16,7 +16,7 @@ import { CONFIG } from '../config/config.module.ts';
       inject: [CONFIG],
       useFactory: (config: Config) =>
         new Client({
-          connection: Connection.lazy({ address: config.TEMPORAL_ADDRESS }),
+          connection: Connection.lazy(temporalConnectionOptions(config)),
           namespace: config.TEMPORAL_NAMESPACE,
           // Starts, signals and updates carry the trace on to the workflow; without tracing started its spans are no-ops.
           interceptors: { workflow: [new OpenTelemetryWorkflowClientInterceptor()] },

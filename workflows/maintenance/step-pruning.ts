@@ -1,0 +1,15 @@
+import { proxyActivities } from '@temporalio/workflow';
+import type { createActivities } from '../../activities/index.ts';
+import { bookkeepingOptions } from '../activity-options.ts';
+
+const { pruneSteps } = proxyActivities<ReturnType<typeof createActivities>>(bookkeepingOptions);
+
+export interface StepPruningInput {
+  /** Steps recorded longer ago than this are removed (STEP_RETENTION_DAYS). */
+  retentionDays: number;
+}
+
+/** One round of pruning recorded steps; the schedule `step-pruning` (apps/worker/src/step-pruning-schedule.ts) runs it daily. */
+export async function stepPruningWorkflow(input: StepPruningInput): Promise<{ providerSteps: number; recordedSteps: number }> {
+  return pruneSteps(input.retentionDays);
+}
