@@ -33,3 +33,25 @@ export async function startElitePrinting(stack: Pick<PrintStack, 'engine'>, hand
   await eventually(() => stack.engine.deps.orm.em.fork().findOne(PrintOrder, { id: orderId }), (row) => row !== null);
   return orderId;
 }
+
+/**
+ * Holds every print order's files check (the real MinIO client the worker shares) until `release`, so that a quick
+ * machine cannot send the job to the printer before a test's correction is in. `restore` gives the client back.
+ */
+export function holdPrintOrderFilesCheck(stack: Pick<PrintStack, 'engine'>): { release: () => void; restore: () => void } {
+  const storage = stack.engine.deps.storage;
+  const stat = storage.stat.bind(storage);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  storage.stat = async (key) => {
+    if (key.includes('/print-orders/')) await held;
+    return stat(key);
+  };
+  return {
+    release: () => release(),
+    restore: () => {
+      release();
+      storage.stat = stat;
+    },
+  };
+}

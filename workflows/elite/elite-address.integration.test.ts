@@ -2,7 +2,7 @@ import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { describe, expect, it } from 'vitest';
 import { EliteRequest, PrintOrder } from '../../libs/db/index.ts';
 import { AddressBookMessages, AddressMessages, innermostMessage, printOrderWorkflowId, type ShippingAddress } from '../../libs/domain/index.ts';
-import { eliteRequestAtProof, PORTLAND, startElitePrinting } from '../../testing/elite-addresses.ts';
+import { eliteRequestAtProof, holdPrintOrderFilesCheck, PORTLAND, startElitePrinting } from '../../testing/elite-addresses.ts';
 import { act, newEliteActor, stateReaching } from '../../testing/elite-requests.ts';
 import { eventually } from '../../testing/index.ts';
 import { orderReaching, printStackForFile, TEST_ADDRESS } from '../../testing/print-orders.ts';
@@ -62,20 +62,13 @@ describe("an Elite request's shipping address", () => {
     await act(handle, author, { action: 'approve_proof', shippingAddress: TEST_ADDRESS });
     // The order's files check waits here until the correction is in: on a quick machine the job would otherwise reach the
     // printer first (the test's hold on the real MinIO client the worker shares, not a change to the product).
-    const storage = stack.engine.deps.storage;
-    const stat = storage.stat.bind(storage);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    storage.stat = async (key) => {
-      if (key.includes('/print-orders/')) await held;
-      return stat(key);
-    };
+    const hold = holdPrintOrderFilesCheck(stack);
     try {
       const orderId = await startElitePrinting(stack, handle, team);
       const orderRun = stack.engine.client.workflow.getHandle(printOrderWorkflowId(orderId));
       await eventually(() => orm().em.fork().findOneOrFail(PrintOrder, { id: orderId }), (order) => order.orderStatus === 'validating');
       await orderRun.executeUpdate(changeAddressUpdate, { args: [{ address: PORTLAND, by: { id: author.id, role: 'author' } }] });
-      release();
+      hold.release();
       expect((await orm().em.fork().findOneOrFail(PrintOrder, { id: orderId })).shippingAddress).toEqual(PORTLAND);
       expect(await requestAddress(requestId)).toEqual(PORTLAND);
 
@@ -88,8 +81,7 @@ describe("an Elite request's shipping address", () => {
       const shipped = await eventually(() => orm().em.fork().findOneOrFail(EliteRequest, { id: requestId }), (row) => row.status === 'shipped');
       expect(shipped.shippingAddress).toEqual(PORTLAND);
     } finally {
-      release();
-      storage.stat = stat;
+      hold.restore();
     }
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EliteRequestAdminView, EliteRequestView } from '../../../../libs/contracts/index.ts';
 import { EliteRequest, User } from '../../../../libs/db/index.ts';
 import { AddressBookMessages, AddressMessages, AuthMessages, EliteMessages, printOrderWorkflowId, type EliteActor } from '../../../../libs/domain/index.ts';
-import { eliteRequestAtProof, PORTLAND, startElitePrinting } from '../../../../testing/elite-addresses.ts';
+import { eliteRequestAtProof, holdPrintOrderFilesCheck, PORTLAND, startElitePrinting } from '../../../../testing/elite-addresses.ts';
 import { act, insertEliteRequest } from '../../../../testing/elite-requests.ts';
 import { eventually } from '../../../../testing/index.ts';
 import { orderReaching, printStackForFile, TEST_ADDRESS } from '../../../../testing/print-orders.ts';
@@ -57,11 +57,19 @@ describe("correcting an Elite request's shipping address through the API", () =>
 
     // Printing starts: until the order's job is at the printer its run takes the team's correction, and the request
     // the author reads shows it; from then on neither side may change where the copies go.
-    const orderId = await startElitePrinting(stack, handle, team);
-    await eventually(() => stack.engine.client.workflow.getHandle(printOrderWorkflowId(orderId)).describe().then(() => true, () => false), (started) => started);
+    // The order's files check waits until the correction is in: on a quick machine the job would otherwise reach the
+    // printer first.
+    const hold = holdPrintOrderFilesCheck(stack);
     const whilePrinting = { ...PORTLAND, address_line1: '3 Congress Street' };
-    expect((await call('POST', teams(requestId), { shipping_address: whilePrinting }, teamToken)).status).toBe(200);
-    expect((await call('GET', `/elite-requests/${requestId}`, undefined, token)).body).toMatchObject({ shipping_address: whilePrinting });
+    let orderId: string;
+    try {
+      orderId = await startElitePrinting(stack, handle, team);
+      await eventually(() => stack.engine.client.workflow.getHandle(printOrderWorkflowId(orderId)).describe().then(() => true, () => false), (started) => started);
+      expect((await call('POST', teams(requestId), { shipping_address: whilePrinting }, teamToken)).status).toBe(200);
+      expect((await call('GET', `/elite-requests/${requestId}`, undefined, token)).body).toMatchObject({ shipping_address: whilePrinting });
+    } finally {
+      hold.restore();
+    }
     await orderReaching(orm(), orderId, 'submitted', 60_000);
     for (const [path, who] of [[mine(requestId), token], [teams(requestId), teamToken]] as const) {
       expect(await call('POST', path, { shipping_address: PORTLAND }, who)).toMatchObject({ status: 409, body: { message: AddressBookMessages.changeRefused } });
