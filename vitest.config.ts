@@ -4,10 +4,11 @@ export default defineConfig({
   // NestJS needs legacy decorators with emitted metadata (constructor injection reads `design:paramtypes`).
   oxc: { decorator: { legacy: true, emitDecoratorMetadata: true } },
   test: {
-    // Two files at a time: most integration tests wait on Temporal, PostgreSQL and MinIO rather than on the CPU, and
-    // each file has its own task queue, accounts and books. The default on two cores would be one. The browser tests
-    // run among the others: e2e/global-setup.ts starts one API and portal per worker.
-    maxWorkers: 2,
+    // Three files at a time on two cores: the drills and workflow tests spend long stretches waiting on timers, restarts
+    // and time-outs, which two files at a time left the CPU idle for (a fifth of the run); each file has its own task
+    // queue, accounts and books. The browser tests run among the others: e2e/global-setup.ts starts one API and portal
+    // per worker.
+    maxWorkers: 3,
     projects: [
       {
         extends: true,

@@ -42,7 +42,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createAssistActivities(deps),
     ...createOutlineEditActivities(deps),
     ...heartbeating(createRenderActivities(deps)),
-    ...createMailActivities(deps),
+    ...heartbeating(createMailActivities(deps)),
     ...createStepPruningActivities(deps),
     ...createPaymentActivities(deps),
     ...createBookRequestActivities(deps),

@@ -2,14 +2,20 @@
 // it, each starting one real-size book and following its status by polling; autocannon reads a light route and a
 // status route at a fixed rate, idle and then under that load; PostgreSQL is asked what was written twice; /proc says
 // what CPU each process spent.
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import autocannon from 'autocannon';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { DEFAULT_CONTENT_DEPTH, DEFAULT_GENERATION_MODE, DEFAULT_WRITING_STYLE, wordsForPages } from '../libs/domain/index.ts';
 import { grantBookCredit } from '../testing/purchases.ts';
 import { sql } from '../testing/sql.ts';
 import { booksPerMinute, DUPLICATE_ROWS_SQL, findDuplicates, latencies, type Duplicates, type Latencies, type WrittenRows } from '../scripts/load-figures.ts';
+import type { WindowReads } from './load-reads.ts';
 import { MEASURED, type LoadStack, type Measured } from './load-stack.ts';
+
+const run = promisify(execFile);
+const READER = fileURLToPath(new URL('./load-reads.ts', import.meta.url));
 
 export interface LoadOptions {
   books: number;
@@ -17,7 +23,9 @@ export interface LoadOptions {
   pollMs: number;
   /** Requests a second autocannon sends to each of the two read routes. */
   rate: number;
-  /** Seconds of idle reads; under load, windows of this length run back to back until the last book is done. */
+  /** Seconds of idle reads: the baseline's p99 is the 6th slowest of 600 reads at the default rate, not the 2nd of 200. */
+  idleSeconds: number;
+  /** Under load, windows of this length run back to back until the last book is done. */
   windowSeconds: number;
   /** The whole run's time cap: books not done by then are failures. */
   capMs: number;
@@ -25,7 +33,7 @@ export interface LoadOptions {
   pages: number;
 }
 
-export const LOAD_DEFAULTS: LoadOptions = { books: 20, pollMs: 1000, rate: 20, windowSeconds: 10, capMs: 30 * 60_000, pages: 105 };
+export const LOAD_DEFAULTS: LoadOptions = { books: 20, pollMs: 1000, rate: 20, idleSeconds: 30, windowSeconds: 10, capMs: 30 * 60_000, pages: 105 };
 export const MAX_BOOKS = 60;
 
 interface Reads {
@@ -58,7 +66,7 @@ export interface LoadReport {
   /** Provider requests the fake answered beyond the run's provider steps (a step bought twice shows here too). */
   extraProviderRequests: number;
   cpuSecondsPerBook: Record<Measured, number>;
-  /** This process's: the fake provider, the pages' polling and autocannon (the load, not the product). */
+  /** This process's: the fake provider and the pages' polling (the load, not the product; autocannon runs apart). */
   driverCpuSeconds: number;
   workerCrashes: number;
 }
@@ -112,6 +120,8 @@ async function oneBook(stack: LoadStack, token: string, options: LoadOptions, de
     if (started.status !== 201 || !started.body.project_id) throw new Error(`generate-complete answered ${started.status}: ${started.body.message ?? ''}`);
     run.projectId = started.body.project_id;
     run.status = 'running';
+    // Pages are opened at moments of their own: the books start at once, their polls do not all fall on the same tick.
+    await pause(Math.random() * options.pollMs);
     while (run.status === 'running') {
       if (Date.now() > deadline) throw new Error('not done within the time cap');
       await pause(options.pollMs);
@@ -133,13 +143,12 @@ async function oneBook(stack: LoadStack, token: string, options: LoadOptions, de
   return run;
 }
 
-/** autocannon at a fixed rate on one route for `seconds`; every response's time, as autocannon measured it. */
+/** autocannon at a fixed rate on one route for `seconds`, from a process of its own (load-reads.ts); every response's time. */
 async function reads(url: string, token: string, rate: number, seconds: number, samples: number[]): Promise<{ non2xx: number; errors: number }> {
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, connections: 4, overallRate: rate, duration: seconds, headers: { authorization: `Bearer ${token}` } }, (error: unknown, done) => (error ? reject(error as Error) : resolve(done)));
-    instance.on('response', (_client, _status, _bytes, ms) => samples.push(ms));
-  });
-  return { non2xx: result.non2xx, errors: result.errors + result.timeouts };
+  const { stdout } = await run(process.execPath, [READER, url, token, String(rate), String(seconds)], { maxBuffer: 64 * 1024 * 1024 });
+  const window = JSON.parse(stdout) as WindowReads;
+  samples.push(...window.samples);
+  return { non2xx: window.non2xx, errors: window.errors };
 }
 
 interface ReadTargets {
@@ -147,11 +156,11 @@ interface ReadTargets {
   status: () => { token: string; projectId: string };
 }
 
-async function readWindow(stack: LoadStack, targets: ReadTargets, options: LoadOptions, into: { light: number[]; status: number[]; counts: { light: [number, number]; status: [number, number] } }) {
+async function readWindow(stack: LoadStack, targets: ReadTargets, options: LoadOptions, seconds: number, into: { light: number[]; status: number[]; counts: { light: [number, number]; status: [number, number] } }) {
   const target = targets.status();
   const [light, status] = await Promise.all([
-    reads(`${stack.apiUrl}/api/profile`, targets.light.token, options.rate, options.windowSeconds, into.light),
-    reads(`${stack.apiUrl}/api/projects/orchestration/${target.projectId}/status`, target.token, options.rate, options.windowSeconds, into.status),
+    reads(`${stack.apiUrl}/api/profile`, targets.light.token, options.rate, seconds, into.light),
+    reads(`${stack.apiUrl}/api/projects/orchestration/${target.projectId}/status`, target.token, options.rate, seconds, into.status),
   ]);
   into.counts.light[0] += light.non2xx;
   into.counts.light[1] += light.errors;
@@ -176,6 +185,22 @@ async function writtenRows(databaseUrl: string, projectIds: string[]): Promise<W
   }
 }
 
+/**
+ * Waits until the stack's services together spend under 5 % of a core (a book reads as completed while its last files
+ * may still be typeset), so the idle reads are idle; at most a minute. Answers how long it waited.
+ */
+async function quiet(stack: LoadStack): Promise<number> {
+  const started = Date.now();
+  const total = () => Object.values(stack.cpuMs()).reduce((a, b) => a + b, 0);
+  for (let before = total(); Date.now() - started < 60_000; ) {
+    await pause(1000);
+    const now = total();
+    if (now - before < 50) break;
+    before = now;
+  }
+  return Date.now() - started;
+}
+
 export async function runLoad(stack: LoadStack, options: LoadOptions, log: (line: string) => void = console.log): Promise<LoadReport> {
   if (!Number.isInteger(options.books) || options.books < 1 || options.books > MAX_BOOKS) throw new Error(`books must be a whole number from 1 to ${MAX_BOOKS}`);
   const capAt = Date.now() + options.capMs;
@@ -189,9 +214,10 @@ export async function runLoad(stack: LoadStack, options: LoadOptions, log: (line
   if (warm.status !== 'completed' || !warm.projectId) throw new Error(`the warm-up book did not complete: ${warm.status} ${warm.error ?? ''}`);
   const warmId = warm.projectId;
 
-  log(`load: idle reads, ${options.windowSeconds} s at ${options.rate}/s on each route`);
+  const settled = await quiet(stack);
+  log(`load: idle reads once the stack was quiet (${(settled / 1000).toFixed(1)} s after the warm-up book), ${options.idleSeconds} s at ${options.rate}/s on each route`);
   const idle = newTally();
-  await readWindow(stack, { light: { token: probe }, status: () => ({ token: probe, projectId: warmId }) }, options, idle);
+  await readWindow(stack, { light: { token: probe }, status: () => ({ token: probe, projectId: warmId }) }, options, options.idleSeconds, idle);
 
   log(`load: ${options.books} books at once, each page polling every ${options.pollMs} ms`);
   const cpuBefore = stack.cpuMs();
@@ -215,7 +241,7 @@ export async function runLoad(stack: LoadStack, options: LoadOptions, log: (line
       await pause(100);
       continue;
     }
-    await readWindow(stack, { light: { token: probe }, status: () => target }, options, loaded);
+    await readWindow(stack, { light: { token: probe }, status: () => target }, options, options.windowSeconds, loaded);
   }
   await books;
   const cpuAfter = stack.cpuMs();
@@ -266,7 +292,7 @@ export function printReport(report: LoadReport, load: string, print: (line: stri
   const cpu = report.cpuSecondsPerBook;
   const total = MEASURED.reduce((sum, m) => sum + cpu[m], 0);
   print(`  CPU-seconds per book: ${MEASURED.map((m) => `${m} ${cpu[m].toFixed(2)}`).join(', ')}; total ${total.toFixed(2)} (the API's includes serving the autocannon reads)`);
-  print(`  the load's own CPU (fake provider, polling pages, autocannon; this process): ${report.driverCpuSeconds.toFixed(1)} s in all`);
+  print(`  the load's own CPU (fake provider, polling pages; this process): ${report.driverCpuSeconds.toFixed(1)} s in all`);
   print(`\nSUMMARY ${options.books} books: ${report.booksPerMinute.toFixed(1)} books/min, ${report.failures} failures, ${report.duplicates.versions + report.duplicates.providerCalls + report.extraProviderRequests} duplicates, ` +
     `status p99 ${report.load.status.latency.p99.toFixed(0)} ms under load (idle ${report.idle.status.latency.p99.toFixed(0)}), light p99 ${(report.load.light.latency.p99 / report.idle.light.latency.p99).toFixed(2)}x idle, CPU ${total.toFixed(2)} s/book`);
 }

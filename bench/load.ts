@@ -15,6 +15,7 @@ const { values } = parseArgs({
     books: { type: 'string', default: '20' },
     'latency-ms': { type: 'string', default: '3000' },
     rate: { type: 'string', default: String(LOAD_DEFAULTS.rate) },
+    'idle-s': { type: 'string', default: String(LOAD_DEFAULTS.idleSeconds) },
     'window-s': { type: 'string', default: String(LOAD_DEFAULTS.windowSeconds) },
     'cap-minutes': { type: 'string', default: String(LOAD_DEFAULTS.capMs / 60_000) },
     pages: { type: 'string', default: String(LOAD_DEFAULTS.pages) },
@@ -34,6 +35,7 @@ const latencyMs = number('latency-ms', values['latency-ms'], 0, 60_000);
 const base = {
   pollMs: LOAD_DEFAULTS.pollMs,
   rate: number('rate', values.rate, 1, 500),
+  idleSeconds: number('idle-s', values['idle-s'], 2, 300),
   windowSeconds: number('window-s', values['window-s'], 2, 120),
   capMs: number('cap-minutes', values['cap-minutes'], 1, 120) * 60_000,
   pages: number('pages', values.pages, 40, 400),

@@ -59,9 +59,13 @@ const OUTAGE_RETRY: RetryPolicy = { initialInterval: '2 seconds', backoffCoeffic
 export const outlastingTypesettingOptions: ActivityOptions = { ...typesettingOptions, retry: OUTAGE_RETRY };
 export const outlastingPackagingOptions: ActivityOptions = { ...packagingOptions, retry: OUTAGE_RETRY };
 
-/** Mail: SMTP may be down for a while; keep trying for a day, backing off to once every ten minutes. */
+/**
+ * Mail: SMTP may be down for a while; keep trying for a day, backing off to once every ten minutes. The sending
+ * heartbeats, so a mail whose worker died is sent by another within 20 s rather than at the minute's end.
+ */
 export const mailOptions: ActivityOptions = {
   startToCloseTimeout: '1 minute',
+  heartbeatTimeout: '20 seconds',
   scheduleToCloseTimeout: '1 day',
   retry: { initialInterval: '5 seconds', maximumInterval: '10 minutes', backoffCoefficient: 2, nonRetryableErrorTypes: ['MailRefused'] },
 };

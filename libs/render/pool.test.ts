@@ -1,9 +1,12 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_SAMPLES, sampleManuscript } from '../../testing/book-languages.ts';
 import { UnprintableTextError } from './fonts.ts';
 import type { Manuscript } from './interior.ts';
 import { typesetCover, typesetInterior } from './pool.ts';
+import { RENDER_NICENESS } from './render-worker.ts';
 
 const PREVIEWS = { scanPages: 16, count: 6, widthPx: 480 };
 const PARAGRAPH = 'A routine is a promise kept to the next hour of writing, and the book is made of hours kept that way. '.repeat(10);
@@ -13,6 +16,11 @@ const largeBook: Manuscript = {
   title: 'The Long Notebook', author: 'Ada Writer', language: 'English', introduction: PARAGRAPH, summary: PARAGRAPH, references: [],
   chapters: Array.from({ length: 20 }, (_, i) => ({ number: i + 1, title: `Part ${i + 1}`, content: Array.from({ length: 32 }, () => PARAGRAPH).join('\n\n') })),
 };
+
+/** The niceness of each thread of this process (Linux: /proc/self/task/<tid>/stat, field 19). */
+function threadNiceness(): number[] {
+  return readdirSync('/proc/self/task').map((tid) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')[16]));
+}
 
 /** The share of a PNG's pixels that are not (nearly) white: ink on the page. */
 function ink(png: Buffer): number {
@@ -41,6 +49,15 @@ describe('the render pool', () => {
     // alone delays it a little.
     expect(took).toBeGreaterThan(1000);
     expect(lag).toBeLessThan(Math.min(500, took / 4));
+  }, 120_000);
+
+  it('typesets at a lower priority than the thread that answers workflow tasks', async () => {
+    const own = getPriority();
+    await typesetInterior({ ...largeBook, chapters: largeBook.chapters.slice(0, 1) }, PREVIEWS);
+    expect(getPriority()).toBe(own);
+    // The render threads (idle now, kept for the next book) run niced; the rest keep this thread's niceness.
+    expect(threadNiceness()).toContain(RENDER_NICENESS);
+    expect(threadNiceness().filter((n) => n !== RENDER_NICENESS)).toContain(own);
   }, 120_000);
 
   it('draws previews of the first pages with text, skipping the versos left blank', async () => {

@@ -1,3 +1,5 @@
+import { setPriority } from 'node:os';
+import { isMainThread } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { renderCoverPdf, coverFrontPng, type CoverInput } from './cover.ts';
 import { renderDocx } from './docx.ts';
@@ -21,6 +23,14 @@ export type RenderTask =
   | { kind: 'zip'; book: Manuscript; generatedAt: Date };
 
 export type RenderFailure = { failed: { name: string; message: string } };
+
+/**
+ * Typesetting is work nobody watches as it happens: on a machine shared with the API, PostgreSQL and Temporal it
+ * yields to them (Linux: this thread's niceness; the threads it starts inherit it), so pages and the workflow's own
+ * tasks are answered while twenty books are typeset. A CPU left idle by them is still all typesetting's.
+ */
+export const RENDER_NICENESS = 10;
+if (!isMainThread) setPriority(RENDER_NICENESS);
 
 /** A Buffer of its own (not a slice of a shared pool or of memory Typst owns), so that it can be moved. */
 const own = (bytes: Uint8Array): Uint8Array => new Uint8Array(bytes);

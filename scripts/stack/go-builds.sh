@@ -63,6 +63,5 @@ if [ "${BASH_SOURCE[0]}" = "$0" ] && [ "${1:-}" = --print ]; then
   for name in "$@"; do
     go_build_command "$name" || exit 1
     printf '%s\n' "${go_command[@]:1}" ''
-
   done
 fi

@@ -76,7 +76,7 @@ export async function ensurePostgres(ctx: Ctx): Promise<void> {
     const spec: ProcessSpec = {
       name: 'postgres',
       command: join(bin, 'postgres'),
-      args: ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-k', dataDir],
+      args: ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-k', dataDir, ...(ctx.profile.name === 'test' ? THROWAWAY_DATA : [])],
       ...user,
       logFile: logFile(ctx, 'postgres'),
       restart: true,
@@ -87,6 +87,12 @@ export async function ensurePostgres(ctx: Ctx): Promise<void> {
   }
   await ensureDatabase(url);
 }
+
+/**
+ * The test profile's cluster holds nothing worth a flush to disk: it is made again on a fresh machine, and the fault
+ * drills run a PostgreSQL of their own that keeps fsync on.
+ */
+const THROWAWAY_DATA = ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'];
 
 /** The postmaster a data directory's lock file names, when that process is alive (a stale file after a crash is not). */
 export function runningPostmaster(dataDir: string): { pid: number; port: number } | null {

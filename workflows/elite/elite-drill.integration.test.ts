@@ -28,7 +28,7 @@ describe('Elite request fault drill', () => {
     const team = await newEliteActor(orm(), 'team');
     const bookProjectId = await insertSavedBook(drill().deps, author.id);
     const requestId = await insertEliteRequest(orm(), author, { bookProjectId });
-    const handle = await startEliteRequest(stack(), requestId, { prepaid: false, bookReady: true, durations: { proofReminderEvery: `${REMIND_EVERY_MS} ms` } });
+    const handle = await startEliteRequest(stack(), requestId, { prepaid: false, bookReady: true, durations: { proofReminderEvery: `${REMIND_EVERY_MS} ms` }, rebuildHeartbeatTimeout: '10 seconds' });
 
     // Quoted, accepted and paid through Stripe's webhook.
     await act(handle, team, { action: 'send_quote', quote: TEST_QUOTE });

@@ -23,6 +23,8 @@ export interface EliteInput {
   bookReady: boolean;
   /** Shortened by tests; defaults in libs/domain ELITE_DURATIONS. */
   durations?: Partial<Record<EliteDurationName, Duration>>;
+  /** Shortened by drills: how long a rebuild's typesetting may go without a heartbeat before another worker takes it over. */
+  rebuildHeartbeatTimeout?: Duration;
   /** History events one run records before it continues as new (default ELITE_HISTORY_LIMIT). */
   historyLimit?: number;
   /** Set when a run continues as new. */

@@ -272,7 +272,8 @@ export async function eliteRequestWorkflow(input: EliteInput): Promise<{ status:
     try {
       // A rebuild rides out a storage or database outage of a minute or more; runs recorded before asked for the quick retries.
       const outlastOutages = patched('elite-rebuild-outlasts-outages') ? { outlastOutages: true } : {};
-      const built = await executeChild(packageWorkflow, { workflowId: packageWorkflowId(projectId, run), args: [{ projectId, run, formats, cover: PRESS_COVER, ...outlastOutages }] });
+      const heartbeat = input.rebuildHeartbeatTimeout ? { heartbeatTimeout: input.rebuildHeartbeatTimeout } : {};
+      const built = await executeChild(packageWorkflow, { workflowId: packageWorkflowId(projectId, run), args: [{ projectId, run, formats, cover: PRESS_COVER, ...outlastOutages, ...heartbeat }] });
       state.bookReady = true;
       const note = formats.includes('pdf') ? EliteNotes.rebuilt(built.pageCount) : EliteNotes.coverRedrawn;
       outcome = event('book_rebuilt', { note, data: { run, pageCount: built.pageCount } });

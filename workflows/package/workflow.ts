@@ -1,4 +1,5 @@
-import { ApplicationFailure, getExternalWorkflowHandle, patched, proxyActivities, proxyLocalActivities, workflowInfo } from '@temporalio/workflow';
+import { ApplicationFailure, getExternalWorkflowHandle, patched, proxyActivities, proxyLocalActivities, workflowInfo, type ActivityOptions } from '@temporalio/workflow';
+import type { Duration } from '@temporalio/common';
 import type { createActivities } from '../../activities/index.ts';
 import { innermostMessage, type CoverChoice, type PackageFormat } from '../../libs/domain/index.ts';
 import { bookkeepingOptions, localBookkeepingOptions, outlastingPackagingOptions, outlastingTypesettingOptions, packagingOptions, typesettingOptions } from '../activity-options.ts';
@@ -17,6 +18,8 @@ export interface PackageInput {
   reportMilestones?: boolean;
   /** Retry builds through an outage of a minute or more (activity-options.ts); runs started without it retry as before. */
   outlastOutages?: boolean;
+  /** How long a build may go without a heartbeat before another worker retries it (default 30 s; drills shorten it). */
+  heartbeatTimeout?: Duration;
 }
 
 export interface PackageResult {
@@ -26,11 +29,12 @@ export interface PackageResult {
 }
 
 const bookkeeping = proxyActivities<Activities>(bookkeepingOptions);
-// Only the options differ from runs recorded before (one proxy for all): the commands, and so the histories, are the same.
-const quickTypesetting = proxyActivities<Activities>(typesettingOptions);
-const quickPackaging = proxyActivities<Activities>(packagingOptions);
-const outlastingTypesetting = proxyActivities<Activities>(outlastingTypesettingOptions);
-const outlastingPackaging = proxyActivities<Activities>(outlastingPackagingOptions);
+
+/** The builds' options for this run. Only options differ between runs: the commands, and so the histories, are the same. */
+function buildOptions(input: PackageInput, quick: ActivityOptions, outlasting: ActivityOptions): ActivityOptions {
+  const options = input.outlastOutages ? outlasting : quick;
+  return input.heartbeatTimeout ? { ...options, heartbeatTimeout: input.heartbeatTimeout } : options;
+}
 
 /**
  * One packaging run, id `package-<projectId>-<n>`: each format is its own activity and they run side by side;
@@ -39,8 +43,8 @@ const outlastingPackaging = proxyActivities<Activities>(outlastingPackagingOptio
  */
 export async function packageWorkflow(input: PackageInput): Promise<PackageResult> {
   const { projectId, run, formats } = input;
-  const typesetting = input.outlastOutages ? outlastingTypesetting : quickTypesetting;
-  const packaging = input.outlastOutages ? outlastingPackaging : quickPackaging;
+  const typesetting = proxyActivities<Activities>(buildOptions(input, typesettingOptions, outlastingTypesettingOptions));
+  const packaging = proxyActivities<Activities>(buildOptions(input, packagingOptions, outlastingPackagingOptions));
   const result: PackageResult = { formats, pageCount: null, sizes: {} };
   const parent = workflowInfo().parent;
   const report = async (milestone: PackageMilestone) => {

@@ -1,9 +1,7 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { ForbiddenException, Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
-import { User } from '../../../../libs/db/index.ts';
 import { AuthMessages, type Role } from '../../../../libs/domain/index.ts';
 import type { AuthUser } from '../common/auth.types.ts';
 import { IS_OPTIONAL, IS_PUBLIC, ROLES_KEY, VERIFIED_EMAIL } from '../common/auth.decorators.ts';
@@ -50,16 +48,12 @@ export class RolesGuard implements CanActivate {
 /** Routes marked @VerifiedEmailRequired() refuse a signed-in caller whose e-mail is not confirmed (403). */
 @Injectable()
 export class VerifiedEmailGuard implements CanActivate {
-  constructor(
-    private readonly reflector: Reflector,
-    private readonly em: EntityManager,
-  ) {}
+  constructor(private readonly reflector: Reflector) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  canActivate(context: ExecutionContext): boolean {
     if (!this.reflector.getAllAndOverride<boolean>(VERIFIED_EMAIL, [context.getHandler(), context.getClass()])) return true;
     const caller = context.switchToHttp().getRequest<{ user?: AuthUser }>().user;
-    if (!caller) return true;
-    if (!(await this.em.count(User, { id: caller.id, emailVerified: true }))) throw new ForbiddenException(AuthMessages.verifiedEmailRequired);
+    if (caller && !caller.emailVerified) throw new ForbiddenException(AuthMessages.verifiedEmailRequired);
     return true;
   }
 }

@@ -17,6 +17,8 @@ export interface AuthUser {
   sessionId: string;
   email: string | null;
   role: Role;
+  /** The account's e-mail is confirmed (VerifiedEmailGuard), read with the session. */
+  emailVerified: boolean;
   /** Signed in with a password someone else chose (npm run create-admin): no role's route answers until it is changed. */
   passwordChangeRequired?: boolean;
 }

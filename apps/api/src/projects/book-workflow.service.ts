@@ -109,7 +109,7 @@ export class BookWorkflowService {
    * written none yet is where its project says (just created); only a run started before the row existed is asked.
    */
   async progress(project: GeneratorProject): Promise<BookProgress> {
-    const written = await readBookProgress(this.em.fork(), project.id);
+    const written = await this.writtenProgress(project.id);
     if (written) return written;
     const first = () => firstProgress({ projectId: project.id, mode: project.mode, outlinedChapters: project.outline?.length ?? 0 }, project.createdAt.toISOString());
     if (project.stage === 'creating_project') return first();
@@ -119,6 +119,11 @@ export class BookWorkflowService {
       if (error instanceof WorkflowNotFoundError) return first();
       throw error;
     }
+  }
+
+  /** The book's progress row as its run last wrote it; null before it wrote one. */
+  writtenProgress(projectId: string): Promise<BookProgress | null> {
+    return readBookProgress(this.em.fork(), projectId);
   }
 
   /** The book's progress for a stream: its row, read again whenever PostgreSQL announces a change of it. */

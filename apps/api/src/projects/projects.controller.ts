@@ -86,8 +86,9 @@ export class ProjectsController {
 
   @Get('orchestration/:id/status')
   async status(@UuidOrNotFound(NOT_FOUND) id: string, @CurrentUser() user?: AuthUser): Promise<OrchestrationStatus> {
-    const project = await this.projects.owned(id, user);
-    return orchestrationStatusOf(project, await this.book.progress(project));
+    // Both reads at once: a page polls this route every second while its book is written.
+    const [project, written] = await Promise.all([this.projects.owned(id, user), this.book.writtenProgress(id)]);
+    return orchestrationStatusOf(project, written ?? (await this.book.progress(project)));
   }
 
   @Get('orchestration/:id/status/stream')
