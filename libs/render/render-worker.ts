@@ -25,9 +25,9 @@ export type RenderTask =
 export type RenderFailure = { failed: { name: string; message: string } };
 
 /**
- * Typesetting is work nobody watches as it happens: on a machine shared with the API, PostgreSQL and Temporal it
- * yields to them (Linux: this thread's niceness; the threads it starts inherit it), so pages and the workflow's own
- * tasks are answered while twenty books are typeset. A CPU left idle by them is still all typesetting's.
+ * Typesetting is work nobody watches as it happens: it yields to the worker's workflow tasks and heartbeats, and to
+ * any process of the same scheduling group (Linux: this thread's niceness; the threads it starts inherit it). A CPU
+ * left idle by them is still all typesetting's.
  */
 export const RENDER_NICENESS = 10;
 if (!isMainThread) setPriority(RENDER_NICENESS);
