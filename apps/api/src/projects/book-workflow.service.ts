@@ -107,10 +107,11 @@ export class BookWorkflowService {
   /**
    * The book's progress: the row its run's activities write (one read, Temporal not asked). A book whose run has
    * written none yet is where its project says (just created); only a run started before the row existed is asked.
+   * `written` is the row when the caller has just read it (writtenProgress).
    */
-  async progress(project: GeneratorProject): Promise<BookProgress> {
-    const written = await this.writtenProgress(project.id);
-    if (written) return written;
+  async progress(project: GeneratorProject, written?: BookProgress | null): Promise<BookProgress> {
+    const row = written === undefined ? await this.writtenProgress(project.id) : written;
+    if (row) return row;
     const first = () => firstProgress({ projectId: project.id, mode: project.mode, outlinedChapters: project.outline?.length ?? 0 }, project.createdAt.toISOString());
     if (project.stage === 'creating_project') return first();
     try {

@@ -88,7 +88,7 @@ export class ProjectsController {
   async status(@UuidOrNotFound(NOT_FOUND) id: string, @CurrentUser() user?: AuthUser): Promise<OrchestrationStatus> {
     // Both reads at once: a page polls this route every second while its book is written.
     const [project, written] = await Promise.all([this.projects.owned(id, user), this.book.writtenProgress(id)]);
-    return orchestrationStatusOf(project, written ?? (await this.book.progress(project)));
+    return orchestrationStatusOf(project, await this.book.progress(project, written));
   }
 
   @Get('orchestration/:id/status/stream')
