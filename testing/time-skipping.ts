@@ -3,6 +3,8 @@
 // test server from Maven Central (scripts/stack/java-tools.ts; `npm test` fetches it), which @temporalio/testing would
 // otherwise download as a native build from the internet.
 import { randomUUID } from 'node:crypto';
+import type { WorkflowHandle } from '@temporalio/client';
+import { tsToMs } from '@temporalio/common/lib/time.js';
 import proto from '@temporalio/proto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
@@ -34,10 +36,44 @@ function holdingTheClock(env: TestWorkflowEnvironment, activities: object): Reco
 }
 
 export interface TimeSkipping {
-  /** The environment: its `client` skips time while it waits for a result, `sleep` skips a given time. */
+  /** The environment: its `client` skips time while it waits for a result; to skip a given time, `skip`. */
   readonly env: TestWorkflowEnvironment;
   /** The task queue of the file's worker. */
   readonly taskQueue: string;
+  /** Moves the server's clock `ms` on, firing the timers due on the way, so that none of `run`'s is about to fire (below). */
+  skip(run: WorkflowHandle, ms: number): Promise<void>;
+}
+
+/** How far past a skip's end the test may still be sending to the run: no timer of its may fall due that soon. */
+const TIMER_GUARD_MS = 60_000;
+
+/** When `run`'s earliest timer still running falls due (server time, epoch ms), if it has one. */
+async function nextTimer(run: WorkflowHandle): Promise<number | undefined> {
+  const due = new Map<string, number>();
+  for (const event of (await run.fetchHistory()).events ?? []) {
+    const started = event.timerStartedEventAttributes;
+    if (started?.timerId) due.set(started.timerId, tsToMs(event.eventTime) + tsToMs(started.startToFireTimeout));
+    const ended = event.timerFiredEventAttributes ?? event.timerCanceledEventAttributes;
+    if (ended?.timerId) due.delete(ended.timerId);
+  }
+  return due.size ? Math.min(...due.values()) : undefined;
+}
+
+/**
+ * `env.sleep(ms)`, then on past any timer of `run`'s due within TIMER_GUARD_MS. The server strands a run whose workflow
+ * task cancels a timer that fired while the task was with the worker: it refuses the completion ("invalid history
+ * builder state for action", temporalio/sdk-java#3088) and never sends the task again, so the test's next update
+ * waits for ever. Between skips its clock runs at real pace, and a timer started a moment after a skip began (by a
+ * workflow task still at work when it began) falls due a moment after it ends: while the update that ends its wait is
+ * with the worker.
+ */
+async function skipClearOfTimers(env: TestWorkflowEnvironment, run: WorkflowHandle, ms: number): Promise<void> {
+  await env.sleep(ms);
+  for (;;) {
+    const [next, now] = await Promise.all([nextTimer(run), env.currentTimeMs()]);
+    if (next === undefined || next - now > TIMER_GUARD_MS) return;
+    await env.sleep(Math.max(next - now, 0) + 1);
+  }
 }
 
 /**
@@ -66,11 +102,15 @@ export function timeSkippingForFile(activities: () => object): TimeSkipping {
     await stopWorker?.();
     await env?.teardown();
   });
+  const started = () => {
+    if (!env) throw new Error('the time-skipping environment starts in beforeAll');
+    return env;
+  };
   return {
     get env() {
-      if (!env) throw new Error('the time-skipping environment starts in beforeAll');
-      return env;
+      return started();
     },
     taskQueue,
+    skip: (run, ms) => skipClearOfTimers(started(), run, ms),
   };
 }

@@ -76,9 +76,9 @@ describe('Elite request timers, at their real lengths (time-skipping)', () => {
     const due = await dueAt(handle, 'quote');
     expect(Math.abs(due - ms('quoteWithin') - (await at(requestId, 'received')))).toBeLessThan(ON_TIME);
 
-    await skipping.env.sleep(ms('quoteWithin') - ms('remindBefore') - HOUR);
+    await skipping.skip(handle, ms('quoteWithin') - ms('remindBefore') - HOUR);
     expect(await kinds(requestId)).not.toContain('sla_reminder');
-    await skipping.env.sleep(2 * HOUR + ms('remindBefore'));
+    await skipping.skip(handle, 2 * HOUR + ms('remindBefore'));
 
     const reminder = await eventOf(orm(), requestId, 'sla_reminder');
     expect(reminder).toMatchObject({ by: null, note: ELITE_PROMISE_LABELS.quote, data: { promise: 'quote', assignee: team.email } });
@@ -127,12 +127,12 @@ describe('Elite request timers, at their real lengths (time-skipping)', () => {
     const { handle, requestId, team } = await open({ prepaid: true });
     const booksDue = await dueAt(handle, 'books');
     expect(booksDue - (await dueAt(handle, 'first_chapters'))).toBe(ms('booksWithin') - ms('firstChaptersWithin'));
-    await skipping.env.sleep(DAY);
+    await skipping.skip(handle, DAY);
     await act(handle, team, { action: 'start_step', step: 'editing' });
     await act(handle, team, { action: 'finish_step', step: 'editing' });
     expect((await eventOf(orm(), requestId, 'promise_met')).data).toMatchObject({ promise: 'first_chapters', late: false });
 
-    await skipping.env.sleep(ms('booksWithin'));
+    await skipping.skip(handle, ms('booksWithin'));
     const [reminder, ...otherReminders] = await eventsOf(orm(), requestId, 'sla_reminder');
     expect(otherReminders).toEqual([]);
     expect(reminder).toMatchObject({ note: ELITE_PROMISE_LABELS.books, data: { promise: 'books' } });
