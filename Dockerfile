@@ -6,7 +6,7 @@ RUN apt-get update && apt-get install -y --no-install-recommends poppler-utils f
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund --loglevel=error
 COPY . .
-RUN node_modules/.bin/tsc -p apps/api/tsconfig.build.json \
+RUN node_modules/typescript-7/bin/tsc -p apps/api/tsconfig.build.json \
  && node_modules/.bin/vite build --config portal/vite.config.ts
 ENV NODE_ENV=production
 EXPOSE 3000 4173

@@ -8,7 +8,7 @@ import { styleText } from 'node:util';
 import pg from 'pg';
 import { ConfigError, loadConfig, type Config } from '../libs/config/index.ts';
 import { CJK_FONTS, cjkFontsPresent } from '../libs/render/system-fonts.ts';
-import { apiBuild, bin } from './stack/app.ts';
+import { apiBuild, bin, tsc } from './stack/app.ts';
 import { say, StackError } from './stack/log.ts';
 import { prepareTools } from './stack/prepare.ts';
 import { ensureJavaTool } from './stack/java-tools.ts';
@@ -52,7 +52,7 @@ function checks(): Promise<void> {
   }
   const typeCheck = (name: string, project: string, info: string): Step => ({
     name,
-    command: bin('tsc'),
+    command: tsc,
     args: ['-p', project, '--incremental', '--tsBuildInfoFile', join(profile.dataDir, 'tsbuildinfo', info)],
   });
   return runSideBySide([
