@@ -10,6 +10,12 @@ export const bookkeepingOptions: ActivityOptions = {
 };
 
 /**
+ * Pruning old rows: batches of a second or less each, heartbeating after each, so a backlog of any size has the time it
+ * needs while a stalled attempt is retried within the heartbeat time-out.
+ */
+export const pruningOptions: ActivityOptions = { ...bookkeepingOptions, startToCloseTimeout: '30 minutes', heartbeatTimeout: '1 minute' };
+
+/**
  * Bookkeeping whose repeat is harmless (an upsert, a status set), run as a local activity inside the workflow task that
  * asks for it: one marker in the history instead of an activity task's three events and the workflow task it wakes.
  */

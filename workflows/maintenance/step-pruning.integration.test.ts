@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureStepPruningSchedule } from '../../apps/worker/src/step-pruning-schedule.ts';
+import { pruneRecordedSteps } from '../../libs/db/index.ts';
 import { engineForFile, eventually, testConfig } from '../../testing/index.ts';
 import { sql } from '../../testing/sql.ts';
 import { insertWrittenBook } from '../../testing/written-books.ts';
@@ -64,5 +65,16 @@ describe('pruning recorded steps', () => {
     // The step done two days ago is this run's to prune (no 30-day round could take it).
     expect(pruned.providerSteps).toBeGreaterThanOrEqual(1);
     expect(await keptSteps(tag)).toEqual(['old-calling', 'old-failed', 'recent-stage']);
+  });
+
+  it('deletes a backlog in batches, going on until a batch comes back short', async () => {
+    const tags = [`prune-${randomUUID()}`, `prune-${randomUUID()}`, `prune-${randomUUID()}`];
+    for (const tag of tags) await recordSteps(tag);
+    let batches = 0;
+    const pruned = await pruneRecordedSteps(engine.deps.orm.em.fork(), 30, { batchRows: 1, onBatch: () => void batches++ });
+    // Each table's last batch is the one that came back short.
+    expect(batches).toBe(pruned.providerSteps + pruned.recordedSteps + 2);
+    expect(pruned.providerSteps).toBeGreaterThanOrEqual(tags.length);
+    for (const tag of tags) expect(await keptSteps(tag)).toEqual(['old-calling', 'old-failed', 'recent-done', 'recent-stage']);
   });
 });

@@ -1,8 +1,8 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { createActivities } from '../../activities/index.ts';
-import { bookkeepingOptions } from '../activity-options.ts';
+import { pruningOptions } from '../activity-options.ts';
 
-const { pruneSteps } = proxyActivities<ReturnType<typeof createActivities>>(bookkeepingOptions);
+const { pruneSteps } = proxyActivities<ReturnType<typeof createActivities>>(pruningOptions);
 
 export interface StepPruningInput {
   /** Steps recorded longer ago than this are removed (STEP_RETENTION_DAYS). */

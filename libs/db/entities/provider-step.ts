@@ -27,7 +27,7 @@ export const ProviderStepSchema = defineEntity({
     latencyMs: p.integer().nullable(),
     costUsd: p.decimal('number').precision(12).scale(6).nullable(),
     createdAt: p.datetime(),
-    completedAt: p.datetime().nullable(),
+    completedAt: p.datetime().nullable().index(),
   },
 });
 export class ProviderStep extends ProviderStepSchema.class {}
@@ -42,7 +42,7 @@ export const RecordedStepSchema = defineEntity({
   tableName: 'recorded_steps',
   properties: {
     key: p.string().length(255).primary(),
-    createdAt: p.datetime(),
+    createdAt: p.datetime().index(),
   },
 });
 export class RecordedStep extends RecordedStepSchema.class {}

@@ -35,6 +35,7 @@ import { Migration20261129400100_book_progress } from './Migration20261129400100
 import { Migration20261129100100_withdrawn_suggestions } from './Migration20261129100100_withdrawn_suggestions.ts';
 import { Migration20261129300100_provider_steps } from './Migration20261129300100_provider_steps.ts';
 import { Migration20261129860100_recorded_steps } from './Migration20261129860100_recorded_steps.ts';
+import { Migration20261130000000_step_pruning_indexes } from './Migration20261130000000_step_pruning_indexes.ts';
 
 /** Every migration in order: write each as a class in this folder (named Migration<UTC timestamp>_<what>) and add it here. */
 export const migrationsList = [
@@ -75,4 +76,5 @@ export const migrationsList = [
   { name: 'Migration20261129100100_withdrawn_suggestions', class: Migration20261129100100_withdrawn_suggestions },
   { name: 'Migration20261129300100_provider_steps', class: Migration20261129300100_provider_steps },
   { name: 'Migration20261129860100_recorded_steps', class: Migration20261129860100_recorded_steps },
+  { name: 'Migration20261130000000_step_pruning_indexes', class: Migration20261130000000_step_pruning_indexes },
 ];
