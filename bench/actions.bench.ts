@@ -22,7 +22,7 @@ import { freePort, openDeps, startWorker } from '../testing/index.ts';
 import { TEST_ADDRESS } from '../testing/print-orders.ts';
 import { PrintSimulator } from '../testing/print-simulator/simulator.ts';
 import { insertSavedBook } from '../testing/saved-books.ts';
-import { bin } from '../scripts/stack/app.ts';
+import { tsc } from '../scripts/stack/app.ts';
 import { loadProfile, repoRoot } from '../scripts/stack/profile.ts';
 import { ensureMailCatcher, ensureMinio, ensurePostgres, ensureStripeMock, ensureTemporal } from '../scripts/stack/services.ts';
 import { setUpServices } from '../scripts/stack/setup.ts';
@@ -67,7 +67,7 @@ const config = loadConfig(env);
 const apiDist = join(repoRoot, '.data/bench/api-dist');
 // Emitted even when a file elsewhere has a type error (the type-checks are npm test's); its entry must be there.
 // BENCH_API_BUILT=1 runs the build already there (made just before, outside the test lock).
-if (process.env.BENCH_API_BUILT !== '1') spawnSync(bin('tsc'), ['-p', 'apps/api/tsconfig.build.json', '--outDir', apiDist], { cwd: repoRoot, stdio: 'ignore' });
+if (process.env.BENCH_API_BUILT !== '1') spawnSync(tsc, ['-p', 'apps/api/tsconfig.build.json', '--outDir', apiDist], { cwd: repoRoot, stdio: 'ignore' });
 const apiMain = join(apiDist, 'apps/api/src/main.js');
 if (!existsSync(apiMain)) throw new Error('the API did not compile (tsc -p apps/api/tsconfig.build.json)');
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { FakeAiServer } from '../testing/ai-fakes.ts';
 import { FaultDrill } from '../testing/fault-drill.ts';
 import { freePort } from '../testing/index.ts';
-import { bin } from '../scripts/stack/app.ts';
+import { tsc } from '../scripts/stack/app.ts';
 import { loadProfile, repoRoot } from '../scripts/stack/profile.ts';
 import { parseStat, treeTicks, type ProcStat } from '../scripts/load-figures.ts';
 
@@ -31,7 +31,7 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 function compileApi(): string {
   const outDir = join(repoRoot, '.data/bench/load-api-dist');
   // Emitted even when a file elsewhere has a type error (another engineer's work in progress).
-  spawnSync(bin('tsc'), ['-p', 'apps/api/tsconfig.build.json', '--outDir', outDir, '--incremental', '--tsBuildInfoFile', join(outDir, 'api.tsbuildinfo')], { cwd: repoRoot, stdio: 'ignore' });
+  spawnSync(tsc, ['-p', 'apps/api/tsconfig.build.json', '--outDir', outDir, '--incremental', '--tsBuildInfoFile', join(outDir, 'api.tsbuildinfo')], { cwd: repoRoot, stdio: 'ignore' });
   const main = join(outDir, 'apps/api/src/main.js');
   if (!existsSync(main)) throw new Error('the API did not compile (tsc -p apps/api/tsconfig.build.json)');
   return main;

@@ -18,7 +18,7 @@ import { preview } from 'vite';
 import { loadConfig } from '../libs/config/index.ts';
 import { freePort } from '../testing/index.ts';
 import { loadProfile, repoRoot } from '../scripts/stack/profile.ts';
-import { bin } from '../scripts/stack/app.ts';
+import { bin, tsc } from '../scripts/stack/app.ts';
 import { ensureMailCatcher, ensureMinio, ensurePostgres, ensureTemporal } from '../scripts/stack/services.ts';
 import { setUpServices } from '../scripts/stack/setup.ts';
 import { Supervisor } from '../scripts/stack/supervisor.ts';
@@ -77,7 +77,7 @@ try {
   await setUpServices(loadConfig(env));
   // Its own build (emitted even when a file elsewhere has a type error), so a running `npm start`'s dist/ is left alone.
   const apiDist = join(repoRoot, '.data/bench/api-dist');
-  spawnSync(bin('tsc'), ['-p', 'apps/api/tsconfig.build.json', '--outDir', apiDist], { cwd: repoRoot, stdio: 'ignore' });
+  spawnSync(tsc, ['-p', 'apps/api/tsconfig.build.json', '--outDir', apiDist], { cwd: repoRoot, stdio: 'ignore' });
   const apiMain = join(apiDist, 'apps/api/src/main.js');
   if (!existsSync(apiMain)) throw new Error('the API did not compile (tsc -p apps/api/tsconfig.build.json)');
   const started = spawn(process.execPath, [apiMain], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
