@@ -1,5 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import type { Response } from 'express';
+import { inputProblem } from '../../../../libs/domain/index.ts';
 
 /** react-admin's simple-rest list parameters: sort=["field","ASC"], range=[start,end], filter={...}. */
 export interface ListQuery {
@@ -43,6 +44,9 @@ export function parseListQuery(
     limit = Math.min(range[1] - range[0] + 1, 200);
   }
   if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) throw new BadRequestException('filter must be a JSON object');
+  // The query string passed the boundary's rules as text, but JSON escapes can still spell a NUL (PostgreSQL refuses it).
+  const problem = inputProblem({ filter });
+  if (problem) throw new BadRequestException({ message: problem.messages[0], details: [problem] });
   return { sort: parsedSort, offset, limit, filter: filter as Record<string, unknown> };
 }
 
