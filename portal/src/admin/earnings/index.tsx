@@ -1,17 +1,19 @@
 import SavingsIcon from '@mui/icons-material/Savings';
-import { Datagrid, FunctionField, List, NumberField, TextField, useCreatePath, type Identifier } from 'react-admin';
+import { Datagrid, FunctionField, List, NumberField, SearchInput, TextField, useCreatePath, type Identifier } from 'react-admin';
 import type { AuthorEarningsView } from '../../../../libs/contracts/index.ts';
 import { formatAmount, toCents } from '../../../../libs/domain/index.ts';
 import { WideTable } from '../WideTable.tsx';
 
 const amount = (field: 'gross' | 'stripe_fees' | 'print_costs' | 'earnings') => (record: AuthorEarningsView) => formatAmount(toCents(record[field]), record.currency);
 
+const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search author e-mail" />];
+
 function EarningsList() {
   const createPath = useCreatePath();
   // A row opens the author's sales.
   const salesOf = (id: Identifier) => `${createPath({ resource: 'sales', type: 'list' })}?filter=${encodeURIComponent(JSON.stringify({ author_id: id }))}`;
   return (
-    <List sort={{ field: 'earnings', order: 'DESC' }} perPage={50}>
+    <List sort={{ field: 'earnings', order: 'DESC' }} perPage={50} filters={filters}>
       <WideTable label="Earnings table">
         <Datagrid rowClick={salesOf} bulkActionButtons={false}>
           <TextField source="author_email" label="Author" emptyText="—" />
@@ -26,7 +28,7 @@ function EarningsList() {
   );
 }
 
-/** Read-only: what each author earned from the shop (the dataProvider reads it from /api/admin/sales/earnings). */
+/** Read-only: what each author earned from the shop, found by e-mail (the dataProvider reads /api/admin/sales/earnings). */
 export const earnings = {
   list: EarningsList,
   icon: SavingsIcon,

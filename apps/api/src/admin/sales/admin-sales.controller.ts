@@ -29,7 +29,7 @@ export class AdminSalesController {
   }
 
   @Get('earnings')
-  @ApiOperation({ summary: "Each author's paid sales: count, gross, card fees, print costs and earnings" })
+  @ApiOperation({ summary: "Each author's paid sales: count, gross, card fees, print costs and earnings; filter q finds authors by e-mail" })
   async earnings(@Query() query: ListParams, @Res({ passthrough: true }) res: Response): Promise<AuthorEarningsView[]> {
     const parsed = parseListQuery(query, EARNINGS_SORTABLE, { field: 'earnings', order: 'DESC' });
     const { views, total } = await this.sales.earnings(parsed);

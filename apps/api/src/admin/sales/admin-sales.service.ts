@@ -4,7 +4,7 @@ import type { AuthorEarningsView, SaleAdminView } from '../../../../../libs/cont
 import { Sale } from '../../../../../libs/db/index.ts';
 import { EDITION_KINDS, isUuid, PAID_SALE_STATUSES, PRINT_CURRENCY, SALE_STATUSES, SaleMessages } from '../../../../../libs/domain/index.ts';
 import { ilikePattern } from '../../common/ilike.ts';
-import { saleView, totalsOf } from '../../sales/sales.module.ts';
+import { saleView, sumsView } from '../../sales/sales.module.ts';
 import { listFilter, type ListQuery } from '../simple-rest.ts';
 
 export const SALE_SORTABLE = { created_at: 'createdAt', paid_at: 'paidAt', price: 'priceCents', earnings: 'earningsCents', status: 'status', edition: 'edition', book_title: 'bookTitle' } as const;
@@ -45,26 +45,58 @@ export class AdminSalesService {
     return adminView(sale);
   }
 
-  /** Each author's paid sales summed (cents, then shown), highest earnings first unless sorted otherwise. */
-  async earnings({ sort, offset, limit }: ListQuery): Promise<{ views: AuthorEarningsView[]; total: number }> {
-    const sales = await this.em.fork().find(Sale, { status: { $in: [...PAID_SALE_STATUSES] } }, { populate: ['author'] });
-    const byAuthor = new Map<string, Sale[]>();
-    for (const sale of sales) {
-      const key = sale.author?.id ?? '';
-      byAuthor.set(key, [...(byAuthor.get(key) ?? []), sale]);
-    }
-    const views = [...byAuthor.entries()].map(([authorId, own]) => ({
-      id: authorId,
-      author_email: own[0]?.author?.email ?? null,
-      currency: own[0]?.currency ?? PRINT_CURRENCY,
-      ...totalsOf(own),
+  /**
+   * Each author's paid sales summed in the database (cents, then shown), highest earnings first unless sorted otherwise;
+   * `q` finds authors by e-mail.
+   */
+  async earnings({ sort, offset, limit, filter }: ListQuery): Promise<{ views: AuthorEarningsView[]; total: number }> {
+    const like = ilikePattern(typeof filter.q === 'string' ? filter.q : undefined);
+    const paid = [...PAID_SALE_STATUSES];
+    const where = `s."status" in (${paid.map(() => '?').join(', ')})${like ? ` and u."email" ilike ?` : ''}`;
+    const params = [...paid, ...(like ? [like] : [])];
+    const from = `from "sales" s left join "users" u on u."id" = s."author_id" where ${where} group by s."author_id", u."email"`;
+    const column = EARNINGS_ORDER[sort.field as (typeof EARNINGS_SORTABLE)[number]];
+    const direction = sort.order === 'ASC' ? 'asc' : 'desc';
+    const connection = this.em.getConnection();
+    const [rows, [counted]] = await Promise.all([
+      connection.execute<EarningsRow[]>(
+        `select coalesce(s."author_id"::text, '') as "id", u."email" as "author_email", min(s."currency") as "currency", count(*)::int as "sales",
+           sum(s."price_cents")::bigint as "gross", sum(s."stripe_fee_cents")::bigint as "fees",
+           sum(case when s."edition" = 'print' then s."print_cost_cents" else 0 end)::bigint as "print", sum(s."earnings_cents")::bigint as "earnings"
+         ${from} order by ${column} ${direction} nulls last, "id" limit ? offset ?`,
+        [...params, limit, offset],
+      ),
+      connection.execute<[{ total: number }]>(`select count(*)::int as "total" from (select 1 ${from}) as authors`, params),
+    ]);
+    const views = rows.map((row) => ({
+      id: row.id,
+      author_email: row.author_email,
+      currency: row.currency ?? PRINT_CURRENCY,
+      ...sumsView({ sales: row.sales, gross: Number(row.gross), fees: Number(row.fees), print: Number(row.print), earnings: Number(row.earnings) }),
     }));
-    const field = sort.field as (typeof EARNINGS_SORTABLE)[number];
-    const direction = sort.order === 'ASC' ? 1 : -1;
-    views.sort((a, b) => direction * (field === 'author_email' ? (a.author_email ?? '').localeCompare(b.author_email ?? '') : a[field] - b[field]));
-    return { views: views.slice(offset, offset + limit), total: views.length };
+    return { views, total: counted?.total ?? 0 };
   }
 }
+
+/** The sums of one author's paid sales, as the database returns them (bigint sums arrive as strings). */
+interface EarningsRow {
+  id: string;
+  author_email: string | null;
+  currency: string | null;
+  sales: number;
+  gross: string;
+  fees: string;
+  print: string;
+  earnings: string;
+}
+
+/** What each sortable field orders the earnings by (no text from the request reaches the SQL). */
+const EARNINGS_ORDER: Record<(typeof EARNINGS_SORTABLE)[number], string> = {
+  earnings: '"earnings"',
+  gross: '"gross"',
+  sales: '"sales"',
+  author_email: '"author_email"',
+};
 
 function adminView(sale: Sale): SaleAdminView {
   return {
