@@ -8,7 +8,7 @@ process.env.PATH = `${join(repoRoot, 'node_modules', '.bin')}:${process.env.PATH
 
 /**
  * TypeScript 7, the compiler ported to native code: it type-checks and compiles this tree several times faster than 6,
- * which stays as `typescript` for typescript-eslint's type-aware rules (they need its JavaScript API).
+ * which stays as `typescript` for typescript-eslint's parser (it needs its JavaScript API).
  */
 export const tsc = join(repoRoot, 'node_modules', 'typescript-7', 'bin', 'tsc');
 
