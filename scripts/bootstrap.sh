@@ -34,4 +34,7 @@ fi
 
 # Every tool the script starts (vitest, vite, eslint…) then runs under the pinned Node 24 too.
 export PATH="$PWD/node_modules/.bin:$PATH"
+# Node keeps the bytecode it compiles for each module file there: the dozens of processes a run starts (test files,
+# APIs, workers, linters) load NestJS, Temporal's SDK and the rest without compiling them again.
+export NODE_COMPILE_CACHE=${NODE_COMPILE_CACHE:-${PRESSROOM_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pressroom}/node-compile-cache}
 exec node "scripts/$command.ts" "$@"
