@@ -19,6 +19,9 @@ export default defineConfig({
           // Typesetting and rasterizing are native work on two cores shared with the integration files: a test that
           // takes 1 s alone can take several beside them.
           testTimeout: 20_000,
+          // Unit files share a worker's modules rather than importing React, MUI and the renderers again each (a sixth
+          // less CPU): a file that mocks a module unmocks it when done.
+          isolate: false,
         },
       },
       {

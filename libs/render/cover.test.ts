@@ -253,7 +253,12 @@ describe('Typst failures and tiny PDFs', () => {
       ...(await original<typeof import('./fonts.ts')>()),
       compileToPdf: () => ({ pdf: Buffer.from('%PDF-1.7 tiny'), pageCount: 1 }),
     }));
-    const { renderCover: render } = await import('./cover.ts');
-    await expect(render(base)).rejects.toThrow(CoverMessages.tooSmall);
+    try {
+      const { renderCover: render } = await import('./cover.ts');
+      await expect(render(base)).rejects.toThrow(CoverMessages.tooSmall);
+    } finally {
+      vi.doUnmock('./fonts.ts');
+      vi.resetModules();
+    }
   });
 });
