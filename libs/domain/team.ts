@@ -8,6 +8,8 @@ export const TeamMessages = {
   displayNameRequired: 'Enter the name authors will see, e.g. "Sam from Pressroom".',
   displayNameTooLong: `The display name can be at most ${TEAM_DISPLAY_NAME_MAX_LENGTH} characters long.`,
   displayNameLooksLikeAddress: 'The display name is shown to authors: use a name, not an e-mail address.',
+  // An admin who took away their own role could leave the back office with no admin to give it back.
+  ownRole: 'You cannot change your own role: ask another admin.',
 } as const;
 
 /** Why a display name is refused, or undefined when it may be saved (trimmed by the caller). */

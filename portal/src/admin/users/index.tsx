@@ -17,10 +17,12 @@ import {
   TextField,
   TextInput,
   Toolbar,
+  useGetIdentity,
   usePermissions,
+  useRecordContext,
 } from 'react-admin';
 import { WideTable } from '../WideTable.tsx';
-import { DEFAULT_TEAM_DISPLAY_NAME, ROLES, TEAM_DISPLAY_NAME_MAX_LENGTH } from '../../../../libs/domain/index.ts';
+import { DEFAULT_TEAM_DISPLAY_NAME, ROLES, TEAM_DISPLAY_NAME_MAX_LENGTH, TeamMessages } from '../../../../libs/domain/index.ts';
 
 const roleChoices = ROLES.map((id) => ({ id, name: id.replace('_', ' ') }));
 const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search e-mail or name" />, <SelectInput key="role" source="role" choices={roleChoices} />];
@@ -69,13 +71,21 @@ function UserShow() {
   );
 }
 
+/** The role, which an admin may change for anyone but themselves (the server refuses that too). */
+function RoleInput() {
+  const record = useRecordContext<{ id: string }>();
+  const { identity } = useGetIdentity();
+  const own = record !== undefined && identity !== undefined && record.id === identity.id;
+  return <SelectInput source="role" choices={roleChoices} disabled={own} helperText={own ? TeamMessages.ownRole : false} />;
+}
+
 /** Admins change a user's role, and the name authors see of a team member, here; the server refuses anyone else. */
 function UserEdit() {
   return (
     <Edit mutationMode="pessimistic">
       <SimpleForm toolbar={<Toolbar><SaveButton /></Toolbar>}>
         <TextField source="email" />
-        <SelectInput source="role" choices={roleChoices} />
+        <RoleInput />
         <TextInput
           source="display_name"
           label="Display name authors see"

@@ -1,10 +1,11 @@
-import { Body, Controller, Get, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, ForbiddenException, Get, Put, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Response } from 'express';
 import type { AdminUserView } from '../../../../../libs/contracts/index.ts';
 import { ROLES, TEAM_DISPLAY_NAME_MAX_LENGTH, TeamMessages, type Role } from '../../../../../libs/domain/index.ts';
-import { Roles } from '../../common/auth.decorators.ts';
+import { CurrentUser, Roles } from '../../common/auth.decorators.ts';
+import type { AuthUser } from '../../common/auth.types.ts';
 import { UuidParam } from '../../common/uuid.pipe.ts';
 import { Optional } from '../../common/validation.ts';
 import { AdminUsersService, USER_SORTABLE } from './admin-users.service.ts';
@@ -46,7 +47,8 @@ export class AdminUsersController {
 
   @Put(':id')
   @Roles('admin')
-  async update(@UuidParam() id: string, @Body() dto: AdminUpdateUserDto): Promise<AdminUserView> {
+  async update(@UuidParam() id: string, @Body() dto: AdminUpdateUserDto, @CurrentUser() caller: AuthUser): Promise<AdminUserView> {
+    if (id === caller.id && dto.role !== undefined && dto.role !== caller.role) throw new ForbiddenException(TeamMessages.ownRole);
     return this.users.update(id, dto);
   }
 }

@@ -122,6 +122,19 @@ describe('/api/admin/users', () => {
     expect((await call('GET', `/api/admin/users/${randomUUID()}`, adminToken)).status).toBe(404);
   });
 
+  it('keeps an admin from changing their own role, so the back office never loses its last admin', async () => {
+    const search = encodeURIComponent(JSON.stringify({ q: `admin-${tag}` }));
+    const [self] = (await call('GET', `/api/admin/users?filter=${search}`, adminToken)).body as unknown as { id: string; role: string }[];
+    expect(self).toMatchObject({ role: 'admin' });
+
+    expect(await call('PUT', `/api/admin/users/${self!.id}`, adminToken, { role: 'user' })).toMatchObject({ status: 403, body: { message: TeamMessages.ownRole } });
+    expect((await call('GET', `/api/admin/users/${self!.id}`, adminToken)).body.role).toBe('admin');
+    expect((await call('GET', '/api/admin/users', adminToken)).status).toBe(200);
+    // Their own name, and their own role unchanged, are still theirs to save.
+    const renamed = await call('PUT', `/api/admin/users/${self!.id}`, adminToken, { role: 'admin', display_name: 'Ada from Pressroom' });
+    expect(renamed).toMatchObject({ status: 200, body: { role: 'admin' } });
+  });
+
   it('names team members as authors see them: a member sets their own display name, an admin anyone’s', async () => {
     // user is on the Elite team by now (the test before).
     expect((await call('GET', '/api/admin/profile', user.token)).body).toMatchObject({ id: user.id, display_name: null, public_name: DEFAULT_TEAM_DISPLAY_NAME });
