@@ -64,8 +64,8 @@ export const goPrograms = {
 
 // Without debug information (neither compiled, -dwarf=false, nor linked, -w) or local paths: a smaller binary and less
 // for the compiler and linker to write. Without the compiler's optimisations and inlining: MinIO's build takes about
-// two fifths less CPU (156 CPU-seconds instead of 266; 171 with the debug information), and as a local server it is as quick (its hashing and erasure
-// coding are assembly), starting in about 0.5 s more.
+// two fifths less CPU (156 CPU-seconds instead of 266; 171 with the debug information), and as a local server it is as
+// quick (its hashing and erasure coding are assembly), starting in about 0.5 s more.
 export const GO_BUILD_FLAGS = ['-trimpath', '-ldflags=-s -w', '-gcflags=all=-N -l -dwarf=false'];
 
 /** The `go install` of a Go program into the cache's bin/ (scripts/stack/go-builds.sh runs the same one beside npm ci). */
