@@ -115,6 +115,10 @@ describe('the API under a schema-driven fuzzer', () => {
     const drawnAnswered = Object.fromEntries(Object.entries(neighbours).map(([name, part]) => [name, real.exchanges.filter((e) => e.status < 300 && e.path.includes(part)).length]));
     console.log(`fuzz: ${random.exchanges.length} requests with random ids, ${real.exchanges.length} with real ones; 2xx per real id: ${JSON.stringify({ ...answered, ...drawnAnswered })}`);
     expect(random.exchanges.length).toBeGreaterThan(500);
+    // The admin kept its rights all run (once, it demoted itself a quarter of the way through, and the back office then
+    // answered only 403): refusals are the few cases the API refuses on purpose, not the rest of the run.
+    const backOffice = random.exchanges.filter((e) => e.path.startsWith('/api/admin/'));
+    expect(backOffice.filter((e) => e.status === 403).length).toBeLessThan(backOffice.length / 10);
     expect(serverErrors(random.exchanges), failuresIn(random.output)).toEqual([]);
     expect(serverErrors(real.exchanges), failuresIn(real.output)).toEqual([]);
     expect(random.code, random.output.slice(-4000)).toBe(0);
