@@ -7,6 +7,7 @@ export interface CaughtMail {
   subject: string;
   text: string;
   to: { address: string }[];
+  messageId?: string;
 }
 
 const inboxUrl = () => `http://127.0.0.1:${loadProfile('test').ports.mailWeb}/email`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BookCredit, MailDigestItem, Notification, Payment, StripeEvent } from '../../libs/db/index.ts';
+import { BookCredit, MailDelivery, MailDigestItem, Notification, Payment, StripeEvent } from '../../libs/db/index.ts';
 import {
   eliteEventMailId,
   SUPPORT_PROMISES,
@@ -51,6 +51,16 @@ describe("an Elite quote's payment", () => {
     await act.sendMail('purchase-receipt', payment.id);
     const receipt = await waitForSubject(request.author.email, `Your receipt: Elite Service: ${request.topic}`);
     expect(receipt.text).toContain('Amount: $1,250.00');
+
+    // The worker dies after the SMTP server took the receipt, before its delivery was recorded: the retry sends it again,
+    // as the same message (one Message-ID, made from the delivery's key), which the author's mail system shows once.
+    const key = `purchase-receipt:${payment.id}`;
+    expect(await em().nativeDelete(MailDelivery, { key })).toBe(1);
+    await act.sendMail('purchase-receipt', payment.id);
+    const copies = await waitForMail(request.author.email, 2);
+    expect(copies.map((copy) => copy.subject)).toEqual([receipt.subject, receipt.subject]);
+    expect(copies[0]?.messageId).toMatch(/^<?[0-9a-f]{40}@pressroom\.local>?$/);
+    expect(copies[1]?.messageId).toBe(copies[0]?.messageId);
   });
 
   it("is found from the session's metadata when this server did not record the session, held to the accepted quote", async () => {

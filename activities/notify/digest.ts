@@ -3,6 +3,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import { MailDelivery } from '../../libs/db/index.ts';
 import type { Mailer, MailSettings } from '../../libs/mail/index.ts';
 import { mailDigest } from '../../libs/mail/digest-messages.ts';
+import { untilRecorded } from '../until-recorded.ts';
 
 const run = <T>(em: EntityManager, sql: string, params: unknown[]) => em.getConnection().execute<T[]>(sql, params, 'all');
 
@@ -38,8 +39,10 @@ export function createDigestActivities({ orm, mailer, mailSettings }: { orm: Mik
             news.map((n: { category: string; subject: string; queued_at: Date }) => ({ category: n.category, subject: n.subject, queuedAt: new Date(n.queued_at) })),
             { dashboardUrl: `${mailSettings.portalUrl}/dashboard`, preferencesUrl: `${mailSettings.portalUrl}${MAIL_PREFERENCES_PATH}` },
           );
-          await mailer.send({ to: batch.email, ...body });
-          await em.insert(MailDelivery, { key, recipient: batch.email, subject: body.subject, sentAt: new Date() });
+          await mailer.send({ to: batch.email, ...body, key });
+          const recipient = batch.email;
+          // Sent: recorded even across a database outage, so that a retry does not send it again.
+          await untilRecorded(() => orm.em.fork().insert(MailDelivery, { key, recipient, subject: body.subject, sentAt: new Date() }));
           digests++;
           items += news.length;
         }

@@ -136,7 +136,7 @@ export function createMailActivities({ orm, mailer, mailSettings }: MailDeps) {
           continue;
         }
         try {
-          await mailer.send(message);
+          await mailer.send({ ...message, key });
         } catch (error) {
           // SMTP answers 5xx for an address it will never accept: retrying cannot help.
           const code = (error as { responseCode?: number }).responseCode;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { downloadLinkKey, type DownloadLinkSecrets } from '../sales/download-links.ts';
 
@@ -8,6 +9,19 @@ export interface MailMessage {
   /** The same message for mail clients that show HTML. */
   html?: string;
   replyTo?: string;
+  /**
+   * The delivery's key (mail_deliveries), for mail sent once per key. Its Message-ID is made from it, so a copy sent
+   * again (the worker died after the SMTP server took the message, before the delivery was recorded) is the same
+   * message to the recipient's mail system: those that drop a Message-ID they already hold (Gmail, Sieve's duplicate
+   * test) show it once.
+   */
+  key?: string;
+}
+
+/** `<hash of the key@the sender's domain>`: the same for every send of one delivery, unguessable from outside. */
+export function keyedMessageId(key: string, from: string): string {
+  const domain = /@([^\s@<>]+)>?\s*$/.exec(from)?.[1] ?? 'pressroom.local';
+  return `<${createHash('sha256').update(key).digest('hex').slice(0, 40)}@${domain}>`;
 }
 
 /** Sends mail; resolves once the SMTP server has accepted the message. */
@@ -31,8 +45,8 @@ export function createMailer(settings: { smtpUrl: string; from: string }): Maile
     socketTimeout: 30_000,
   });
   return {
-    async send(message) {
-      await transport.sendMail({ from: settings.from, ...message });
+    async send({ key, ...message }) {
+      await transport.sendMail({ from: settings.from, ...message, ...(key ? { messageId: keyedMessageId(key, settings.from) } : {}) });
     },
   };
 }
