@@ -12,7 +12,7 @@ import { loadProfile, PRINT_SIMULATOR_CLIENT_KEY, repoRoot } from './stack/profi
 import { ensureMailCatcher, ensurePrintSimulator, ensureStripeMock, ensurePostgres, ensureMinio, ensureTemporal } from './stack/services.ts';
 import { setUpServices } from './stack/setup.ts';
 import { runSideBySide, runStep, stopSteps } from './stack/steps.ts';
-import { onPath } from './stack/tools.ts';
+import { endOwnGoBuildsOnExit, onPath } from './stack/tools.ts';
 import { Supervisor } from './stack/supervisor.ts';
 
 const profile = loadProfile('dev');
@@ -29,6 +29,8 @@ async function stop(code: number): Promise<never> {
   }
   process.exit(code);
 }
+// Builds bootstrap.sh began beside npm ci end with this command, even one it stops before it waits for them.
+endOwnGoBuildsOnExit();
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 

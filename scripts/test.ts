@@ -19,7 +19,7 @@ import { ensureDatabase, ensureMailCatcher, ensurePrintSimulator, ensureStripeMo
 import { setUpServices } from './stack/setup.ts';
 import { runInOrder, runSideBySide, stopSteps, type Step } from './stack/steps.ts';
 import { Supervisor } from './stack/supervisor.ts';
-import { chromiumPath, onPath } from './stack/tools.ts';
+import { chromiumPath, endOwnGoBuildsOnExit, onPath } from './stack/tools.ts';
 
 const profile = loadProfile('test');
 const supervisor = new Supervisor();
@@ -112,6 +112,8 @@ async function startStack(config: Config): Promise<void> {
 }
 
 let code = 1;
+// Builds bootstrap.sh began beside npm ci end with this command, even one it stops before it waits for them.
+endOwnGoBuildsOnExit();
 process.on('SIGINT', () => {
   stopSteps();
   void supervisor.stopAll().then(() => process.exit(130));

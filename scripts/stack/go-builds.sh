@@ -16,10 +16,12 @@ go_module_of() {
   sed -n "/^export const goPrograms = {/,/^}/s/^  '\{0,1\}$1'\{0,1\}: '\([^']*@[^']*\)',\$/\1/p" "$go_builds_tools"
 }
 
-# GO_BUILD_FLAGS' quoted words, one array element each.
+# GO_BUILD_FLAGS' quoted words, one array element each; a program in OPTIMISED_GO_PROGRAMS without their -N -l.
 go_build_flags() {
-  local line
+  local line optimised
   line=$(sed -n "s/^export const GO_BUILD_FLAGS = \[\(.*\)\];\$/\1/p" "$go_builds_tools")
+  optimised=$(sed -n "s/^export const OPTIMISED_GO_PROGRAMS = \[\(.*\)\];\$/\1/p" "$go_builds_tools")
+  case ",${optimised// /}," in *",'$1',"*) line=${line//-N -l /} ;; esac
   eval "go_flags=(${line//,/ })"
 }
 
@@ -27,7 +29,7 @@ go_build_command() {
   local module
   module=$(go_module_of "$1")
   [ -n "$module" ] || { echo "go-builds.sh: no Go program $1 in tools.ts" >&2; return 1; }
-  go_build_flags
+  go_build_flags "$1"
   go_command=(env "GOBIN=$go_builds_bin" "CGO_ENABLED=${CGO_ENABLED:-0}" go install "${go_flags[@]}" "$module")
 }
 

@@ -3,6 +3,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rea
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { prepareTools } from './prepare.ts';
 import type { Profile } from './profile.ts';
@@ -284,6 +285,9 @@ describe('Go builds begun by bootstrap.sh beside npm ci', () => {
       return [...Object.entries(env).map(([key, value]) => `${key}=${value}`), 'go', ...args].join('\n');
     });
     expect(printed.split('\n\n').slice(0, -1)).toEqual(expected);
+    // The Temporal fallback keeps the compiler's optimisations; MinIO and stripe-mock are built without them.
+    expect(goBuildCommand('temporal').args).toContain('-gcflags=all=-dwarf=false');
+    expect(goBuildCommand('minio').args).toContain('-gcflags=all=-N -l -dwarf=false');
   });
 
   it('the stack waits for a build under way instead of compiling the program again', async () => {
@@ -311,6 +315,20 @@ describe('Go builds begun by bootstrap.sh beside npm ci', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(events()).toEqual(['go install minio']);
     await until(() => !existsSync(mark('minio')));
+  });
+
+  it('the command that took over from bootstrap.sh ends those builds when it exits (Ctrl-C before it waited for them)', async () => {
+    vi.stubEnv('BUILD_SECONDS_minio', '30');
+    const tools = pathToFileURL(join(import.meta.dirname, 'tools.ts')).href;
+    const command = `const { endOwnGoBuildsOnExit } = await import(${JSON.stringify(tools)}); endOwnGoBuildsOnExit(); process.exit(0);`;
+    const started = Date.now();
+
+    // As in bootstrap.sh: the shell that started the builds becomes the command's node process (exec).
+    bootstrap(`start_go_builds minio; until grep -qs "go install" ${JSON.stringify(join(root, 'events'))}; do sleep 0.05; done; exec ${JSON.stringify(process.execPath)} --input-type=module -e ${JSON.stringify(command)}`);
+
+    await until(() => !existsSync(mark('minio')));
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(events()).toEqual(['go install minio']);
   });
 
   it('builds a program whose mark a stopped build left behind', async () => {

@@ -63,14 +63,18 @@ export const goPrograms = {
 } as const;
 
 // Without debug information (neither compiled, -dwarf=false, nor linked, -w) or local paths: a smaller binary and less
-// for the compiler and linker to write. Without the compiler's optimisations and inlining: MinIO's build takes about
-// two fifths less CPU (156 CPU-seconds instead of 266; 171 with the debug information), and as a local server it is as
-// quick (its hashing and erasure coding are assembly), starting in about 0.5 s more.
+// for the compiler and linker to write. Without the compiler's optimisations and inlining (-N -l): MinIO's build takes
+// about two fifths less CPU (156 CPU-seconds instead of 266; 171 with the debug information), and as a local server it
+// is as quick (its hashing and erasure coding are assembly), starting in about 0.5 s more.
 export const GO_BUILD_FLAGS = ['-trimpath', '-ldflags=-s -w', '-gcflags=all=-N -l -dwarf=false'];
+// Built with the optimisations: the Temporal server runs every workflow task and timer of a run, so unoptimised Go would
+// cost CPU all through it.
+export const OPTIMISED_GO_PROGRAMS = ['temporal'];
 
 /** The `go install` of a Go program into the cache's bin/ (scripts/stack/go-builds.sh runs the same one beside npm ci). */
 export function goBuildCommand(name: keyof typeof goPrograms): { args: string[]; env: Record<string, string> } {
-  return { args: ['install', ...GO_BUILD_FLAGS, goPrograms[name]], env: { GOBIN: binDir(), CGO_ENABLED: process.env.CGO_ENABLED ?? '0' } };
+  const flags = OPTIMISED_GO_PROGRAMS.includes(name) ? GO_BUILD_FLAGS.map((flag) => flag.replace('-N -l ', '')) : GO_BUILD_FLAGS;
+  return { args: ['install', ...flags, goPrograms[name]], env: { GOBIN: binDir(), CGO_ENABLED: process.env.CGO_ENABLED ?? '0' } };
 }
 
 // A build under way holds the pid of its builder in this mark, so a second command (or the build bootstrap.sh started
@@ -114,32 +118,35 @@ const parentOf = (pid: number): number | null => {
   }
 };
 
-/** Waits for another process's build of the program; one this command started (bootstrap.sh's) ends with it. */
-async function waitForBuilder(name: string, pid: number, { progressEveryMs = 30_000 }: ToolOptions): Promise<void> {
-  say(`waiting for the build of ${name} already under way (pid ${pid})…`);
-  const started = Date.now();
-  // bootstrap.sh starts its builds in process groups of their own, as children of the shell that then runs node.
-  const stopOwn = () => {
-    if (parentOf(pid) === process.pid) {
+/**
+ * The builds bootstrap.sh began beside npm ci end with this command (Ctrl-C, a failed start), whether or not the stack
+ * waits for them: it starts them in process groups of their own, as children of the shell that then runs node.
+ */
+export function endOwnGoBuildsOnExit(): void {
+  process.once('exit', () => {
+    for (const name of Object.keys(goPrograms)) {
+      const pid = builderOf(name);
+      if (pid === null || parentOf(pid) !== process.pid) continue;
       try {
         process.kill(-pid, 'SIGTERM');
       } catch {
         // already ended
       }
     }
-  };
-  process.once('exit', stopOwn);
+  });
+}
+
+/** Waits for another process's build of the program. */
+async function waitForBuilder(name: string, pid: number, { progressEveryMs = 30_000 }: ToolOptions): Promise<void> {
+  say(`waiting for the build of ${name} already under way (pid ${pid})…`);
+  const started = Date.now();
   let lastProgress = started;
-  try {
-    while (isRunning(pid)) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      if (Date.now() - lastProgress >= progressEveryMs) {
-        lastProgress = Date.now();
-        say(`still building ${name}… ${Math.round((lastProgress - started) / 1000)} s`);
-      }
+  while (isRunning(pid)) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    if (Date.now() - lastProgress >= progressEveryMs) {
+      lastProgress = Date.now();
+      say(`still building ${name}… ${Math.round((lastProgress - started) / 1000)} s`);
     }
-  } finally {
-    process.off('exit', stopOwn);
   }
 }
 
