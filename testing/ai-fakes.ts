@@ -9,6 +9,8 @@ interface Received {
   /** When the request arrived and when it was answered (performance.now()), to see which calls overlapped. */
   arrivedAt: number;
   answeredAt?: number;
+  /** When the client hung up before the answer (an aborted call), which then never comes. */
+  abandonedAt?: number;
 }
 
 interface Failure {
@@ -82,7 +84,11 @@ export class FakeAiServer {
           const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as Record<string, unknown>;
           const received: Received = { path, headers: req.headers, body, arrivedAt: performance.now() };
           this.received.push(received);
+          res.once('close', () => {
+            if (!res.writableFinished) received.abandonedAt = performance.now();
+          });
           if (this.#delayMs) await new Promise((r) => setTimeout(r, this.#delayMs));
+          if (received.abandonedAt !== undefined) return;
           const raw = JSON.stringify(body);
           const failure = this.#failWhen.find((f) => raw.includes(f.text))?.failure ?? this.#failures.shift();
           const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {

@@ -76,6 +76,24 @@ function leaseMs(): number {
   return heartbeat ? Math.max(MIN_LEASE_MS, 3 * heartbeat) : DEFAULT_LEASE_MS;
 }
 
+/**
+ * Aborted (with the activity's CancelledFailure) when the attempt is cancelled and the book is cancelled or gone. The
+ * reason Temporal gives does not tell: a cancelled book's run closes without waiting for its activities, so they hear
+ * "not found", as an attempt given up for a missed heartbeat does. The book's row tells, and the run records the
+ * cancellation before it closes.
+ */
+function stopWhenUnwanted(context: Context, em: EntityManager, projectId: string): { signal: AbortSignal; dispose: () => void } {
+  const controller = new AbortController();
+  const onCancel = () => {
+    void (async () => {
+      const [book] = await em.fork().getConnection().execute<{ stage: string }[]>('select stage from generator_projects where id = ?', [projectId]);
+      if (!book || book.stage === 'cancelled') controller.abort(context.cancellationSignal.reason);
+    })().catch(() => undefined);
+  };
+  context.cancellationSignal.addEventListener('abort', onCancel, { once: true });
+  return { signal: controller.signal, dispose: () => context.cancellationSignal.removeEventListener('abort', onCancel) };
+}
+
 export interface PaidCall {
   em: EntityManager;
   project: GeneratorProject;
@@ -102,6 +120,10 @@ async function callAndRecord({ em, project, provider, purpose, task }: PaidCall)
  * One paid provider call per logical step, however many attempts run it: the step is claimed before the call, the
  * result and its cost are recorded together when the call returns, and an attempt that finds the step done reuses
  * the text; one that finds another attempt calling (a lost attempt still running) waits for its result.
+ *
+ * A call whose book no longer wants it (cancelled or deleted) stops when its attempt is cancelled: the request is
+ * abandoned and the step freed. An attempt Temporal gave up for a missed heartbeat keeps its call: the attempt that
+ * replaced it waits for that answer rather than buying another.
  */
 export async function paidCall(call: PaidCall): Promise<Completion> {
   const key = stepKey(call.step);
@@ -115,12 +137,14 @@ export async function paidCall(call: PaidCall): Promise<Completion> {
     if (claim.kind === 'claimed') {
       const { owner } = claim;
       const renewal = setInterval(() => void renewProviderStep(em.fork(), key, owner, lease).catch(() => undefined), Math.floor(lease / 6));
+      const unwanted = stopWhenUnwanted(context, em, project.id);
       try {
         let paid: Completion;
         try {
-          paid = await withHeartbeat(() => observeProviderCall(provider.id, () => provider.generate(task)));
+          paid = await withHeartbeat(() => observeProviderCall(provider.id, () => provider.generate(task, unwanted.signal)));
         } catch (error) {
           await releaseProviderStep(em.fork(), key, owner).catch(() => undefined);
+          if (unwanted.signal.aborted) throw unwanted.signal.reason;
           throw asFailure(error);
         }
         // The answer is paid for: it is recorded even across a database outage, never bought again.
@@ -133,6 +157,7 @@ export async function paidCall(call: PaidCall): Promise<Completion> {
         );
       } finally {
         clearInterval(renewal);
+        unwanted.dispose();
       }
     }
     context.heartbeat();

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { ActivityCancellationDetails, CancelledFailure } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { describe, expect, it } from 'vitest';
 import { createProviders } from '../../libs/ai/index.ts';
 import { AiProviderCall, AssistChange, ChapterVersion, GeneratedChapter, GeneratorProject, ProviderStep } from '../../libs/db/index.ts';
-import { fakeAiEngineForFile, testConfig } from '../../testing/index.ts';
+import { eventually, fakeAiEngineForFile, testConfig } from '../../testing/index.ts';
 import { generateChaptersUpdate } from '../../workflows/book/messages.ts';
 import { bookWorkflow } from '../../workflows/book/workflow.ts';
 import { createAssistActivities } from '../editing/assist.ts';
@@ -109,5 +110,55 @@ describe('an activity run twice with the same step key', () => {
     const stored = await engine.deps.orm.em.fork().findOneOrFail(AssistChange, { id: change.id });
     expect(stored.status).toBe('ready');
     expect(stored.proposal).toBeTruthy();
+  });
+});
+
+describe('an attempt cancelled while its paid call runs', () => {
+  const writing = () => createWritingActivities({ ...engine.deps, providers: createProviders({ ...config, ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.url }) });
+  const introductionCalls = () => fake.received.filter((r) => JSON.stringify(r.body).includes('introduction'));
+  /** Runs the introduction's first attempt against a slow provider until its call has reached the provider. */
+  async function callingIntroduction(name: string) {
+    const project = await outlinedProject(name);
+    const env = attempt(`book-${project.id}`, 1);
+    const before = introductionCalls().length;
+    const running = env.run(writing().writeFrame, project.id, 'introduction' as const);
+    running.catch(() => undefined);
+    await eventually(async () => introductionCalls().length, (n) => n > before);
+    const [call] = introductionCalls().slice(before);
+    return { project, env, running, call: call as NonNullable<typeof call> };
+  }
+  const stepsOf = (projectId: string) => engine.deps.orm.em.fork().find(ProviderStep, { project: projectId });
+
+  it('whose book was cancelled, hangs up on the provider and frees the step', async () => {
+    fake.delay(20_000);
+    try {
+      const { project, env, running, call } = await callingIntroduction('cancelled call');
+      // As the book's run does before it closes; its activities then hear "not found".
+      await engine.deps.orm.em.fork().nativeUpdate(GeneratorProject, { id: project.id }, { stage: 'cancelled' });
+      env.cancel('NOT_FOUND', new ActivityCancellationDetails({ notFound: true }));
+      await expect(running).rejects.toBeInstanceOf(CancelledFailure);
+      await eventually(async () => call.abandonedAt, (at) => at !== undefined, 5000);
+      expect(call.answeredAt).toBeUndefined();
+      expect((await stepsOf(project.id)).map((s) => s.status)).toEqual(['failed']);
+      expect(await recorded(project.id)).toEqual([]);
+
+    } finally {
+      fake.delay(0);
+    }
+  });
+
+  it('given up by Temporal (a missed heartbeat) while its book goes on, keeps its call: the answer is recorded on the step for the attempt that replaced it', async () => {
+    fake.delay(1500);
+    try {
+      const { project, env, running, call } = await callingIntroduction('timed-out call');
+      env.cancel('NOT_FOUND', new ActivityCancellationDetails({ notFound: true }));
+      await running.catch(() => undefined);
+      expect(call.abandonedAt).toBeUndefined();
+      expect(call.answeredAt).toBeDefined();
+      expect((await stepsOf(project.id)).map((s) => s.status)).toEqual(['done']);
+      expect((await recorded(project.id)).map((c) => c.purpose)).toEqual(['introduction']);
+    } finally {
+      fake.delay(0);
+    }
   });
 });

@@ -42,11 +42,11 @@ export class AnthropicProvider implements TextProvider {
     this.#model = settings.model;
   }
 
-  async generate(task: WritingTask): Promise<Completion> {
+  async generate(task: WritingTask, signal?: AbortSignal): Promise<Completion> {
     const { system, prompt, maxTokens } = promptFor(task);
     const started = performance.now();
     try {
-      const message = await this.#client.messages.create({ model: this.#model, max_tokens: maxTokens, system, messages: [{ role: 'user', content: prompt }] });
+      const message = await this.#client.messages.create({ model: this.#model, max_tokens: maxTokens, system, messages: [{ role: 'user', content: prompt }] }, { signal });
       const text = message.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
       const { input_tokens: inputTokens, output_tokens: outputTokens } = message.usage;
       return { text, model: message.model, inputTokens, outputTokens, latencyMs: Math.round(performance.now() - started), costUsd: priceOf(this.#model, inputTokens, outputTokens) };
@@ -67,18 +67,21 @@ export class OpenAiProvider implements TextProvider {
     this.#model = settings.model;
   }
 
-  async generate(task: WritingTask): Promise<Completion> {
+  async generate(task: WritingTask, signal?: AbortSignal): Promise<Completion> {
     const { system, prompt, maxTokens } = promptFor(task);
     const started = performance.now();
     try {
-      const completion = await this.#client.chat.completions.create({
-        model: this.#model,
-        max_completion_tokens: maxTokens,
-        messages: [
-          { role: 'system', content: system },
-          { role: 'user', content: prompt },
-        ],
-      });
+      const completion = await this.#client.chat.completions.create(
+        {
+          model: this.#model,
+          max_completion_tokens: maxTokens,
+          messages: [
+            { role: 'system', content: system },
+            { role: 'user', content: prompt },
+          ],
+        },
+        { signal },
+      );
       const text = completion.choices[0]?.message.content ?? '';
       const inputTokens = completion.usage?.prompt_tokens ?? 0;
       const outputTokens = completion.usage?.completion_tokens ?? 0;

@@ -90,7 +90,8 @@ export type { Completion } from '../domain/index.ts';
 
 export interface TextProvider {
   readonly id: 'anthropic' | 'hal9' | 'mock';
-  generate(task: WritingTask): Promise<Completion>;
+  /** `signal` stops the call (a cancelled attempt, or a step another attempt has taken over): it would be paid for nothing. */
+  generate(task: WritingTask, signal?: AbortSignal): Promise<Completion>;
 }
 
 /** A provider call that failed; `retryable` says whether asking again may help (429, 5xx, time-outs). */

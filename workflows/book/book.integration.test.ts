@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { AiProviderCall, GeneratedChapter, GeneratorProject } from '../../libs/db/index.ts';
 import { CoverMessages, countWords, GenerationMessages, packageWorkflowId, writtenSoFar, type ProviderId } from '../../libs/domain/index.ts';
 import { unzipped } from '../../testing/book-checks.ts';
-import { fakeAiEngineForFile, testConfig } from '../../testing/index.ts';
+import { eventually, fakeAiEngineForFile, testConfig } from '../../testing/index.ts';
 import { bookWorkflow } from './workflow.ts';
 import { finalizeUpdate, generateChaptersUpdate, generateIntroductionUpdate, generateOutlineUpdate, generateSummaryUpdate, progressQuery, regenerateChapterUpdate, type BookInput } from './messages.ts';
 import { ProjectIdAttribute, StageAttribute } from '../search-attributes.ts';
@@ -183,15 +183,23 @@ describe('bookWorkflow on the real Temporal server', () => {
     await handle.cancel();
   });
 
-  it('can be cancelled, and says so', async () => {
+  it('can be cancelled, and says so; the provider call under way is hung up, not paid for', async () => {
     const projectId = await newProject('anthropic');
-    fake.delay(1500);
+    fake.delay(30_000);
     try {
-      const handle = await start(projectId, 'auto');
-      await new Promise((r) => setTimeout(r, 500));
+      const before = fake.received.length;
+      // The activity hears of the cancellation from its next heartbeat that reaches Temporal: the SDK sends them at most
+      // every 0.8 heartbeat time-outs (24 s by default), so this book's time-out is shorter (and still longer than the
+      // 5 s between an activity's heartbeats).
+      const handle = await start(projectId, 'auto', { heartbeatTimeout: '8 seconds' });
+      const [outline] = (await eventually(async () => fake.received.slice(before), (calls) => calls.length > 0)) as [(typeof fake.received)[number]];
       await handle.cancel();
       await expect(handle.result()).rejects.toThrow(WorkflowFailedError);
       expect((await engine.deps.orm.em.fork().findOneOrFail(GeneratorProject, { id: projectId })).stage).toBe('cancelled');
+      await eventually(async () => outline.abandonedAt, (at) => at !== undefined, 20_000);
+      expect(outline.abandonedAt).toBeDefined();
+      expect(outline.answeredAt).toBeUndefined();
+      expect(await calls(projectId)).toEqual([]);
     } finally {
       fake.delay(0);
     }
