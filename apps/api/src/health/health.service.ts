@@ -4,6 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Client, WorkflowFailedError } from '@temporalio/client';
 import proto from '@temporalio/proto';
 import type { Config } from '../../../../libs/config/index.ts';
+import { explainTemporalFailure } from '../../../../libs/config/temporal-connect.ts';
 import { canaryObjectKey, canaryWorkflowId } from '../../../../libs/domain/index.ts';
 import { HealthCanary } from '../../../../libs/db/index.ts';
 import { StorageService } from '../../../../libs/storage/index.ts';
@@ -99,13 +100,19 @@ export class HealthService {
     // when the API shuts down (one firing on the closed channel would throw).
     const check = await this.probe('Temporal', async () => {
       const { connection } = this.temporalClient;
-      const answer = await connection.withDeadline(Date.now() + this.config.HEALTH_TIMEOUT_MS, () =>
-        connection.workflowService.describeTaskQueue({
-          namespace: this.config.TEMPORAL_NAMESPACE,
-          taskQueue: { name: taskQueue, kind: temporal.api.enums.v1.TaskQueueKind.TASK_QUEUE_KIND_NORMAL },
-          taskQueueType: temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
-        }),
-      );
+      const answer = await connection
+        .withDeadline(Date.now() + this.config.HEALTH_TIMEOUT_MS, () =>
+          connection.workflowService.describeTaskQueue({
+            namespace: this.config.TEMPORAL_NAMESPACE,
+            taskQueue: { name: taskQueue, kind: temporal.api.enums.v1.TaskQueueKind.TASK_QUEUE_KIND_NORMAL },
+            taskQueueType: temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
+          }),
+        )
+        // The lazy client's own error says only that the call failed: the operator reads which setting to fix (a CA, a
+        // server name, a certificate, the API key, TLS on or off), as the worker's start says it.
+        .catch(async (error: unknown) => {
+          throw await explainTemporalFailure(this.config, error);
+        });
       const recent = Date.now() - POLLER_WINDOW_MS;
       workerPolling = (answer.pollers ?? []).some((poller) => {
         const seconds = Number(poller.lastAccessTime?.seconds ?? 0);

@@ -138,6 +138,15 @@ describe('Temporal over TLS with a client certificate and an API key', () => {
     const wrongCa = cloudConfig(client, { TEMPORAL_TLS_SERVER_CA: otherCa.pem.cert });
     await expect(connectTemporal(wrongCa, { connectTimeout: 3000 })).rejects.toThrow(/the server's certificate is not signed by a trusted CA .*set TEMPORAL_TLS_SERVER_CA/);
     await expect(createWorker(wrongCa, deps ?? (await openDeps(config)))).rejects.toThrow(/not signed by a trusted CA/);
+    // The API starts all the same (its client connects lazily), and its health says which setting to fix.
+    const wrongCaApi = await serveApi(wrongCa);
+    try {
+      const health = (await (await fetch(`${wrongCaApi.url}/api/health`)).json()) as { checks: { temporal: { status: string; error?: string } } };
+      expect(health.checks.temporal.status).toBe('down');
+      expect(health.checks.temporal.error).toMatch(/not signed by a trusted CA .*set TEMPORAL_TLS_SERVER_CA/);
+    } finally {
+      await wrongCaApi.app.close();
+    }
 
     const { TEMPORAL_TLS_CERT: _cert, TEMPORAL_TLS_KEY: _key, ...withoutCertificate } = config;
     await expect(connectTemporal(withoutCertificate, { connectTimeout: 3000 })).rejects.toThrow(/the server asks for a client certificate .*set TEMPORAL_TLS_CERT and TEMPORAL_TLS_KEY/);
