@@ -8,10 +8,10 @@ import { startEngine, testConfig, type Engine } from '../testing/index.ts';
 import { waitForSubject } from '../testing/mail-inbox.ts';
 import type { E2eStand } from './global-setup.ts';
 
-/** Debian's Chromium, headless, with its calls home switched off (this machine has no internet). */
+/** Debian's Chromium (its headless shell: scripts/stack/tools.ts), with its calls home switched off (this machine has no internet). */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
 }
@@ -67,12 +67,16 @@ export function e2eSession(prepare?: (deps: ActivityDeps) => void): E2eSession {
     session.browser = await launchBrowser();
     session.page = await (await session.browser.newContext({ acceptDownloads: true })).newPage();
   }, 60_000);
-  // A failed test says what its page showed: the address and text in the log, the picture under screenshots/.
+  // A failed test says what each of its open pages showed (the file's page and those a test opened in contexts of its
+  // own, an admin's say): the address and text in the log, the picture under screenshots/.
   afterEach(async ({ task }) => {
-    if (task.result?.state !== 'fail' || !session.page || session.page.isClosed()) return;
-    const text = (await session.page.locator('main').first().innerText({ timeout: 2000 }).catch(() => '')).slice(0, 1500);
-    const shot = await snapshot(session.page, `failed-${task.name.replace(/\W+/g, '-').slice(0, 60)}`).catch(() => 'none');
-    console.error(`[e2e] "${task.name}" failed on ${session.page.url()} (screenshot: ${shot}); the page said:\n${text}`);
+    if (task.result?.state !== 'fail' || !session.browser) return;
+    const pages = session.browser.contexts().flatMap((context) => context.pages()).filter((page) => !page.isClosed());
+    for (const [i, page] of pages.entries()) {
+      const text = (await page.locator('main').first().innerText({ timeout: 2000 }).catch(() => '')).slice(0, 1500);
+      const shot = await snapshot(page, `failed-${task.name.replace(/\W+/g, '-').slice(0, 60)}-${i + 1}`).catch(() => 'none');
+      console.error(`[e2e] "${task.name}" failed; page ${i + 1} of ${pages.length} on ${page.url()} (screenshot: ${shot}) said:\n${text}`);
+    }
   });
   afterAll(async () => {
     await session.browser?.close();
