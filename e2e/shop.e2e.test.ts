@@ -245,6 +245,8 @@ describe('the back office', () => {
     await snapshot(admin, 'shop-admin-sales');
 
     await admin.getByRole('menuitem', { name: 'Earnings' }).click();
+    // The list is searched once it is there (its table shown), not while the page changes over from the sales.
+    await admin.getByRole('region', { name: 'Earnings table' }).waitFor();
     // Other files' sellers may earn more: the author is found by address, not looked for on the first page.
     await admin.getByPlaceholder('Search author e-mail').fill(author.email);
     // Within the earnings table: the sales list, filtered by the same address, may still be on screen for a moment.
