@@ -19,7 +19,7 @@ import { ensureDatabase, ensureMailCatcher, ensurePrintSimulator, ensureStripeMo
 import { setUpServices } from './stack/setup.ts';
 import { runInOrder, runSideBySide, stopSteps, type Step } from './stack/steps.ts';
 import { Supervisor } from './stack/supervisor.ts';
-import { chromiumPath, endOwnGoBuildsOnExit, onPath } from './stack/tools.ts';
+import { CHROMIUM_HEADLESS_SHELL, chromiumPath, endOwnGoBuildsOnExit, onPath } from './stack/tools.ts';
 
 const profile = loadProfile('test');
 const supervisor = new Supervisor();
@@ -85,8 +85,8 @@ async function startStack(config: Config): Promise<void> {
     apt: [
       {
         // Chromium drives the browser tests; qpdf, poppler-utils and epubcheck check the books as a reader's tools would.
-        packages: ['chromium', 'qpdf', 'poppler-utils', 'epubcheck'],
-        present: () => chromiumPath() !== null && onPath('qpdf') && onPath('pdfinfo') && existsSync('/usr/share/java/epubcheck.jar'),
+        packages: ['chromium-headless-shell', 'qpdf', 'poppler-utils', 'epubcheck'],
+        present: () => existsSync(CHROMIUM_HEADLESS_SHELL) && onPath('qpdf') && onPath('pdfinfo') && existsSync('/usr/share/java/epubcheck.jar'),
         why: 'install them for the browser, PDF and EPUB tests',
       },
       // Japanese, Chinese and Korean books are set in Noto CJK (libs/render/system-fonts.ts).

@@ -80,7 +80,7 @@ export async function aceReport(epub: Uint8Array): Promise<{ outcome: string; vi
   try {
     const file = join(dir, 'book.epub');
     writeFileSync(file, epub);
-    const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+    const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell';
     await run(npmToolPath('ace'), ['--force', '--silent', '--outdir', join(dir, 'report'), file], {
       env: { ...process.env, PUPPETEER_EXECUTABLE_PATH: chromium },
       maxBuffer: 16 * 1024 * 1024,

@@ -95,7 +95,7 @@ describe('sources in any language', () => {
     const printed = samples.filter((s) => !['Deva', 'Thai'].includes(bookLanguage(s.tag).script));
     const html = join(dir, 'sources.html');
     writeFileSync(html, `<meta charset="utf-8">${printed.map((s) => `<p lang="${s.tag}" dir="${bookLanguage(s.tag).dir}">${s.paragraph}</p>`).join('')}`);
-    execFileSync(process.env.CHROMIUM_PATH || 'chromium', ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--no-pdf-header-footer', `--print-to-pdf=${join(dir, 'sources.pdf')}`, html], { stdio: 'ignore', timeout: 60_000 });
+    execFileSync(process.env.CHROMIUM_PATH || 'chromium-headless-shell', ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--no-pdf-header-footer', `--print-to-pdf=${join(dir, 'sources.pdf')}`, html], { stdio: 'ignore', timeout: 60_000 });
     const browserText = flat(await extractText('pdf', readFileSync(join(dir, 'sources.pdf'))));
     for (const s of printed) expect(browserText, s.tag).toContain(s.probe);
     for (const s of samples.filter((s) => !printed.includes(s))) {

@@ -234,8 +234,15 @@ export function findPostgresBin(): string | null {
   return newest ? join(root, newest, 'bin') : null;
 }
 
+/**
+ * Debian's Chromium for the browser tests, the EPUB checker and Lighthouse: its headless shell first (Chromium's headless
+ * mode built alone, without the browser's UI layer), on which two browser test files took 27 % less CPU (54 CPU-seconds
+ * instead of 74) and half the processes.
+ */
+export const CHROMIUM_HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
 export function chromiumPath(): string | null {
-  for (const candidate of ['/usr/bin/chromium', '/usr/bin/chromium-browser']) if (existsSync(candidate)) return candidate;
+  for (const candidate of [CHROMIUM_HEADLESS_SHELL, '/usr/bin/chromium', '/usr/bin/chromium-browser']) if (existsSync(candidate)) return candidate;
   return null;
 }
 
