@@ -141,7 +141,6 @@ describe('an attempt cancelled while its paid call runs', () => {
       expect(call.answeredAt).toBeUndefined();
       expect((await stepsOf(project.id)).map((s) => s.status)).toEqual(['failed']);
       expect(await recorded(project.id)).toEqual([]);
-
     } finally {
       fake.delay(0);
     }
