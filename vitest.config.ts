@@ -9,6 +9,11 @@ export default defineConfig({
     // queue, accounts and books. The browser tests run among the others: e2e/global-setup.ts starts one API and portal
     // per worker.
     maxWorkers: 3,
+    // Test files share their worker's modules rather than importing NestJS, Temporal's SDK, MikroORM, React, MUI and the
+    // renderers again for each file (Vitest's import time fell from a seventh of the run to a hundredth): the integration
+    // files took 357 s instead of 479 s, the browser files 193 s instead of 213 s, the unit files a sixth less CPU. Each
+    // file closes what it opens (apps, workers, pools, servers), and a file that mocks or spies restores it when done.
+    isolate: false,
     projects: [
       {
         extends: true,
@@ -19,9 +24,6 @@ export default defineConfig({
           // Typesetting and rasterizing are native work on two cores shared with the integration files: a test that
           // takes 1 s alone can take several beside them.
           testTimeout: 20_000,
-          // Unit files share a worker's modules rather than importing React, MUI and the renderers again each (a sixth
-          // less CPU): a file that mocks a module unmocks it when done.
-          isolate: false,
         },
       },
       {
