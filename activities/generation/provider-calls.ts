@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { ProviderError, type Completion, type TextProvider, type WritingTask } from '../../libs/ai/index.ts';
-import { AiProviderCall, claimProviderStep, completeProviderStep, releaseProviderStep, renewProviderStep, type GeneratorProject } from '../../libs/db/index.ts';
+import { AiProviderCall, claimProviderStep, completeProviderStep, GeneratorProject, releaseProviderStep, renewProviderStep } from '../../libs/db/index.ts';
 import type { ProviderId } from '../../libs/domain/index.ts';
 import { withHeartbeat } from '../heartbeat.ts';
 import { untilRecorded } from '../until-recorded.ts';
@@ -86,7 +86,7 @@ function stopWhenUnwanted(context: Context, em: EntityManager, projectId: string
   const controller = new AbortController();
   const onCancel = () => {
     void (async () => {
-      const [book] = await em.fork().getConnection().execute<{ stage: string }[]>('select stage from generator_projects where id = ?', [projectId]);
+      const book = await em.fork().findOne(GeneratorProject, { id: projectId }, { fields: ['stage'] });
       if (!book || book.stage === 'cancelled') controller.abort(context.cancellationSignal.reason);
     })().catch(() => undefined);
   };
