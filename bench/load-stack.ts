@@ -93,7 +93,9 @@ export async function startLoadStack({ latencyMs }: { latencyMs: number }): Prom
     const port = await freePort();
     const apiUrl = `http://127.0.0.1:${port}`;
     // LOAD_API_NODE_ARGS: flags for the API's Node (e.g. --cpu-prof --cpu-prof-dir=DIR, to profile it under the load).
-    const started = spawn(process.execPath, [...(process.env.LOAD_API_NODE_ARGS?.split(' ').filter(Boolean) ?? []), apiMain], { cwd: repoRoot, env: { ...drill.env, ...providerEnv, API_PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+    // In a session of its own, as the stack manager starts it: Linux gives each session its own scheduling group, and in
+    // this process's the API would queue behind the load (the polling pages, the readers) it is measured under.
+    const started = spawn(process.execPath, [...(process.env.LOAD_API_NODE_ARGS?.split(' ').filter(Boolean) ?? []), apiMain], { cwd: repoRoot, env: { ...drill.env, ...providerEnv, API_PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
     api = started;
     for (const deadline = Date.now() + 120_000; !(await fetch(`${apiUrl}/api/health`).then((r) => r.status < 500, () => false)); ) {
       if (started.exitCode !== null || Date.now() > deadline) throw new Error('the API did not start');
