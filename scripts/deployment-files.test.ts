@@ -19,6 +19,7 @@ interface ComposeService {
   container_name?: string;
   deploy?: { replicas?: number };
   volumes?: string[];
+  cpu_shares?: number;
 }
 
 /** The services people reach from other machines; everything else is for operators on the host itself. */
@@ -88,6 +89,11 @@ describe('docker-compose.yml', () => {
       expect(service?.ports, name).toBeUndefined();
       expect(service?.deploy?.replicas, name).toBeGreaterThanOrEqual(2);
     }
+  });
+
+  it('gives the worker a third of the CPU weight of the API and PostgreSQL (Compose and Docker default to 1024)', () => {
+    expect(compose.services.worker?.cpu_shares).toBe(341);
+    for (const name of ['api', 'postgres']) expect(compose.services[name]?.cpu_shares, name).toBeUndefined();
   });
 
   it('puts the API replicas behind one proxy, in turn, which the portal and the print provider call', () => {

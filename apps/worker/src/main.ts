@@ -10,11 +10,13 @@ import { StorageService, storageSettingsFrom } from '../../../libs/storage/index
 import { startTracing } from '../../../libs/telemetry/index.ts';
 import { Client } from '@temporalio/client';
 import { ensureDigestSchedule } from './digest-schedule.ts';
+import { WORKER_GROUP_NICENESS, yieldToInteractiveWork } from './scheduling.ts';
 import { ensureStepPruningSchedule } from './step-pruning-schedule.ts';
 import { workerRuntimeOptions } from './telemetry.ts';
 import { createWorker } from './worker.ts';
 
 const config = loadServiceConfigOrExit();
+if (yieldToInteractiveWork() === 'set') console.log(`worker's scheduling group at niceness ${WORKER_GROUP_NICENESS}: the API and PostgreSQL go first`);
 
 Runtime.install(workerRuntimeOptions(config));
 const tracing = startTracing({ serviceName: 'pressroom-worker', endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
