@@ -25,7 +25,10 @@ export interface LoadOptions {
   rate: number;
   /** Seconds of idle reads: the baseline's p99 is the 6th slowest of 600 reads at the default rate, not the 2nd of 200. */
   idleSeconds: number;
-  /** Under load, windows of this length run back to back until the last book is done. */
+  /**
+   * Reads run in windows of this length, each a reader of its own, back to back: idle for idleSeconds, under load until
+   * the last book is done. Alike in both, so that a reader's own warm-up weighs the same in each.
+   */
   windowSeconds: number;
   /** The whole run's time cap: books not done by then are failures. */
   capMs: number;
@@ -217,7 +220,9 @@ export async function runLoad(stack: LoadStack, options: LoadOptions, log: (line
   const settled = await quiet(stack);
   log(`load: idle reads once the stack was quiet (${(settled / 1000).toFixed(1)} s after the warm-up book), ${options.idleSeconds} s at ${options.rate}/s on each route`);
   const idle = newTally();
-  await readWindow(stack, { light: { token: probe }, status: () => ({ token: probe, projectId: warmId }) }, options, options.idleSeconds, idle);
+  for (let left = options.idleSeconds; left > 0; left -= options.windowSeconds) {
+    await readWindow(stack, { light: { token: probe }, status: () => ({ token: probe, projectId: warmId }) }, options, Math.min(left, options.windowSeconds), idle);
+  }
 
   log(`load: ${options.books} books at once, each page polling every ${options.pollMs} ms`);
   const cpuBefore = stack.cpuMs();
