@@ -2,7 +2,7 @@
 // route, each response's time written out as JSON. Apart from the fake provider and the polling pages, whose work
 // would otherwise delay the clock that times the responses.
 // One connection: autocannon's rate sends each connection's share of a second back to back, so with four the reads
-// queued behind each other (an idle p95 of 20 ms against 4 ms with one) and timed the reader's own bursts, not the
+// queued behind each other (an idle p95 of 20–24 ms against 3–7 ms with one) and timed the reader's own bursts, not the
 // API. Each connection's first response is left out too: it carries the TCP connect and this process's warm-up, which a
 // page's kept-alive connection does not pay, and with a new reader every window it would weigh in the load's p99.
 // Run by load-run.ts: node bench/load-reads.ts <url> <token> <rate> <seconds>

@@ -3,8 +3,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 /**
  * Books are batch work; a page waiting on the API is not. Linux shares the CPU between sessions, each a scheduling
  * group of equal weight (autogroup), so a worker busy with fifty books weighed as much as the API and PostgreSQL and
- * held up their answers (a status read's p99 under the load test: 61–109 ms; with the worker's group at niceness 5,
- * 16–18 ms, at the same books a minute). Books still have every CPU the others leave idle.
+ * held up their answers (a status read's p99 under the load test: 27–32 ms; with the worker's group at niceness 5,
+ * 14–23 ms, at the same books a minute). Books still have every CPU the others leave idle.
  */
 export const WORKER_GROUP_NICENESS = 5;
 
