@@ -77,18 +77,30 @@ function leaseMs(): number {
 }
 
 /**
- * Aborted (with the activity's CancelledFailure) when the attempt is cancelled and the book is cancelled or gone. The
- * reason Temporal gives does not tell: a cancelled book's run closes without waiting for its activities, so they hear
- * "not found", as an attempt given up for a missed heartbeat does. The book's row tells, and the run records the
- * cancellation before it closes.
+ * Whether no attempt will want this one's answer: the book is cancelled or gone, or the run that scheduled the activity
+ * has closed (an operator terminated it, say). The reason Temporal gives does not tell: a closed run's activities hear
+ * "not found", as an attempt given up for a missed heartbeat does, whose answer the attempt replacing it waits for.
+ * Anything that cannot be read (Temporal down, a test's context without a client) counts as wanted: paid once.
  */
+async function unwanted(context: Context, em: EntityManager, projectId: string): Promise<boolean> {
+  const book = await em.fork().findOne(GeneratorProject, { id: projectId }, { fields: ['stage'] });
+  if (!book || book.stage === 'cancelled') return true;
+  const execution = context.info.workflowExecution;
+  if (!execution) return false;
+  const run = await context.client.workflow.getHandle(execution.workflowId, execution.runId).describe();
+  return run.status.name !== 'RUNNING';
+}
+
+/** Aborted (with the activity's CancelledFailure) when the attempt is cancelled and its answer is unwanted. */
 function stopWhenUnwanted(context: Context, em: EntityManager, projectId: string): { signal: AbortSignal; dispose: () => void } {
   const controller = new AbortController();
   const onCancel = () => {
-    void (async () => {
-      const book = await em.fork().findOne(GeneratorProject, { id: projectId }, { fields: ['stage'] });
-      if (!book || book.stage === 'cancelled') controller.abort(context.cancellationSignal.reason);
-    })().catch(() => undefined);
+    void unwanted(context, em, projectId).then(
+      (yes) => {
+        if (yes) controller.abort(context.cancellationSignal.reason);
+      },
+      () => undefined,
+    );
   };
   context.cancellationSignal.addEventListener('abort', onCancel, { once: true });
   return { signal: controller.signal, dispose: () => context.cancellationSignal.removeEventListener('abort', onCancel) };
@@ -121,9 +133,9 @@ async function callAndRecord({ em, project, provider, purpose, task }: PaidCall)
  * result and its cost are recorded together when the call returns, and an attempt that finds the step done reuses
  * the text; one that finds another attempt calling (a lost attempt still running) waits for its result.
  *
- * A call whose book no longer wants it (cancelled or deleted) stops when its attempt is cancelled: the request is
- * abandoned and the step freed. An attempt Temporal gave up for a missed heartbeat keeps its call: the attempt that
- * replaced it waits for that answer rather than buying another.
+ * A call nobody will want (its book cancelled or deleted, its run terminated) stops when its attempt is cancelled: the
+ * request is abandoned and the step freed. An attempt Temporal gave up for a missed heartbeat keeps its call: the
+ * attempt that replaced it waits for that answer rather than buying another.
  */
 export async function paidCall(call: PaidCall): Promise<Completion> {
   const key = stepKey(call.step);

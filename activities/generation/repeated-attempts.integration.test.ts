@@ -28,9 +28,12 @@ async function outlinedProject(name: string): Promise<GeneratorProject> {
 const callsContaining = (text: string) => fake.received.filter((r) => JSON.stringify(r.body).includes(text)).length;
 const recorded = (projectId: string) => engine.deps.orm.em.fork().find(AiProviderCall, { project: projectId });
 
-/** Two attempts of one activity as Temporal would run them: the same workflow run and activity id, another attempt number. */
-function attempt(workflowId: string, n: number): MockActivityEnvironment {
-  return new MockActivityEnvironment({ workflowExecution: { workflowId, runId: 'run-1' }, activityId: '7', attempt: n, heartbeatTimeoutMs: 2000 });
+/**
+ * Two attempts of one activity as Temporal would run them: the same workflow run and activity id, another attempt number.
+ * Given a run that Temporal holds, the attempt's context has the worker's client, as a worker's has.
+ */
+function attempt(workflowId: string, n: number, run?: { runId: string; client: typeof engine.client }): MockActivityEnvironment {
+  return new MockActivityEnvironment({ workflowExecution: { workflowId, runId: run?.runId ?? 'run-1' }, activityId: '7', attempt: n, heartbeatTimeoutMs: 2000 }, run ? { client: run.client } : {});
 }
 
 describe('a chapter attempt whose heartbeat timed out while it still ran', () => {
@@ -116,10 +119,18 @@ describe('an activity run twice with the same step key', () => {
 describe('an attempt cancelled while its paid call runs', () => {
   const writing = () => createWritingActivities({ ...engine.deps, providers: createProviders({ ...config, ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.url }) });
   const introductionCalls = () => fake.received.filter((r) => JSON.stringify(r.body).includes('introduction'));
+  /** The book's run in Temporal, waiting in step mode for the author (the attempts below are its activity's). */
+  const bookRun = (projectId: string) =>
+    engine.client.workflow.start(bookWorkflow, {
+      workflowId: `book-${projectId}`,
+      taskQueue: config.TEMPORAL_TASK_QUEUE,
+      args: [{ projectId, mode: 'step', chapterConcurrency: 1, chaptersToGenerate: null }],
+    });
   /** Runs the introduction's first attempt against a slow provider until its call has reached the provider. */
-  async function callingIntroduction(name: string) {
+  async function callingIntroduction(name: string, run?: (projectId: string) => Promise<{ runId: string }>) {
     const project = await outlinedProject(name);
-    const env = attempt(`book-${project.id}`, 1);
+    const temporal = run ? { runId: (await run(project.id)).runId, client: engine.client } : undefined;
+    const env = attempt(`book-${project.id}`, 1, temporal);
     const before = introductionCalls().length;
     const running = env.run(writing().writeFrame, project.id, 'introduction' as const);
     running.catch(() => undefined);
@@ -146,16 +157,35 @@ describe('an attempt cancelled while its paid call runs', () => {
     }
   });
 
+  it('whose run an operator terminated, hangs up on the provider and frees the step', async () => {
+    fake.delay(20_000);
+    try {
+      const { project, env, running, call } = await callingIntroduction('terminated call', async (projectId) => ({ runId: (await bookRun(projectId)).firstExecutionRunId }));
+      await engine.client.workflow.getHandle(`book-${project.id}`).terminate('an operator');
+      // As Temporal tells an activity of a closed run: "not found", the book's row untouched.
+      env.cancel('NOT_FOUND', new ActivityCancellationDetails({ notFound: true }));
+      await expect(running).rejects.toBeInstanceOf(CancelledFailure);
+      await eventually(async () => call.abandonedAt, (at) => at !== undefined, 5000);
+      expect(call.answeredAt).toBeUndefined();
+      expect((await stepsOf(project.id)).map((s) => s.status)).toEqual(['failed']);
+      expect(await recorded(project.id)).toEqual([]);
+    } finally {
+      fake.delay(0);
+    }
+  });
+
   it('given up by Temporal (a missed heartbeat) while its book goes on, keeps its call: the answer is recorded on the step for the attempt that replaced it', async () => {
     fake.delay(1500);
     try {
-      const { project, env, running, call } = await callingIntroduction('timed-out call');
+      // The run is still running when Temporal gives the attempt up: another attempt of it will want the answer.
+      const { project, env, running, call } = await callingIntroduction('timed-out call', async (projectId) => ({ runId: (await bookRun(projectId)).firstExecutionRunId }));
       env.cancel('NOT_FOUND', new ActivityCancellationDetails({ notFound: true }));
       await running.catch(() => undefined);
       expect(call.abandonedAt).toBeUndefined();
       expect(call.answeredAt).toBeDefined();
       expect((await stepsOf(project.id)).map((s) => s.status)).toEqual(['done']);
       expect((await recorded(project.id)).map((c) => c.purpose)).toEqual(['introduction']);
+      await engine.client.workflow.getHandle(`book-${project.id}`).terminate('the test is done');
     } finally {
       fake.delay(0);
     }

@@ -204,6 +204,23 @@ describe('bookWorkflow on the real Temporal server', () => {
       fake.delay(0);
     }
   });
+
+  it('hangs up the provider call under way when an operator terminates its run', async () => {
+    const projectId = await newProject('anthropic');
+    fake.delay(30_000);
+    try {
+      const before = fake.received.length;
+      const handle = await start(projectId, 'auto', { heartbeatTimeout: '8 seconds' });
+      const [outline] = (await eventually(async () => fake.received.slice(before), (calls) => calls.length > 0)) as [(typeof fake.received)[number]];
+      await handle.terminate('an operator');
+      await eventually(async () => outline.abandonedAt, (at) => at !== undefined, 20_000);
+      expect(outline.abandonedAt).toBeDefined();
+      expect(outline.answeredAt).toBeUndefined();
+      expect(await calls(projectId)).toEqual([]);
+    } finally {
+      fake.delay(0);
+    }
+  });
 });
 
 /** A step-mode run whose idle time-out is short enough to wait for. */
