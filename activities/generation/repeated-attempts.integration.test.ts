@@ -140,12 +140,13 @@ describe('an attempt cancelled while its paid call runs', () => {
   }
   const stepsOf = (projectId: string) => engine.deps.orm.em.fork().find(ProviderStep, { project: projectId });
 
-  it('whose book was cancelled, hangs up on the provider and frees the step', async () => {
+  const runningBook = async (projectId: string) => ({ runId: (await bookRun(projectId)).firstExecutionRunId });
+  /** An attempt whose call is under way when `unwant` makes its answer unwanted and Temporal tells it "not found". */
+  async function expectHungUp(name: string, unwant: (projectId: string) => Promise<unknown>, run?: typeof runningBook) {
     fake.delay(20_000);
     try {
-      const { project, env, running, call } = await callingIntroduction('cancelled call');
-      // As the book's run does before it closes; its activities then hear "not found".
-      await engine.deps.orm.em.fork().nativeUpdate(GeneratorProject, { id: project.id }, { stage: 'cancelled' });
+      const { project, env, running, call } = await callingIntroduction(name, run);
+      await unwant(project.id);
       env.cancel('NOT_FOUND', new ActivityCancellationDetails({ notFound: true }));
       await expect(running).rejects.toBeInstanceOf(CancelledFailure);
       await eventually(async () => call.abandonedAt, (at) => at !== undefined, 5000);
@@ -155,30 +156,21 @@ describe('an attempt cancelled while its paid call runs', () => {
     } finally {
       fake.delay(0);
     }
-  });
+  }
 
-  it('whose run an operator terminated, hangs up on the provider and frees the step', async () => {
-    fake.delay(20_000);
-    try {
-      const { project, env, running, call } = await callingIntroduction('terminated call', async (projectId) => ({ runId: (await bookRun(projectId)).firstExecutionRunId }));
-      await engine.client.workflow.getHandle(`book-${project.id}`).terminate('an operator');
-      // As Temporal tells an activity of a closed run: "not found", the book's row untouched.
-      env.cancel('NOT_FOUND', new ActivityCancellationDetails({ notFound: true }));
-      await expect(running).rejects.toBeInstanceOf(CancelledFailure);
-      await eventually(async () => call.abandonedAt, (at) => at !== undefined, 5000);
-      expect(call.answeredAt).toBeUndefined();
-      expect((await stepsOf(project.id)).map((s) => s.status)).toEqual(['failed']);
-      expect(await recorded(project.id)).toEqual([]);
-    } finally {
-      fake.delay(0);
-    }
-  });
+  it('whose book was cancelled, hangs up on the provider and frees the step', () =>
+    // As the book's run does before it closes.
+    expectHungUp('cancelled call', (id) => engine.deps.orm.em.fork().nativeUpdate(GeneratorProject, { id }, { stage: 'cancelled' })));
+
+  it('whose run an operator terminated, hangs up on the provider and frees the step', () =>
+    // The book's row untouched: only Temporal knows the run has closed.
+    expectHungUp('terminated call', (id) => engine.client.workflow.getHandle(`book-${id}`).terminate('an operator'), runningBook));
 
   it('given up by Temporal (a missed heartbeat) while its book goes on, keeps its call: the answer is recorded on the step for the attempt that replaced it', async () => {
     fake.delay(1500);
     try {
       // The run is still running when Temporal gives the attempt up: another attempt of it will want the answer.
-      const { project, env, running, call } = await callingIntroduction('timed-out call', async (projectId) => ({ runId: (await bookRun(projectId)).firstExecutionRunId }));
+      const { project, env, running, call } = await callingIntroduction('timed-out call', runningBook);
       env.cancel('NOT_FOUND', new ActivityCancellationDetails({ notFound: true }));
       await running.catch(() => undefined);
       expect(call.abandonedAt).toBeUndefined();

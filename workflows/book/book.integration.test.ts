@@ -183,44 +183,38 @@ describe('bookWorkflow on the real Temporal server', () => {
     await handle.cancel();
   });
 
-  it('can be cancelled, and says so; the provider call under way is hung up, not paid for', async () => {
+  /** An auto book's outline call waiting on a 30-s provider, `stop` done to its run, and the call then hung up, unpaid. */
+  async function expectHungUp(stop: (handle: Awaited<ReturnType<typeof start>>, projectId: string) => Promise<void>) {
     const projectId = await newProject('anthropic');
     fake.delay(30_000);
     try {
       const before = fake.received.length;
-      // The activity hears of the cancellation from its next heartbeat that reaches Temporal: the SDK sends them at most
-      // every 0.8 heartbeat time-outs (24 s by default), so this book's time-out is shorter (and still longer than the
-      // 5 s between an activity's heartbeats).
+      // The activity hears of it from its next heartbeat that reaches Temporal: the SDK sends them at most every 0.8
+      // heartbeat time-outs (24 s by default), so this book's time-out is shorter (and still longer than the 5 s between
+      // an activity's heartbeats).
       const handle = await start(projectId, 'auto', { heartbeatTimeout: '8 seconds' });
       const [outline] = (await eventually(async () => fake.received.slice(before), (calls) => calls.length > 0)) as [(typeof fake.received)[number]];
+      await stop(handle, projectId);
+      await eventually(async () => outline.abandonedAt, (at) => at !== undefined, 20_000);
+      expect(outline.abandonedAt).toBeDefined();
+      expect(outline.answeredAt).toBeUndefined();
+      expect(await calls(projectId)).toEqual([]);
+    } finally {
+      fake.delay(0);
+    }
+  }
+
+  it('can be cancelled, and says so; the provider call under way is hung up, not paid for', () =>
+    expectHungUp(async (handle, projectId) => {
       await handle.cancel();
       await expect(handle.result()).rejects.toThrow(WorkflowFailedError);
       expect((await engine.deps.orm.em.fork().findOneOrFail(GeneratorProject, { id: projectId })).stage).toBe('cancelled');
-      await eventually(async () => outline.abandonedAt, (at) => at !== undefined, 20_000);
-      expect(outline.abandonedAt).toBeDefined();
-      expect(outline.answeredAt).toBeUndefined();
-      expect(await calls(projectId)).toEqual([]);
-    } finally {
-      fake.delay(0);
-    }
-  });
+    }));
 
-  it('hangs up the provider call under way when an operator terminates its run', async () => {
-    const projectId = await newProject('anthropic');
-    fake.delay(30_000);
-    try {
-      const before = fake.received.length;
-      const handle = await start(projectId, 'auto', { heartbeatTimeout: '8 seconds' });
-      const [outline] = (await eventually(async () => fake.received.slice(before), (calls) => calls.length > 0)) as [(typeof fake.received)[number]];
+  it('hangs up the provider call under way when an operator terminates its run', () =>
+    expectHungUp(async (handle) => {
       await handle.terminate('an operator');
-      await eventually(async () => outline.abandonedAt, (at) => at !== undefined, 20_000);
-      expect(outline.abandonedAt).toBeDefined();
-      expect(outline.answeredAt).toBeUndefined();
-      expect(await calls(projectId)).toEqual([]);
-    } finally {
-      fake.delay(0);
-    }
-  });
+    }));
 });
 
 /** A step-mode run whose idle time-out is short enough to wait for. */
