@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import type { ActivityDeps } from '../activities/index.ts';
-import { CHROMIUM_HEADLESS_SHELL } from '../scripts/stack/tools.ts';
+import { CHROMIUM_HEADLESS_SHELL, chromiumPath } from '../scripts/stack/tools.ts';
 import type { Config } from '../libs/config/index.ts';
 import { startEngine, testConfig, type Engine } from '../testing/index.ts';
 import { waitForSubject } from '../testing/mail-inbox.ts';
@@ -12,7 +12,7 @@ import type { E2eStand } from './global-setup.ts';
 /** Debian's Chromium (its headless shell: scripts/stack/tools.ts), with its calls home switched off (this machine has no internet). */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || CHROMIUM_HEADLESS_SHELL,
+    executablePath: chromiumPath() ?? CHROMIUM_HEADLESS_SHELL,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
 }

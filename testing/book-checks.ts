@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { javaToolCommand } from '../scripts/stack/java-tools.ts';
 import { npmToolPath } from '../scripts/stack/npm-tools.ts';
-import { CHROMIUM_HEADLESS_SHELL } from '../scripts/stack/tools.ts';
+import { CHROMIUM_HEADLESS_SHELL, chromiumPath } from '../scripts/stack/tools.ts';
 
 const run = promisify(execFile);
 
@@ -81,7 +81,7 @@ export async function aceReport(epub: Uint8Array): Promise<{ outcome: string; vi
   try {
     const file = join(dir, 'book.epub');
     writeFileSync(file, epub);
-    const chromium = process.env.CHROMIUM_PATH || CHROMIUM_HEADLESS_SHELL;
+    const chromium = chromiumPath() ?? CHROMIUM_HEADLESS_SHELL;
     await run(npmToolPath('ace'), ['--force', '--silent', '--outdir', join(dir, 'report'), file], {
       env: { ...process.env, PUPPETEER_EXECUTABLE_PATH: chromium },
       maxBuffer: 16 * 1024 * 1024,

@@ -241,7 +241,9 @@ export function findPostgresBin(): string | null {
  */
 export const CHROMIUM_HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
+/** The Chromium to drive: CHROMIUM_PATH when set (`npm test` sets it for its tests), else the first one installed. */
 export function chromiumPath(): string | null {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
   for (const candidate of [CHROMIUM_HEADLESS_SHELL, '/usr/bin/chromium', '/usr/bin/chromium-browser']) if (existsSync(candidate)) return candidate;
   return null;
 }

@@ -15,10 +15,10 @@ export type GroupNiceness = 'set' | 'shared session' | 'unsupported';
  * manager and the fault drill start it so). Started from a shell, it shares the shell's group and leaves it alone.
  * In a container the cgroup's weight decides instead (docker-compose.yml gives the worker a lower `cpu_shares`).
  */
-export function yieldToInteractiveWork(proc = '/proc/self'): GroupNiceness {
+export function yieldToInteractiveWork(): GroupNiceness {
   let stat: string;
   try {
-    stat = readFileSync(`${proc}/stat`, 'utf8');
+    stat = readFileSync('/proc/self/stat', 'utf8');
   } catch {
     return 'unsupported';
   }
@@ -26,7 +26,7 @@ export function yieldToInteractiveWork(proc = '/proc/self'): GroupNiceness {
   const session = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[3]);
   if (session !== process.pid) return 'shared session';
   try {
-    writeFileSync(`${proc}/autogroup`, String(WORKER_GROUP_NICENESS));
+    writeFileSync('/proc/self/autogroup', String(WORKER_GROUP_NICENESS));
     return 'set';
   } catch {
     // No autogroups in this kernel, or a sandbox that forbids the write: the worker runs as it is.
