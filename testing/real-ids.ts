@@ -22,7 +22,10 @@ export interface RealIds {
   image: string;
   /** A saved book with its interior and cover in storage; the Elite request is about it. */
   book: string;
-  /** The saved book's generator project, which holds its files (the back office's books). */
+  /**
+   * The generator project, with its files, of a saved book no author route in a run names (the back office's books):
+   * not `book`'s, which the author's routes may delete before the back office reads it.
+   */
   builtProject: string;
   /** Another saved book of the author, published to the shop. */
   shopBook: string;
@@ -56,7 +59,8 @@ export async function seedRealIds(served: { readonly url: string; readonly engin
   const image = await uploadImage(served.url, author.token, project);
 
   const book = await insertSavedBook({ orm, storage }, author.id);
-  const builtProject = (await orm.em.fork().findOneOrFail(BookProject, { id: book })).generatorProject.id;
+  const backOfficeBook = await insertSavedBook({ orm, storage }, author.id, { title: 'In the Back Office' });
+  const builtProject = (await orm.em.fork().findOneOrFail(BookProject, { id: backOfficeBook })).generatorProject.id;
   const shopBook = await insertSavedBook({ orm, storage }, author.id, { title: 'On the Shelf' });
   const published = await call('PATCH', `/book-projects/${shopBook}/shop`, { published_to_shop: true }, author.token);
   if (published.status !== 200) throw new Error(`publishing to the shop answered ${published.status}: ${JSON.stringify(published.body)}`);
